@@ -1,0 +1,65 @@
+// The backend interface (one virtual method per verb, each defaulting to
+// "unsupported") and the null backend that accepts and counts everything.
+#include <sstream>
+
+#include "emit.h"
+
+namespace mglgen {
+
+void emit_backend(const Schema& s, std::vector<OutFile>& out) {
+    {
+        std::ostringstream o;
+        o << kGeneratedBanner
+          << "// What a backend implements: one method per verb that travels on the wire.\n"
+          << "// Arrays arrive as views into the record being applied (valid during the\n"
+          << "// call only), already bounds-checked; outputs point into the reply.\n"
+          << "#pragma once\n#include <cstdint>\n\n#include \"gen/gltypes.h\"\n#include \"gen/opcodes.h\"\n"
+          << "#include \"mgl/wire/record.h\"\n\nnamespace mgl {\n\n"
+          << "class Backend {\npublic:\n    virtual ~Backend();\n\n"
+          << "    // Every verb a backend does not override lands here. A backend raises a\n"
+          << "    // GL error and logs one line naming the verb: never silent.\n"
+          << "    virtual void unsupported(gen::Op verb) = 0;\n\n";
+        for (const Verb& v : s.verbs) {
+            if (!on_wire(v)) continue;
+            o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";
+        }
+        o << "};\n\n}  // namespace mgl\n";
+        out.push_back({"backend.h", o.str()});
+    }
+    {
+        std::ostringstream o;
+        o << kGeneratedBanner << "#include \"gen/backend.h\"\n\nnamespace mgl {\n\nBackend::~Backend() = default;\n\n";
+        for (const Verb& v : s.verbs) {
+            if (!on_wire(v)) continue;
+            o << backend_return(v) << " Backend::" << v.name << "(" << backend_params(v, false) << ") { unsupported(gen::Op::"
+              << v.name << ");";
+            if (backend_return(v) != "void") o << " return {};";
+            o << " }\n";
+        }
+        o << "\n}  // namespace mgl\n";
+        out.push_back({"backend.cc", o.str()});
+    }
+    {
+        std::ostringstream o;
+        o << kGeneratedBanner
+          << "// The null backend: accepts every verb and counts it. The wire's ceiling\n"
+          << "// benchmark and the transport tests run on it.\n"
+          << "#pragma once\n#include <array>\n#include <cstdint>\n\n#include \"gen/backend.h\"\n\nnamespace mgl {\n\n"
+          << "class NullBackend : public Backend {\npublic:\n"
+          << "    std::array<uint64_t, gen::kOpcodeLimit> counts{};\n"
+          << "    uint64_t unsupported_calls = 0;\n"
+          << "    uint64_t total() const { uint64_t t = 0; for (auto c : counts) t += c; return t; }\n"
+          << "    void unsupported(gen::Op) override { ++unsupported_calls; }\n\n";
+        for (const Verb& v : s.verbs) {
+            if (!on_wire(v)) continue;
+            o << "    " << backend_return(v) << " " << v.name << "(" << backend_params(v, false) << ") override { ++counts["
+              << v.opcode << "];";
+            if (backend_return(v) != "void") o << " return {};";
+            o << " }\n";
+        }
+        o << "};\n\n}  // namespace mgl\n";
+        out.push_back({"null_backend.h", o.str()});
+    }
+}
+
+}  // namespace mglgen

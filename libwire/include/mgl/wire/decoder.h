@@ -1,0 +1,76 @@
+// Server-side entry to the generated decoders.
+//
+// decode_stream() applies every whole record of a byte range to a backend.
+// Every read is bounds-checked and every size computed with overflow checks;
+// the first malformed record stops decoding and is reported as a value (no
+// exceptions on the hot path). The caller (the server's session) turns an
+// error into a fault for that session only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mgl/wire/link.h"
+
+namespace mgl {
+class Backend;  // generated: mgl/gen/backend.h
+}
+
+namespace mgl::wire {
+
+enum class DecodeStatus : uint8_t {
+    ok,
+    truncated,        // fewer bytes than a header or than the header's size says
+    bad_size,         // size smaller than the verb's fixed part, or not a multiple of 8
+    unknown_opcode,
+    bad_length,       // an array's byte count disagrees with its length expression or the record
+    negative_count,   // a count argument below zero
+    overflow,         // a length expression overflows
+    bad_chunk,        // chunk sequence broken or a reassembled record too large
+    too_large,        // a reply or array above the configured limits
+    no_reply_path,    // a verb that replies arrived on a link without a reply path
+};
+
+const char* to_string(DecodeStatus s);
+
+struct DecodeError {
+    DecodeStatus status = DecodeStatus::ok;
+    uint16_t opcode = 0;
+    uint64_t stream_offset = 0;  // bytes from the start of the session's stream
+    std::string detail;          // human readable; names the verb and argument
+};
+
+// Reassembles chunked records (kOpChunk) across calls to decode_stream.
+struct ChunkAssembler {
+    std::vector<uint8_t> buffer;
+    uint32_t expected = 0;  // total size of the record being assembled, 0 = none
+    static constexpr uint32_t kMaxRecord = 1u << 30;
+};
+
+// Everything a decoder needs besides the bytes.
+struct Dispatch {
+    Backend* backend = nullptr;
+    ReplySink* replies = nullptr;        // required when sync verbs may arrive
+    ChunkAssembler chunks;
+    uint64_t stream_offset = 0;          // advanced by decode_stream
+    uint64_t records = 0;                // records applied (pads and chunk pieces excluded)
+    uint64_t sync_replies = 0;           // replies written
+    uint32_t max_reply_bytes = 64u << 20;
+    std::vector<const char*> string_scratch;  // pointers handed out as wire::Strings
+};
+
+struct DecodeResult {
+    size_t consumed = 0;  // bytes of whole records applied
+    DecodeError error;    // status != ok: stop the session
+    bool ok() const { return error.status == DecodeStatus::ok; }
+};
+
+// Applies every whole record in `bytes`. A trailing partial record is left
+// unconsumed only when `partial_ok` (stream transports deliver arbitrary
+// byte runs); otherwise it is an error.
+DecodeResult decode_stream(std::span<const uint8_t> bytes, Dispatch& d, bool partial_ok = false);
+
+}  // namespace mgl::wire

@@ -1,0 +1,221 @@
+// Malformed input: every case must end in a clear error value, never a
+// crash, an out-of-bounds read (run under ASan in CI) or a call into the
+// backend with bad arguments.
+#include <doctest.h>
+
+#include <climits>
+#include <cstring>
+#include <string>
+
+#include "gen/encoder.h"
+#include "gen/null_backend.h"
+#include "gen/opcodes.h"
+#include "mgl/wire/decoder.h"
+#include "mgl/wire/memory_link.h"
+
+using namespace mgl;
+using wire::DecodeStatus;
+
+namespace {
+
+struct Fixture {
+    wire::MemoryLink link;
+    gen::Encoder enc{&link};
+    NullBackend backend;
+    wire::VectorReplySink replies;
+
+    std::vector<uint8_t> take() {
+        enc.flush();
+        auto b = link.bytes();
+        link.clear();
+        return b;
+    }
+    wire::DecodeResult decode(const std::vector<uint8_t>& b, bool partial_ok = false) {
+        wire::Dispatch d;
+        d.backend = &backend;
+        d.replies = &replies;
+        return wire::decode_stream(b, d, partial_ok);
+    }
+};
+
+uint32_t u32_at(const std::vector<uint8_t>& b, size_t off) {
+    uint32_t v;
+    std::memcpy(&v, b.data() + off, 4);
+    return v;
+}
+void set_u32(std::vector<uint8_t>& b, size_t off, uint32_t v) { std::memcpy(b.data() + off, &v, 4); }
+void set_i32(std::vector<uint8_t>& b, size_t off, int32_t v) { std::memcpy(b.data() + off, &v, 4); }
+
+}  // namespace
+
+TEST_CASE("a valid stream decodes and reaches the backend") {
+    Fixture f;
+    f.enc.glDrawArrays(0x0004, 0, 3);
+    const float v[4] = {1, 2, 3, 4};
+    f.enc.glUniform4fv(1, 1, wire::Blob{v, sizeof v});
+    auto b = f.take();
+    auto r = f.decode(b);
+    CHECK(r.ok());
+    CHECK(r.consumed == b.size());
+    CHECK(f.backend.counts[uint16_t(gen::Op::glDrawArrays)] == 1);
+    CHECK(f.backend.counts[uint16_t(gen::Op::glUniform4fv)] == 1);
+}
+
+TEST_CASE("truncated records are refused") {
+    Fixture f;
+    f.enc.glDrawArrays(0x0004, 0, 3);
+    auto b = f.take();
+    for (size_t cut = 1; cut < b.size(); ++cut) {
+        std::vector<uint8_t> t(b.begin(), b.begin() + cut);
+        auto r = f.decode(t);
+        CHECK_FALSE(r.ok());
+        CHECK(r.error.status == DecodeStatus::truncated);
+        CHECK(f.backend.total() == 0);
+    }
+    // A stream transport may hold a partial record back instead.
+    std::vector<uint8_t> t(b.begin(), b.begin() + 12);
+    auto r = f.decode(t, true);
+    CHECK(r.ok());
+    CHECK(r.consumed == 0);
+}
+
+TEST_CASE("sizes that lie are refused") {
+    Fixture f;
+    f.enc.glDrawArrays(0x0004, 0, 3);
+    auto b = f.take();
+    SUBCASE("size past the buffer") {
+        set_u32(b, 4, 4096);
+        CHECK(f.decode(b).error.status == DecodeStatus::truncated);
+    }
+    SUBCASE("size not a multiple of 8") {
+        set_u32(b, 4, 20);
+        CHECK(f.decode(b).error.status == DecodeStatus::bad_size);
+    }
+    SUBCASE("size zero") {
+        set_u32(b, 4, 0);
+        CHECK(f.decode(b).error.status == DecodeStatus::bad_size);
+    }
+    SUBCASE("size smaller than the verb's fixed part") {
+        set_u32(b, 4, 8);
+        b.resize(8);
+        auto r = f.decode(b);
+        CHECK(r.error.status == DecodeStatus::bad_size);
+        CHECK(r.error.detail.find("glDrawArrays") != std::string::npos);
+    }
+    CHECK(f.backend.total() == 0);
+}
+
+TEST_CASE("unknown opcodes are refused with their number") {
+    Fixture f;
+    std::vector<uint8_t> b(16, 0);
+    const uint16_t op = 0xFFFE;
+    std::memcpy(b.data(), &op, 2);
+    set_u32(b, 4, 16);
+    auto r = f.decode(b);
+    CHECK(r.error.status == DecodeStatus::unknown_opcode);
+    CHECK(r.error.opcode == 0xFFFE);
+    CHECK(r.error.detail.find("65534") != std::string::npos);
+}
+
+TEST_CASE("array lengths are checked against their length expression") {
+    Fixture f;
+    const float v[4] = {1, 2, 3, 4};
+    f.enc.glUniform4fv(1, 1, wire::Blob{v, sizeof v});
+    const auto good = f.take();
+    // glUniform4fv slots: location:i32 count:i32 value_bytes:u32 at 8, 12, 16.
+    const int op = gen::opcode_of("glUniform4fv");
+    REQUIRE(op > 0);
+
+    SUBCASE("count larger than the data") {
+        auto b = good;
+        set_i32(b, 12, 2);
+        CHECK(f.decode(b).error.status == DecodeStatus::bad_length);
+    }
+    SUBCASE("negative count") {
+        auto b = good;
+        set_i32(b, 12, -1);
+        CHECK(f.decode(b).error.status == DecodeStatus::negative_count);
+    }
+    SUBCASE("count whose byte size overflows") {
+        auto b = good;
+        set_i32(b, 12, INT_MAX);
+        auto st = f.decode(b).error.status;
+        CHECK((st == DecodeStatus::overflow || st == DecodeStatus::bad_length));
+    }
+    SUBCASE("byte count past the record") {
+        auto b = good;
+        set_u32(b, 16, 1u << 30);
+        CHECK(f.decode(b).error.status == DecodeStatus::bad_length);
+    }
+    SUBCASE("byte count not whole elements") {
+        auto b = good;
+        set_u32(b, 16, 15);
+        CHECK(f.decode(b).error.status == DecodeStatus::bad_length);
+    }
+    CHECK(f.backend.total() == 0);
+}
+
+TEST_CASE("strings must be NUL-terminated") {
+    Fixture f;
+    const char name[] = "u_color";
+    f.enc.glGetUniformLocation(7, wire::Blob{name, sizeof name});
+    auto b = f.take();
+    // The string is the only array: it starts at the data offset, 8 bytes long.
+    b[b.size() - 1] = 'x';
+    auto r = f.decode(b);
+    CHECK(r.error.status == DecodeStatus::bad_length);
+    CHECK(f.backend.total() == 0);
+}
+
+TEST_CASE("a verb that replies needs a reply path") {
+    Fixture f;
+    f.enc.glGetUniformLocation(7, wire::Blob{"u", 2});
+    auto b = f.take();
+    wire::Dispatch d;
+    d.backend = &f.backend;
+    auto r = wire::decode_stream(b, d);
+    CHECK(r.error.status == DecodeStatus::no_reply_path);
+}
+
+TEST_CASE("records larger than a window travel as chunks and reassemble") {
+    wire::MemoryLink link(4096, 4096);
+    gen::Encoder enc(&link);
+    std::vector<uint8_t> data(100000);
+    for (size_t i = 0; i < data.size(); ++i) data[i] = uint8_t(i * 7);
+    enc.glBufferData(0x8892, int64_t(data.size()), wire::Blob{data.data(), uint32_t(data.size())}, 0x88E4);
+    enc.glDrawArrays(4, 0, 3);
+    enc.flush();
+    auto b = link.bytes();
+    CHECK(b.size() > data.size());
+    // Every piece is a chunk record no larger than the window.
+    size_t chunks = 0;
+    for (size_t at = 0; at < b.size();) {
+        uint16_t op;
+        std::memcpy(&op, b.data() + at, 2);
+        uint32_t sz = u32_at(b, at + 4);
+        CHECK(sz <= 4096);
+        chunks += op == wire::kOpChunk;
+        at += sz;
+    }
+    CHECK(chunks > 20);
+    NullBackend backend;
+    wire::Dispatch d;
+    d.backend = &backend;
+    auto r = wire::decode_stream(b, d);
+    CHECK(r.ok());
+    CHECK(backend.counts[uint16_t(gen::Op::glBufferData)] == 1);
+    CHECK(backend.counts[uint16_t(gen::Op::glDrawArrays)] == 1);
+
+    SUBCASE("a piece out of order is refused") {
+        // Drop the second chunk record.
+        uint32_t first = u32_at(b, 4);
+        uint32_t second = u32_at(b, first + 4);
+        std::vector<uint8_t> broken(b.begin(), b.begin() + first);
+        broken.insert(broken.end(), b.begin() + first + second, b.end());
+        NullBackend nb;
+        wire::Dispatch d2;
+        d2.backend = &nb;
+        CHECK(wire::decode_stream(broken, d2).error.status == DecodeStatus::bad_chunk);
+        CHECK(nb.total() == 0);
+    }
+}
