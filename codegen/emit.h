@@ -38,5 +38,7 @@ void emit_decoder(const Schema& s, int parts, std::vector<OutFile>& out);  // de
 void emit_dumper(const Schema& s, std::vector<OutFile>& out);     // dumper.cc
 void emit_tests(const Schema& s, int parts, std::vector<OutFile>& out);    // roundtrip_*.cc digest_backend.cc fuzz_decoder.cc
 void emit_reference(const Schema& s, std::vector<OutFile>& out);  // protocol.md
+void emit_espryt(const Schema& s, std::vector<OutFile>& out);     // espryt_host.{h,cc} espryt_pass.h espryt_pass_*.cc
+void emit_client(const Schema& s, int parts, std::vector<OutFile>& out);     // client_entry.h client_entry_*.cc client_procs.cc
 
 }  // namespace mglgen

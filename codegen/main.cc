@@ -9,18 +9,20 @@
 #include <vector>
 
 #include "emit.h"
+#include "enums.h"
 
 int main(int argc, char** argv) {
-    std::string outdir;
+    std::string outdir, enums_path;
     std::vector<std::string> includes, files;
     int parts = 4;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--out" && i + 1 < argc) outdir = argv[++i];
         else if (a == "--include" && i + 1 < argc) includes.push_back(argv[++i]);
+        else if (a == "--enums" && i + 1 < argc) enums_path = argv[++i];
         else if (a == "--parts" && i + 1 < argc) parts = std::atoi(argv[++i]);
         else if (a == "--help") {
-            std::puts("usage: mgl-codegen --out DIR [--include DIR]... [--parts N] SCHEMA.fbs...");
+            std::puts("usage: mgl-codegen --out DIR [--include DIR]... [--enums TSV] [--parts N] SCHEMA.fbs...");
             return 0;
         } else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "mgl-codegen: unknown option %s\n", a.c_str());
@@ -28,7 +30,7 @@ int main(int argc, char** argv) {
         } else files.push_back(a);
     }
     if (outdir.empty() || files.empty() || parts < 1) {
-        std::fprintf(stderr, "usage: mgl-codegen --out DIR [--include DIR]... [--parts N] SCHEMA.fbs...\n");
+        std::fprintf(stderr, "usage: mgl-codegen --out DIR [--include DIR]... [--enums TSV] [--parts N] SCHEMA.fbs...\n");
         return 2;
     }
     mglgen::Schema schema;
@@ -46,6 +48,14 @@ int main(int argc, char** argv) {
     mglgen::emit_dumper(schema, out);
     mglgen::emit_tests(schema, parts, out);
     mglgen::emit_reference(schema, out);
+    mglgen::emit_espryt(schema, out);
+    mglgen::emit_client(schema, parts, out);
+    std::vector<mglgen::EnumEntry> enums;
+    if (!enums_path.empty() && !mglgen::load_enums(enums_path, enums, error)) {
+        std::fprintf(stderr, "mgl-codegen: %s\n", error.c_str());
+        return 1;
+    }
+    mglgen::emit_enums(enums, out);
     for (const auto& f : out) {
         std::string path = outdir + "/" + f.name;
         std::ofstream os(path, std::ios::binary | std::ios::trunc);

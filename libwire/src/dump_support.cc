@@ -6,7 +6,10 @@
 
 namespace mgl::wire {
 
-void dump_enum(std::string& o, const char* name, uint32_t v) { fmt::format_to(std::back_inserter(o), "{}=0x{:04x}", name, v); }
+void dump_enum(std::string& o, const char* name, uint32_t v) {
+    if (const char* n = gen::enum_name(v)) fmt::format_to(std::back_inserter(o), "{}={}", name, n);
+    else fmt::format_to(std::back_inserter(o), "{}=0x{:04x}", name, v);
+}
 void dump_hex(std::string& o, const char* name, uint64_t v) { fmt::format_to(std::back_inserter(o), "{}=0x{:x}", name, v); }
 void dump_value(std::string& o, const char* name, int64_t v) { fmt::format_to(std::back_inserter(o), "{}={}", name, v); }
 void dump_value(std::string& o, const char* name, uint64_t v) { fmt::format_to(std::back_inserter(o), "{}={}", name, v); }

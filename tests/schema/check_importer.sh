@@ -42,6 +42,12 @@ if ! diff -u "$protocol/gl.fbs" "$tmp/gl.fbs" >"$tmp/diff"; then
     exit 1
 fi
 
+if ! diff -u "$protocol/gl_enums.tsv" "$tmp/gl_enums.tsv" >"$tmp/diff"; then
+    head -n 20 "$tmp/diff" >&2
+    echo "FAIL: $protocol/gl_enums.tsv is not what the importer produces; run it and commit the result" >&2
+    exit 1
+fi
+
 if command -v flatc >/dev/null 2>&1; then
     if ! flatc --cpp -o "$tmp/flatc" "$protocol/gl.fbs" >"$tmp/flatc.log" 2>&1; then
         grep -v 'should be lowercase snake_case' "$tmp/flatc.log" >&2 || true

@@ -30,4 +30,7 @@ void dump_unknown(std::string& o, uint16_t op, uint32_t size);
 namespace mgl::gen {
 // Generated (dumper.cc): one line describing a record.
 void dump_record(const uint8_t* record, uint32_t size, std::string& out);
+// Generated (enums.cc) from protocol/gl_enums.tsv.
+const char* enum_name(uint32_t value);  // nullptr when unknown
+int64_t enum_value(const char* name);    // -1 when unknown
 }  // namespace mgl::gen

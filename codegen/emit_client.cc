@@ -1,0 +1,480 @@
+// The client's GL entry points: one `extern "C"` function per verb with the
+// exact C signature that gl.xml gives (the schema's ctype attributes), the
+// sorted name table that the EGL vendor's getProcAddress searches, and the
+// list of hand-written halves (client/src/custom/).
+//
+//   client_entry.h      declarations: entry points, hooks, mint kinds, sources
+//   client_entry_N.cc   bodies, split like the decoders
+//   client_procs.cc     sorted {name, function} table
+//
+// A body encodes into the current context's encoder. Sync verbs (and every
+// verb with a reply) publish, wait for the reply and copy the outputs. Array
+// byte counts come from the `len` expressions (checked arithmetic, the
+// decoder's LenCalc) or, for COMPSIZE, from hand-written helpers in
+// client/src/compsize.h. Verbs that the client answers or observes by hand
+// (flavor custom/client, plus the kHooks list below) forward to
+// mgl::client::custom::<verb>, defined in client/src/custom/*.cc.
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "emit.h"
+#include "lenexpr.h"
+
+namespace mglgen {
+
+namespace {
+
+// Async or sync verbs the client shell intercepts by hand: state it shadows
+// (bindings, caps, viewport, pixel store...), queries it answers, client
+// arrays and the draws that read them, flush points. Aliases whose C
+// signature matches (glBindBufferARB, glDrawArraysEXT, ...) go to the same hook.
+const char* const kHooks[] = {
+    // bindings and objects whose names or sizes the shadow tracks
+    "glActiveTexture", "glBindBuffer", "glBindBufferBase", "glBindBufferRange", "glBindTexture",
+    "glBindFramebuffer", "glBindRenderbuffer", "glBindVertexArray", "glBindVertexArrayOES", "glUseProgram",
+    "glBindSampler", "glBindTransformFeedback", "glDeleteBuffers", "glDeleteTextures", "glDeleteFramebuffers",
+    "glDeleteRenderbuffers", "glDeleteVertexArrays", "glDeleteVertexArraysOES", "glDeleteProgram",
+    "glDeleteSamplers", "glDeleteTransformFeedbacks", "glBufferData", "glBufferSubData",
+    // fixed-function state the shadow answers
+    "glEnable", "glDisable", "glViewport", "glScissor", "glClearColor", "glClearDepthf", "glClearStencil",
+    "glPixelStorei", "glColorMask", "glDepthMask", "glDepthFunc", "glDepthRangef", "glCullFace", "glFrontFace",
+    "glBlendFunc", "glBlendFuncSeparate", "glBlendEquation", "glBlendEquationSeparate", "glBlendColor",
+    "glStencilFunc", "glStencilFuncSeparate", "glStencilOp", "glStencilOpSeparate", "glStencilMask",
+    "glStencilMaskSeparate", "glLineWidth", "glPolygonOffset", "glSampleCoverage", "glHint",
+    // vertex arrays (client memory arrays are uploaded at draw time)
+    "glVertexAttribPointer", "glVertexAttribIPointer", "glEnableVertexAttribArray", "glDisableVertexAttribArray",
+    "glVertexAttribDivisor", "glGetVertexAttribiv", "glGetVertexAttribfv", "glGetVertexAttribIiv",
+    "glGetVertexAttribIuiv",
+    "glDrawArrays", "glDrawArraysInstanced", "glDrawElements", "glDrawElementsInstanced", "glDrawRangeElements",
+    "glDrawElementsBaseVertex", "glDrawRangeElementsBaseVertex", "glDrawElementsInstancedBaseVertex",
+    // queries answered from the shadow (a round trip only for what it lacks)
+    "glGetIntegerv", "glGetFloatv", "glGetBooleanv", "glGetInteger64v", "glGetIntegeri_v", "glGetInteger64i_v",
+    "glGetBooleani_v", "glIsEnabled", "glGetBufferParameteriv", "glGetBufferParameteri64v",
+    // flush points
+    "glFlush",
+};
+
+// Types that differ in spelling only (used to decide whether an alias can
+// share its target's hook).
+std::string norm_ctype(std::string t) {
+    static const std::pair<const char*, const char*> kSame[] = {
+        {"GLhandleARB", "GLuint"}, {"GLcharARB", "GLchar"}, {"GLsizeiptrARB", "GLsizeiptr"},
+        {"GLintptrARB", "GLintptr"}, {"GLint64EXT", "GLint64"}, {"GLuint64EXT", "GLuint64"},
+        {"GLDEBUGPROCARB", "GLDEBUGPROC"}, {"GLDEBUGPROCKHR", "GLDEBUGPROC"}, {"GLclampf", "GLfloat"},
+        {"GLint*", "GLint *"}};
+    for (auto& [a, b] : kSame) {
+        for (size_t at = t.find(a); at != std::string::npos; at = t.find(a, at + 1)) {
+            const size_t end = at + std::string(a).size();
+            const bool word_end = end >= t.size() || !(std::isalnum((unsigned char)t[end]) || t[end] == '_');
+            if (word_end) t.replace(at, end - at, b);
+        }
+    }
+    return t;
+}
+
+bool same_signature(const Verb& a, const Verb& b) {
+    if (a.params.size() != b.params.size() || norm_ctype(a.returns) != norm_ctype(b.returns)) return false;
+    for (size_t i = 0; i < a.params.size(); ++i)
+        if (norm_ctype(a.params[i].ctype) != norm_ctype(b.params[i].ctype)) return false;
+    return true;
+}
+
+std::string c_return(const Verb& v) { return v.returns.empty() ? "void" : v.returns; }
+
+// "const GLfloat *" + "v" -> "const GLfloat * v"
+std::string c_params(const Verb& v, bool with_names = true) {
+    std::string s;
+    for (const Param& p : v.params) {
+        if (!s.empty()) s += ", ";
+        s += p.ctype;
+        if (with_names) s += " " + p.name;
+    }
+    return s.empty() && !with_names ? "void" : s;
+}
+
+std::string c_args(const Verb& v) {
+    std::string s;
+    for (const Param& p : v.params) {
+        if (!s.empty()) s += ", ";
+        s += p.name;
+    }
+    return s;
+}
+
+std::string ident(const std::string& s) {
+    std::string r;
+    for (char c : s) r += std::isalnum((unsigned char)c) ? c : '_';
+    return r;
+}
+
+const Param* find_param(const Verb& v, const std::string& name) {
+    for (const Param& p : v.params)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::vector<std::string> split_args(const std::string& inner) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : inner) {
+        if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else if (c != ' ') {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+// C++ expression (int64_t, element count; negative: an error code from the
+// helper) for a COMPSIZE(...) length, or "" when no helper applies.
+std::string compsize_code(const Verb& v, const Param& p) {
+    const std::string& len = p.len;
+    if (len.rfind("COMPSIZE(", 0) != 0 || len.back() != ')') return "";
+    const std::vector<std::string> args = split_args(len.substr(9, len.size() - 10));
+    auto has = [&](const char* n) { return std::find(args.begin(), args.end(), n) != args.end(); };
+    auto scalar = [&](const std::string& n) {
+        const Param* q = find_param(v, n);
+        return q && q->kind == ParamKind::scalar;
+    };
+    for (const std::string& a : args)
+        if (!find_param(v, a)) return "";
+    const std::string op = "::mgl::gen::Op::" + v.name;
+    const bool pack = p.kind == ParamKind::out_array;
+    if (args.size() == 2 && args[0] == "uniformCount" && args[1] == "pname") return "int64_t(uniformCount)";
+    if (has("pname") && scalar("pname")) return "::mgl::client::cs_pname(*ctx_, " + op + ", pname)";
+    if (has("format") && has("type") && scalar("format") && scalar("type")) {
+        auto dim = [&](const char* n) { return has(n) && scalar(n) ? std::string("int64_t(") + n + ")" : std::string("1"); };
+        return "::mgl::client::cs_image(*ctx_, " + std::string(pack ? "true" : "false") + ", format, type, " + dim("width") +
+               ", " + dim("height") + ", " + dim("depth") + ")";
+    }
+    if (args.size() == 2 && args[0] == "count" && args[1] == "type" && scalar("count") && scalar("type"))
+        return "::mgl::client::cs_indices(count, type)";
+    if (args.size() == 1 && args[0] == "buffer" && scalar("buffer")) return "::mgl::client::cs_clear_buffer(buffer)";
+    if (args.size() == 1 && args[0] == "target" && scalar("target"))
+        return "::mgl::client::cs_indexed(" + op + ", target)";
+    if (args.size() == 2 && args[1] == "length" && scalar("length")) {
+        const Param* s = find_param(v, args[0]);
+        if (s && s->kind != ParamKind::scalar)
+            return "::mgl::client::cs_label(reinterpret_cast<const char*>(" + args[0] + "), length)";
+    }
+    return "";
+}
+
+// Element count code for an array parameter, "" when not computable.
+std::string count_code(const Verb& v, const Param& p) {
+    if (p.len.empty()) return "";
+    if (p.len.find("COMPSIZE") != std::string::npos) return compsize_code(v, p);
+    std::string code;
+    if (!len_expr_code(v, p, "", code)) return "";
+    return code;
+}
+
+struct Plan {
+    const Verb* v;
+    std::string hook;    // non-empty: forwards to mgl::client::custom::<hook>
+    std::string unsized; // non-empty: refused at run time with this reason
+};
+
+class ClientEmitter {
+public:
+    explicit ClientEmitter(const Schema& s) : s_(s) {
+        for (const char* h : kHooks) hooks_.insert(h);
+        for (const Verb& v : s.verbs) by_name_[v.name] = &v;
+        for (const Verb& v : s.verbs) {
+            for (const Param& p : v.params) {
+                if (!p.mint.empty()) mint_kinds_.insert(p.mint);
+                if (!p.source.empty()) sources_.insert(p.source);
+            }
+            if (!v.ret_mint.empty()) mint_kinds_.insert(v.ret_mint);
+        }
+        for (const Verb& v : s.verbs) plans_.push_back(plan(v));
+    }
+
+    void emit(int parts, std::vector<OutFile>& out) {
+        emit_header(out);
+        std::vector<std::vector<const Plan*>> chunks(parts);
+        for (size_t i = 0; i < plans_.size(); ++i) chunks[i * parts / plans_.size()].push_back(&plans_[i]);
+        for (int i = 0; i < parts; ++i) {
+            std::ostringstream o;
+            o << kGeneratedBanner << "// GL entry points, part " << i << ".\n"
+              << "#include \"gen/client_entry.h\"\n#include \"gen/encoder.h\"\n#include \"gen/replies.h\"\n"
+              << "#include \"runtime.h\"\n#include \"compsize.h\"\n\n"
+              << "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
+              << "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n";
+            for (const Plan* pl : chunks[i]) emit_body(*pl, o);
+            out.push_back({"client_entry_" + std::to_string(i) + ".cc", o.str()});
+        }
+        emit_procs(out);
+    }
+
+private:
+    Plan plan(const Verb& v) {
+        Plan pl{&v, "", ""};
+        const bool custom = v.flavor == "custom" || v.flavor == "client";
+        auto hookable = [&](const std::string& n) {
+            auto it = by_name_.find(n);
+            return it != by_name_.end() &&
+                   (hooks_.count(n) || it->second->flavor == "custom" || it->second->flavor == "client");
+        };
+        if (custom || hooks_.count(v.name)) {
+            pl.hook = v.name;
+            if (!v.alias.empty() && hookable(v.alias) && same_signature(v, *by_name_[v.alias])) pl.hook = v.alias;
+        } else if (!v.alias.empty() && hooks_.count(v.alias) && same_signature(v, *by_name_[v.alias])) {
+            pl.hook = v.alias;
+        }
+        if (!pl.hook.empty()) {
+            hook_decls_[pl.hook] = by_name_[pl.hook];
+            return pl;
+        }
+        if (!v.unsized.empty()) pl.unsized = v.unsized;
+        else if (!v.retired.empty()) pl.unsized = "retired: " + v.retired;
+        else {
+            for (const Param& p : v.params) {
+                switch (p.kind) {
+                    case ParamKind::in_array:
+                    case ParamKind::out_array:
+                    case ParamKind::mint_array:
+                        if (count_code(v, p).empty()) pl.unsized = "no client size for " + p.name + " (" + p.len + ")";
+                        break;
+                    case ParamKind::offset_or_in:
+                        break;  // without a size, only the offset form is encodable (checked at run time)
+                    default:
+                        break;
+                }
+                if (!pl.unsized.empty()) break;
+            }
+        }
+        return pl;
+    }
+
+    void emit_header(std::vector<OutFile>& out) {
+        std::ostringstream o;
+        o << kGeneratedBanner
+          << "// The client's GL entry points (exact C signatures), the hooks the client\n"
+          << "// shell defines by hand, and the name table for getProcAddress.\n"
+          << "#pragma once\n#include <cstddef>\n#include <cstdint>\n\n#include \"gl_ctypes.h\"\n\n"
+          << "namespace mgl::client {\n\n"
+          << "// Kinds of object names the client mints (schema `mint` / `ret_mint`).\n"
+          << "enum class MintKind : uint8_t {\n";
+        for (const std::string& k : mint_kinds_) o << "    " << ident(k) << ",\n";
+        o << "};\ninline constexpr size_t kMintKindCount = " << mint_kinds_.size() << ";\n\n"
+          << "// Binding targets whose buffer turns a pointer argument into an offset (schema `source`).\n"
+          << "enum class Source : uint8_t {\n";
+        for (const std::string& k : sources_) o << "    " << ident(k) << ",\n";
+        o << "};\n\n"
+          << "struct ProcEntry {\n    const char* name;\n    void (*fn)();\n};\n"
+          << "// Sorted by name; kProcCount entries.\nextern const ProcEntry kProcs[];\nextern const size_t kProcCount;\n"
+          << "// The entry point of a GL function by its GL name (\"glDrawArrays\"), or nullptr.\n"
+          << "void (*find_proc(const char* name))();\n\n"
+          << "}  // namespace mgl::client\n\n"
+          << "// Hand-written halves (client/src/custom/*.cc): C signatures of the verbs\n"
+          << "// the client answers or observes itself.\nnamespace mgl::client::custom {\n";
+        for (auto& [name, v] : hook_decls_) o << c_return(*v) << " " << name << "(" << c_params(*v) << ");\n";
+        o << "}  // namespace mgl::client::custom\n\nextern \"C\" {\n";
+        for (const Verb& v : s_.verbs) o << c_return(v) << " mgl_" << v.name << "(" << c_params(v) << ");\n";
+        o << "}\n";
+        out.push_back({"client_entry.h", o.str()});
+    }
+
+    void emit_procs(std::vector<OutFile>& out) {
+        std::vector<const Verb*> sorted;
+        for (const Verb& v : s_.verbs) sorted.push_back(&v);
+        std::sort(sorted.begin(), sorted.end(), [](const Verb* a, const Verb* b) { return a->name < b->name; });
+        std::ostringstream o;
+        o << kGeneratedBanner << "#include <algorithm>\n#include <cstring>\n#include <iterator>\n\n"
+          << "#include \"gen/client_entry.h\"\n\nnamespace mgl::client {\n\nconst ProcEntry kProcs[] = {\n";
+        for (const Verb* v : sorted)
+            o << "    {\"" << v->name << "\", reinterpret_cast<void (*)()>(&mgl_" << v->name << ")},\n";
+        o << "};\nconst size_t kProcCount = " << sorted.size() << ";\n\n"
+          << "void (*find_proc(const char* name))() {\n"
+          << "    if (!name) return nullptr;\n"
+          << "    auto it = std::lower_bound(std::begin(kProcs), std::end(kProcs), name,\n"
+          << "        [](const ProcEntry& e, const char* n) { return std::strcmp(e.name, n) < 0; });\n"
+          << "    return it != std::end(kProcs) && std::strcmp(it->name, name) == 0 ? it->fn : nullptr;\n}\n\n"
+          << "}  // namespace mgl::client\n";
+        out.push_back({"client_procs.cc", o.str()});
+    }
+
+    void emit_body(const Plan& pl, std::ostringstream& o) {
+        const Verb& v = *pl.v;
+        const std::string ret = c_return(v);
+        const bool is_void = ret == "void";
+        const std::string fail_ret = is_void ? "return;" : "return {};";
+        o << "extern \"C\" " << ret << " mgl_" << v.name << "(" << c_params(v) << ") {\n";
+        if (!pl.hook.empty()) {
+            o << "    " << (is_void ? "" : "return ") << "::mgl::client::custom::" << pl.hook << "(" << c_args(v) << ");\n}\n\n";
+            return;
+        }
+        if (!pl.unsized.empty()) {
+            for (const Param& p : v.params) o << "    (void)" << p.name << ";\n";
+            o << "    ::mgl::client::unsized(\"" << v.name << "\", \"" << pl.unsized << "\");\n    " << fail_ret << "\n}\n\n";
+            return;
+        }
+        o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
+          << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        " << fail_ret
+          << "\n    }\n";
+        // Sizes of every array.
+        std::vector<std::string> enc_args;
+        std::vector<std::string> reply_args;
+        for (const Param& p : v.params) {
+            const std::string n = p.name;
+            switch (p.kind) {
+                case ParamKind::scalar:
+                    enc_args.push_back("::mgl::client::wv(" + n + ")");
+                    break;
+                case ParamKind::string_lengths:
+                    break;
+                case ParamKind::cstring:
+                    o << "    const ::mgl::wire::Blob b_" << n << " = ::mgl::client::cstring_blob(" << n << ");\n";
+                    enc_args.push_back("b_" + n);
+                    break;
+                case ParamKind::string_list: {
+                    const std::string lengths = p.strings.empty() ? "nullptr" : p.strings;
+                    std::string count = p.len.empty() ? "1" : p.len;
+                    o << "    ::mgl::wire::Blob b_" << n << ";\n"
+                      << "    if (!::mgl::client::strings_blob(*ctx_, \"" << v.name << "\", " << count << ", "
+                      << "reinterpret_cast<const char* const*>(" << n << "), " << lengths << ", b_" << n << ")) " << fail_ret
+                      << "\n";
+                    enc_args.push_back("b_" + n);
+                    break;
+                }
+                case ParamKind::mint_array: {
+                    const std::string cnt = count_code(v, p);
+                    o << "    int64_t n_" << n << " = 0;\n    {\n        ::mgl::wire::LenCalc calc;\n        n_" << n << " = " << cnt
+                      << ";\n        if (!calc.ok()) { ::mgl::client::gl_error(*ctx_, GL_INVALID_VALUE, \"" << v.name
+                      << "\"); " << fail_ret << " }\n    }\n"
+                      << "    if (!::mgl::client::mint(*ctx_, ::mgl::client::MintKind::" << ident(p.mint) << ", n_" << n
+                      << ", reinterpret_cast<uint32_t*>(" << n << "))) { ::mgl::client::gl_error(*ctx_, GL_INVALID_VALUE, \""
+                      << v.name << "\"); " << fail_ret << " }\n"
+                      << "    const ::mgl::wire::Blob b_" << n << "{" << n << ", uint32_t(n_" << n << " * "
+                      << p.elem_size() << ")};\n";
+                    enc_args.push_back("b_" + n);
+                    break;
+                }
+                case ParamKind::in_array: {
+                    const std::string cnt = count_code(v, p);
+                    emit_count(v, p, cnt, fail_ret, o);
+                    o << "    const ::mgl::wire::Blob b_" << n << "{" << n << " ? static_cast<const void*>(" << n
+                      << ") : ::mgl::client::zeros(bytes_" << n << "), uint32_t(bytes_" << n << ")};\n";
+                    enc_args.push_back("b_" + n);
+                    break;
+                }
+                case ParamKind::offset_or_in: {
+                    const std::string cnt = count_code(v, p);
+                    o << "    ::mgl::wire::OffsetOrBlob b_" << n << "{};\n"
+                      << "    if (!" << n << " || ::mgl::client::source_bound(*ctx_, ::mgl::client::Source::" << ident(p.source)
+                      << ")) {\n        b_" << n << ".offset = uint64_t(reinterpret_cast<uintptr_t>(" << n << "));\n    } else {\n";
+                    if (cnt.empty()) {
+                        o << "        ::mgl::client::unsized(\"" << v.name << "\", \"client memory for " << n
+                          << " (only a bound buffer offset is supported)\");\n        " << fail_ret << "\n";
+                    } else {
+                        std::ostringstream inner;
+                        emit_count(v, p, cnt, fail_ret, inner);
+                        std::string text = inner.str();
+                        // indent by 4
+                        std::string ind;
+                        std::istringstream ls(text);
+                        for (std::string line; std::getline(ls, line);) ind += "    " + line + "\n";
+                        o << ind << "        b_" << n << ".data = " << n << ";\n        b_" << n << ".size = uint32_t(bytes_" << n
+                          << ");\n";
+                    }
+                    o << "    }\n";
+                    enc_args.push_back("b_" + n);
+                    break;
+                }
+                case ParamKind::out_array: {
+                    const std::string cnt = count_code(v, p);
+                    const std::string wt = "::mgl::" + elem_cpp(p);
+                    const std::string wtype = p.type ? wt : "uint8_t";
+                    if (!p.source.empty()) {
+                        o << "    uint64_t off_" << n << " = 0;\n    int64_t bytes_" << n << " = 0;\n"
+                          << "    const bool packed_" << n << " = ::mgl::client::source_bound(*ctx_, ::mgl::client::Source::"
+                          << ident(p.source) << ");\n    if (packed_" << n << ") {\n        off_" << n
+                          << " = uint64_t(reinterpret_cast<uintptr_t>(" << n << "));\n    } else {\n";
+                        std::ostringstream inner;
+                        emit_count(v, p, cnt, fail_ret, inner, false);
+                        std::istringstream ls(inner.str());
+                        for (std::string line; std::getline(ls, line);) o << "    " << line << "\n";
+                        o << "    }\n";
+                        enc_args.push_back("off_" + n);
+                        enc_args.push_back("uint32_t(bytes_" + n + ")");
+                        reply_args.push_back("packed_" + n + " ? nullptr : reinterpret_cast<" + wtype + "*>(" + n + ")");
+                        reply_args.push_back("uint32_t(bytes_" + n + ")");
+                    } else {
+                        emit_count(v, p, cnt, fail_ret, o);
+                        enc_args.push_back("uint32_t(bytes_" + n + ")");
+                        reply_args.push_back("reinterpret_cast<" + wtype + "*>(" + n + ")");
+                        reply_args.push_back("uint32_t(bytes_" + n + ")");
+                    }
+                    break;
+                }
+            }
+        }
+        std::string mint_ret;
+        if (!v.ret_mint.empty()) {
+            o << "    const uint32_t r_ = ::mgl::client::mint_one(*ctx_, ::mgl::client::MintKind::" << ident(v.ret_mint) << ");\n";
+            enc_args.push_back("r_");
+        }
+        std::string args;
+        for (auto& a : enc_args) args += (args.empty() ? "" : ", ") + a;
+        o << "    ctx_->enc->" << v.name << "(" << args << ");\n";
+        if (!v.ret_mint.empty()) {
+            o << "    return ::mgl::client::from_wire<" << ret << ">(r_);\n}\n\n";
+            return;
+        }
+        if (has_reply(v)) {
+            const std::string wret = backend_return(v);
+            std::string rargs = "rep_";
+            if (wret != "void") {
+                o << "    ::mgl::" << wret << " ret_{};\n";
+                rargs += ", &ret_";
+            }
+            for (auto& a : reply_args) rargs += ", " + a;
+            o << "    const std::span<const uint8_t> rep_ = ctx_->enc->wait_reply();\n"
+              << "    if (!::mgl::gen::read_reply_" << v.name << "(" << rargs << ")) [[unlikely]]\n"
+              << "        ::mgl::client::reply_failed(*ctx_, \"" << v.name << "\", rep_);\n";
+            if (!is_void) o << "    return ::mgl::client::from_wire<" << ret << ">(" << (wret != "void" ? "ret_" : "0") << ");\n";
+        } else if (!is_void) {
+            o << "    return {};\n";
+        }
+        o << "}\n\n";
+    }
+
+    // int64_t bytes_<p>: the array's size in bytes (GL errors on bad counts).
+    void emit_count(const Verb& v, const Param& p, const std::string& cnt, const std::string& fail_ret, std::ostringstream& o,
+                    bool declare = true) {
+        const std::string n = p.name;
+        o << "    " << (declare ? "int64_t " : "") << "bytes_" << n << " = 0;\n    {\n        ::mgl::wire::LenCalc calc;\n"
+          << "        const int64_t n_ = " << cnt << ";\n"
+          << "        if (n_ < 0) { ::mgl::client::compsize_failed(*ctx_, \"" << v.name << "\", \"" << n << "\", n_); "
+          << fail_ret << " }\n"
+          << "        if (!calc.ok()) { ::mgl::client::gl_error(*ctx_, GL_INVALID_VALUE, \"" << v.name << "\"); " << fail_ret
+          << " }\n"
+          << "        bytes_" << n << " = calc.mul(n_, " << p.elem_size() << ");\n"
+          << "        if (!calc.ok() || bytes_" << n << " > ::mgl::client::kMaxArrayBytes) { ::mgl::client::gl_error(*ctx_, "
+          << "GL_OUT_OF_MEMORY, \"" << v.name << "\"); " << fail_ret << " }\n    }\n";
+    }
+
+    const Schema& s_;
+    std::set<std::string> hooks_;
+    std::map<std::string, const Verb*> by_name_;
+    std::set<std::string> mint_kinds_;
+    std::set<std::string> sources_;
+    std::vector<Plan> plans_;
+    std::map<std::string, const Verb*> hook_decls_;
+};
+
+}  // namespace
+
+void emit_client(const Schema& s, int parts, std::vector<OutFile>& out) {
+    ClientEmitter e(s);
+    e.emit(parts, out);
+}
+
+}  // namespace mglgen

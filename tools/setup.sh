@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs (when missing), then
+# configures and builds it. Used by the README's two commands and by CI.
+#   tools/setup.sh [BUILD_DIR] [extra meson options...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+shift || true
+
+missing=()
+while read -r pkg; do
+    [[ -z "$pkg" || "$pkg" == \#* ]] && continue
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done <"$root/.ci/packages.txt"
+if ((${#missing[@]})); then
+    echo "setup: installing ${#missing[@]} Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >/dev/null
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -f "$build/build.ninja" ]]; then
+    meson setup "$build" "$root" "$@" >/dev/null
+fi
+jobs=$(nproc)
+ninja -C "$build" -j "$jobs"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets everything up and runs the whole test suite: the normal build, then
+# the same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+#   tools/test.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+start=$SECONDS
+"$root/tools/setup.sh" "$root/build"
+echo "test: build took $((SECONDS - start)) s"
+t0=$SECONDS
+meson test -C "$root/build" --print-errorlogs
+echo "test: tests took $((SECONDS - t0)) s"
+
+# The sanitizer build compiles only what the tests need.
+t0=$SECONDS
+if [[ ! -f "$root/build-asan/build.ninja" ]]; then
+    meson setup "$root/build-asan" "$root" -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+fi
+ninja -C "$root/build-asan" -j "$(nproc)"
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+    meson test -C "$root/build-asan" --print-errorlogs
+echo "test: sanitizer build and tests took $((SECONDS - t0)) s; total $((SECONDS - start)) s"
