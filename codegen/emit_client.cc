@@ -13,7 +13,8 @@
 // decoder's LenCalc) or, for COMPSIZE, from hand-written helpers in
 // client/src/compsize.h. Verbs that the client answers or observes by hand
 // (flavor custom/client, plus the kHooks list below) forward to
-// mgl::client::custom::<verb>, defined in client/src/custom/*.cc.
+// mgl_custom::<verb>, defined in client/src/custom/*.cc. (A top-level
+// namespace: inside namespace mgl, GLchar and GLsync would name the wire types.)
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -177,7 +178,7 @@ std::string count_code(const Verb& v, const Param& p) {
 
 struct Plan {
     const Verb* v;
-    std::string hook;    // non-empty: forwards to mgl::client::custom::<hook>
+    std::string hook;    // non-empty: forwards to mgl_custom::<hook>
     std::string unsized; // non-empty: refused at run time with this reason
 };
 
@@ -274,9 +275,9 @@ private:
           << "void (*find_proc(const char* name))();\n\n"
           << "}  // namespace mgl::client\n\n"
           << "// Hand-written halves (client/src/custom/*.cc): C signatures of the verbs\n"
-          << "// the client answers or observes itself.\nnamespace mgl::client::custom {\n";
+          << "// the client answers or observes itself.\nnamespace mgl_custom {\n";
         for (auto& [name, v] : hook_decls_) o << c_return(*v) << " " << name << "(" << c_params(*v) << ");\n";
-        o << "}  // namespace mgl::client::custom\n\nextern \"C\" {\n";
+        o << "}  // namespace mgl_custom\n\nextern \"C\" {\n";
         for (const Verb& v : s_.verbs) o << c_return(v) << " mgl_" << v.name << "(" << c_params(v) << ");\n";
         o << "}\n";
         out.push_back({"client_entry.h", o.str()});
@@ -308,7 +309,7 @@ private:
         const std::string fail_ret = is_void ? "return;" : "return {};";
         o << "extern \"C\" " << ret << " mgl_" << v.name << "(" << c_params(v) << ") {\n";
         if (!pl.hook.empty()) {
-            o << "    " << (is_void ? "" : "return ") << "::mgl::client::custom::" << pl.hook << "(" << c_args(v) << ");\n}\n\n";
+            o << "    " << (is_void ? "" : "return ") << "::mgl_custom::" << pl.hook << "(" << c_args(v) << ");\n}\n\n";
             return;
         }
         if (!pl.unsized.empty()) {
@@ -360,8 +361,14 @@ private:
                 case ParamKind::in_array: {
                     const std::string cnt = count_code(v, p);
                     emit_count(v, p, cnt, fail_ret, o);
-                    o << "    const ::mgl::wire::Blob b_" << n << "{" << n << " ? static_cast<const void*>(" << n
-                      << ") : ::mgl::client::zeros(bytes_" << n << "), uint32_t(bytes_" << n << ")};\n";
+                    // NULL where GL allows it (nullable) travels as 0 bytes; elsewhere
+                    // zeros stand in so that the record stays well-formed.
+                    if (p.nullable)
+                        o << "    const ::mgl::wire::Blob b_" << n << "{" << n << ", " << n << " ? uint32_t(bytes_" << n
+                          << ") : 0u};\n";
+                    else
+                        o << "    const ::mgl::wire::Blob b_" << n << "{" << n << " ? static_cast<const void*>(" << n
+                          << ") : ::mgl::client::zeros(bytes_" << n << "), uint32_t(bytes_" << n << ")};\n";
                     enc_args.push_back("b_" + n);
                     break;
                 }
@@ -436,7 +443,8 @@ private:
                 rargs += ", &ret_";
             }
             for (auto& a : reply_args) rargs += ", " + a;
-            o << "    const std::span<const uint8_t> rep_ = ctx_->enc->wait_reply();\n"
+            o << "    ++ctx_->counters.round_trips;\n"
+              << "    const std::span<const uint8_t> rep_ = ctx_->enc->wait_reply();\n"
               << "    if (!::mgl::gen::read_reply_" << v.name << "(" << rargs << ")) [[unlikely]]\n"
               << "        ::mgl::client::reply_failed(*ctx_, \"" << v.name << "\", rep_);\n";
             if (!is_void) o << "    return ::mgl::client::from_wire<" << ret << ">(" << (wret != "void" ? "ret_" : "0") << ");\n";

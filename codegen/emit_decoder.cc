@@ -39,7 +39,7 @@ void emit_decode_fn(const Verb& v, std::ostringstream& o) {
         std::string expr;
         if (len_expr_code(v, p, "a_", expr) && p.kind != ParamKind::string_list) {
             o << "    {\n        wire::LenCalc calc;\n        const int64_t n_ = " << expr << ";\n"
-              << "        if (!wire::len_fits(calc, n_, sizeof(" << ec << "), a_" << p.name << "_bytes, " << (p.kind == ParamKind::offset_or_in ? "a_" + p.name + "_bytes == 0" : "false")
+              << "        if (!wire::len_fits(calc, n_, sizeof(" << ec << "), a_" << p.name << "_bytes, " << (p.kind == ParamKind::offset_or_in || p.nullable ? "a_" + p.name + "_bytes == 0" : "false")
               << ", e_, op_, name_, \"" << p.name << "\")) return false;\n    }\n";
         }
         if (p.kind == ParamKind::cstring)
@@ -108,7 +108,11 @@ void emit_decode_fn(const Verb& v, std::ostringstream& o) {
             case ParamKind::in_array:
             case ParamKind::mint_array:
             case ParamKind::cstring:
-                add("wire::In<" + ec + ">{reinterpret_cast<const " + ec + "*>(p_" + p.name + "), a_" + p.name + "_bytes}");
+                if (p.nullable)
+                    add("wire::In<" + ec + ">{a_" + p.name + "_bytes ? reinterpret_cast<const " + ec + "*>(p_" + p.name +
+                        ") : nullptr, a_" + p.name + "_bytes}");
+                else
+                    add("wire::In<" + ec + ">{reinterpret_cast<const " + ec + "*>(p_" + p.name + "), a_" + p.name + "_bytes}");
                 break;
             case ParamKind::offset_or_in:
                 add("wire::InOrOffset<" + ec + ">{a_" + p.name + "_bytes ? reinterpret_cast<const " + ec + "*>(p_" + p.name +

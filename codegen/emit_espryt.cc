@@ -324,9 +324,18 @@ std::string replace_ret(std::string s, const std::string& ret) {
     return s;
 }
 
+// What a refused call returns: GL's "not found" value where 0 would be a
+// valid answer (a uniform location, a block index), else zero.
+std::string refused_value(const Verb& v) {
+    if (v.returns == "GLint" && contains(v.name, "Location")) return "-1";
+    if (v.returns == "GLuint" && v.name.size() > 5 && v.name.compare(v.name.size() - 5, 5, "Index") == 0)
+        return "0xFFFFFFFFu";  // GL_INVALID_INDEX
+    return "{}";
+}
+
 void emit_method(const Verb& v, const Plan& pl, std::ostringstream& o) {
     const std::string rt = backend_return(v);
-    const std::string ret = rt == "void" ? "return;" : "return {};";
+    const std::string ret = rt == "void" ? "return;" : "return " + refused_value(v) + ";";
     o << rt << " EsprytGenerated::" << v.name << "(" << backend_params(v) << ") {\n"
       << "    constexpr gen::Op op_ = gen::Op::" << v.name << ";\n"
       << "    if (!avail_[hidx::" << v.name << "]) [[unlikely]] { unavailable(op_); " << ret << " }\n";
@@ -381,6 +390,9 @@ void emit_espryt(const Schema& s, std::vector<OutFile>& out) {
           << "// avail[hidx::X] = 1 when the host context (GLES `es_version`, e.g. 32, with\n"
           << "// extensions answered by has_ext) has verb X and its entry point loaded.\n"
           << "void compute_availability(int es_version, const std::function<bool(std::string_view)>& has_ext, uint8_t* avail);\n\n"
+          << "// Whether an extension of the host may be advertised to clients: true\n"
+          << "// unless it brings verbs that this backend does not pass through.\n"
+          << "bool extension_allowed(std::string_view name);\n\n"
           << "inline constexpr uint32_t kHostVerbs = hidx::kCount;\n"
           << "inline constexpr uint32_t kPassVerbs = " << pass.size() << ";\n\n"
           << "}  // namespace mgl::espryt\n";
@@ -388,7 +400,7 @@ void emit_espryt(const Schema& s, std::vector<OutFile>& out) {
     }
     {
         std::ostringstream o;
-        o << kGeneratedBanner << "#include \"gen/espryt_host.h\"\n\nnamespace mgl::espryt {\n\nHostGL host_gl{};\n\n"
+        o << kGeneratedBanner << "#include \"gen/espryt_host.h\"\n\n#include <algorithm>\n#include <iterator>\n\nnamespace mgl::espryt {\n\nHostGL host_gl{};\n\n"
           << "void load_host_gl(void* (*get_proc)(const char*)) {\n";
         for (const Verb* v : host)
             o << "    host_gl." << v->name << " = reinterpret_cast<" << host_fn_type(*v) << ">(get_proc(\"" << v->name << "\"));\n";
@@ -401,7 +413,17 @@ void emit_espryt(const Schema& s, std::vector<OutFile>& out) {
             }
             o << "    avail[hidx::" << v->name << "] = host_gl." << v->name << " && (" << cond << ");\n";
         }
-        o << "}\n\n}  // namespace mgl::espryt\n";
+        // Extensions that define verbs, none of which we pass through.
+        std::set<std::string> with_verbs, served;
+        for (const Verb& v : s.verbs)
+            for (const auto& f : v.features)
+                if (!starts(f, "GL_VERSION_") && !is_es_core(f)) (is_es_ext(f) ? served : with_verbs).insert(f);
+        o << "}\n\nnamespace {\nconst std::string_view kUnserved[] = {\n";
+        for (const auto& f : with_verbs)
+            if (!served.count(f)) o << "    \"" << f << "\",\n";
+        o << "};\n}  // namespace\n\nbool extension_allowed(std::string_view name) {\n"
+          << "    return !std::binary_search(std::begin(kUnserved), std::end(kUnserved), name);\n}\n\n"
+          << "}  // namespace mgl::espryt\n";
         out.push_back({"espryt_host.cc", o.str()});
     }
     {

@@ -82,7 +82,8 @@ std::string canonical_layout(const Schema& s) {
         if (v.ret_type && v.ret_mint.empty()) o << " ret:" << v.ret_type->cpp;
         for (const Slot& sl : v.slots) o << ' ' << sl.name << ':' << sl.cpp << '@' << sl.offset;
         for (const Param& p : v.params)
-            if (p.kind != ParamKind::scalar) o << ' ' << p.name << '=' << kind_name(p.kind) << '/' << p.elem_size();
+            if (p.kind != ParamKind::scalar)
+                o << ' ' << p.name << '=' << kind_name(p.kind) << (p.nullable ? "?" : "") << '/' << p.elem_size();
         o << '\n';
     }
     return o.str();

@@ -41,6 +41,7 @@ struct Param {
     std::string source;    // binding target when it may be an offset
     std::string mint;      // minted name kind
     std::string strings;   // for string_list: name of the optional lengths param
+    bool nullable = false; // may be NULL: 0 bytes on the wire, nullptr for the backend
     uint32_t elem_size() const { return type ? type->size : 1; }
 };
 

@@ -134,6 +134,7 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
             p.handle = attr(*fd, "handle");
             p.source = attr(*fd, "source");
             p.mint = attr(*fd, "mint");
+            p.nullable = has_attr(*fd, "nullable");
             const flatbuffers::Type& t = fd->value.type;
             if (t.base_type == flatbuffers::BASE_TYPE_STRUCT) {
                 p.type = &out.types.at(t.struct_def->name);

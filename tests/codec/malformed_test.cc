@@ -219,3 +219,38 @@ TEST_CASE("records larger than a window travel as chunks and reassemble") {
         CHECK(nb.total() == 0);
     }
 }
+
+namespace {
+// Records what glBufferData's data argument looked like when it arrived.
+struct BufferDataProbe : NullBackend {
+    const void* data = reinterpret_cast<const void*>(1);
+    uint32_t size = 1;
+    void glBufferData(GLenum, GLsizeiptr, wire::In<uint8_t> d, GLenum) override {
+        data = d.data;
+        size = d.size;
+    }
+};
+}  // namespace
+
+TEST_CASE("a nullable array may travel empty and arrives as nullptr") {
+    wire::MemoryLink link;
+    gen::Encoder enc(&link);
+    enc.glBufferData(0x8892, 4096, wire::Blob{nullptr, 0}, 0x88E4);  // glBufferData(target, 4096, NULL, usage)
+    enc.flush();
+    BufferDataProbe probe;
+    wire::Dispatch d;
+    d.backend = &probe;
+    auto r = wire::decode_stream(link.bytes(), d);
+    CHECK(r.ok());
+    CHECK(probe.data == nullptr);
+    CHECK(probe.size == 0);
+
+    // A non-nullable array with the same shape is still checked.
+    link.clear();
+    gen::Encoder enc2(&link);
+    enc2.glUniform4fv(0, 1, wire::Blob{nullptr, 0});
+    enc2.flush();
+    wire::Dispatch d2;
+    d2.backend = &probe;
+    CHECK(wire::decode_stream(link.bytes(), d2).error.status == DecodeStatus::bad_length);
+}

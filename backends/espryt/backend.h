@@ -1,0 +1,106 @@
+// The Espryt backend: session verbs (contexts, surfaces, make-current,
+// swap, readback, strings) and the few GL verbs whose generated
+// pass-through needs a hand-written step before or after it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "gen/espryt_pass.h"
+#include "host_egl.h"
+
+namespace mgl::espryt {
+
+class EsprytBackend final : public EsprytGenerated {
+public:
+    EsprytBackend(const Options& options, const HostDisplay& host);
+    ~EsprytBackend() override;
+
+    void set_present(PresentFn fn) override { present_ = std::move(fn); }
+    void release() override;
+
+    // ---- session verbs (session.cc, surfaces.cc) ----
+    GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
+    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) override;
+    void mglDestroyContext(GLuint context) override;
+    void mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green, GLint blue,
+                          GLint alpha, GLint depth, GLint stencil, GLint samples) override;
+    void mglResizeSurface(GLuint surface, GLint width, GLint height) override;
+    void mglDestroySurface(GLuint surface) override;
+    void mglMakeCurrent(GLuint draw, GLuint read, GLuint context) override;
+    void mglSwapBuffers(GLuint surface, GLuint64 frame) override;
+    void mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height, wire::Out<GLubyte> pixels) override;
+    GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
+    void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
+    GLenum mglGetError() override { return take_error(); }
+
+    // ---- errors ----
+    GLenum glGetError() override { return take_error(); }
+
+    // ---- state mirrored for pointer checks (tracking.cc) ----
+    void glPixelStorei(GLenum pname, GLint param) override;
+    void glBindBuffer(GLenum target, GLuint buffer) override;
+    void glBindVertexArray(GLuint array) override;
+    void glBindVertexArrayOES(GLuint array) override;
+    void glDeleteBuffers(GLsizei n, wire::In<GLuint> buffers) override;
+    void glDeleteVertexArrays(GLsizei n, wire::In<GLuint> arrays) override;
+    void glDeleteVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override;
+
+    // ---- queries that answer with object names (queries.cc) ----
+    void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;
+    void glGetInteger64v(GLenum pname, wire::Out<GLint64> data) override;
+    void glGetFloatv(GLenum pname, wire::Out<GLfloat> data) override;
+    void glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint> data) override;
+    void glGetInteger64i_v(GLenum target, GLuint index, wire::Out<GLint64> data) override;
+    void glGetVertexAttribiv(GLuint index, GLenum pname, wire::Out<GLint> params) override;
+    void glGetVertexAttribfv(GLuint index, GLenum pname, wire::Out<GLfloat> params) override;
+    void glGetVertexAttribIiv(GLuint index, GLenum pname, wire::Out<GLint> params) override;
+    void glGetVertexAttribIuiv(GLuint index, GLenum pname, wire::Out<GLuint> params) override;
+    void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                               wire::Out<GLint> params) override;
+    void glGetProgramPipelineiv(GLuint pipeline, GLenum pname, wire::Out<GLint> params) override;
+    void glGetProgramPipelineivEXT(GLuint pipeline, GLenum pname, wire::Out<GLint> params) override;
+    void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
+    void glObjectLabelKHR(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
+    void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
+                          wire::Out<GLchar> label) override;
+    void glGetObjectLabelKHR(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
+                             wire::Out<GLchar> label) override;
+    void glLabelObjectEXT(GLenum type, GLuint object, GLsizei length, wire::In<GLchar> label) override;
+    void glGetObjectLabelEXT(GLenum type, GLuint object, GLsizei bufSize, wire::Out<GLsizei> length,
+                             wire::Out<GLchar> label) override;
+
+private:
+    // session.cc
+    bool bind(Context* c, Surface* draw, Surface* read);  // eglMakeCurrent + our current state
+    void prepare(Context& c);                             // first make-current: availability, extensions
+    void destroy_context(Context& c);
+    void destroy_surface(Surface& s);
+    void session_error(const char* verb, const std::string& what);
+    // surfaces.cc
+    // Reads RGBA8 of a surface through the backend's own context, leaving
+    // the client's context and bindings untouched.
+    bool read_surface_pixels(Surface& s, int x, int y, int w, int h, uint8_t* out);
+    bool internal_current(Surface& s);  // binds the internal context to s
+    void restore_current();             // back to the client's binding
+
+    // queries.cc: the host name of a labelled object.
+    bool label_name(gen::Op verb, GLenum identifier, GLuint name, GLuint& host);
+
+    const HostDisplay& host_;
+    std::map<GLuint, std::unique_ptr<Context>> contexts_;
+    std::map<GLuint, std::unique_ptr<Surface>> surfaces_;
+    // Destroyed by the client while bound: kept until unbound (as EGL does).
+    std::vector<std::unique_ptr<Context>> doomed_contexts_;
+    std::vector<std::unique_ptr<Surface>> doomed_surfaces_;
+    Surface* draw_ = nullptr;
+    Surface* read_ = nullptr;
+    EGLContext internal_ = EGL_NO_CONTEXT;  // for surface readback
+    PresentFn present_;
+    std::vector<uint8_t> frame_;             // swap readback scratch
+};
+
+}  // namespace mgl::espryt

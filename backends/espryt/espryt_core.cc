@@ -1,0 +1,337 @@
+#include "espryt_core.h"
+
+#include <GLES3/gl32.h>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace mgl::espryt {
+
+namespace {
+// What avail_ points at while no context is current: every verb unavailable.
+const std::vector<uint8_t> kNothingAvailable(kHostVerbs, 0);
+constexpr size_t kScratchWords = 8192;  // 64 KiB: every ordinary call fits
+}  // namespace
+
+Core::Core(const Options& options)
+    : avail_(kNothingAvailable.data()),
+      log_(options.logger ? options.logger : spdlog::default_logger()),
+      logged_unsupported_(gen::kOpcodeLimit),
+      logged_refused_(gen::kOpcodeLimit),
+      logged_names_(gen::kOpcodeLimit),
+      scratch_(kScratchWords) {}
+
+Core::~Core() = default;
+
+void Core::set_current(Context* c) {
+    cur_ = c;
+    avail_ = c && c->ready ? c->avail.data() : kNothingAvailable.data();
+}
+
+bool Core::first_time(std::vector<bool>& seen, gen::Op verb) {
+    const auto i = size_t(verb);
+    if (i >= seen.size() || seen[i]) return false;
+    seen[i] = true;
+    return true;
+}
+
+// ---- errors ---------------------------------------------------------------
+
+void Core::set_error(GLenum e) {
+    if (!cur_ || cur_->pending_error) return;
+    // An older host error comes first, as GL would report it.
+    const GLenum host = host_gl.glGetError();
+    cur_->pending_error = host ? host : e;
+}
+
+uint32_t Core::take_error() {
+    if (!cur_) return GL_NO_ERROR;
+    if (uint32_t e = cur_->pending_error) {
+        cur_->pending_error = 0;
+        return e;
+    }
+    return host_gl.glGetError();
+}
+
+void Core::unsupported(gen::Op verb) {
+    set_error(GL_INVALID_OPERATION);
+    if (first_time(logged_unsupported_, verb))
+        log_->warn("espryt: {} is not supported (GL_INVALID_OPERATION)", gen::verb_name(uint16_t(verb)));
+}
+
+void Core::unavailable(gen::Op verb) {
+    if (!cur_) {
+        if (first_time(logged_unsupported_, verb))
+            log_->warn("espryt: {} without a current context: ignored", gen::verb_name(uint16_t(verb)));
+        return;
+    }
+    set_error(GL_INVALID_OPERATION);
+    if (first_time(logged_unsupported_, verb))
+        log_->warn("espryt: {} is not available on the host GLES context (GL_INVALID_OPERATION)",
+                   gen::verb_name(uint16_t(verb)));
+}
+
+void Core::refuse(gen::Op verb, GLenum e, const char* why) {
+    set_error(e);
+    if (first_time(logged_refused_, verb))
+        log_->warn("espryt: {} refused: {} (GL error 0x{:04X})", gen::verb_name(uint16_t(verb)), why, e);
+}
+
+// ---- names ------------------------------------------------------------------
+
+void Core::name_error(gen::Op verb, Kind k, GLuint client) {
+    // GL answers a name that is not a program/shader with INVALID_VALUE and
+    // a container or bind target it cannot use with INVALID_OPERATION.
+    set_error(k == Kind::program ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
+    if (first_time(logged_names_, verb))
+        log_->warn("espryt: {}: unknown {} name {}", gen::verb_name(uint16_t(verb)), kind_name(k), client);
+}
+
+void Core::name_error(gen::Op verb, GLsync client) {
+    set_error(GL_INVALID_VALUE);
+    if (first_time(logged_names_, verb))
+        log_->warn("espryt: {}: unknown sync 0x{:x}", gen::verb_name(uint16_t(verb)), client);
+}
+
+bool Core::create_on_bind(Kind k, GLuint client, GLuint& host) {
+    host = 0;
+    switch (k) {
+        case Kind::buffer: host_gl.glGenBuffers(1, &host); break;
+        case Kind::texture: host_gl.glGenTextures(1, &host); break;
+        case Kind::renderbuffer: host_gl.glGenRenderbuffers(1, &host); break;
+        case Kind::framebuffer: host_gl.glGenFramebuffers(1, &host); break;
+        default: return false;  // GLES wants these generated first
+    }
+    if (!host) return false;
+    cur_->maps[int(k)]->set(client, host);
+    return true;
+}
+
+void Core::delete_host(Kind k, GLuint h) {
+    switch (k) {
+        case Kind::buffer: host_gl.glDeleteBuffers(1, &h); break;
+        case Kind::texture: host_gl.glDeleteTextures(1, &h); break;
+        case Kind::renderbuffer: host_gl.glDeleteRenderbuffers(1, &h); break;
+        case Kind::sampler: host_gl.glDeleteSamplers(1, &h); break;
+        case Kind::program:
+            if (host_gl.glIsShader(h)) host_gl.glDeleteShader(h);
+            else host_gl.glDeleteProgram(h);
+            break;
+        case Kind::framebuffer: host_gl.glDeleteFramebuffers(1, &h); break;
+        case Kind::vertex_array: host_gl.glDeleteVertexArrays(1, &h); break;
+        case Kind::transform_feedback: host_gl.glDeleteTransformFeedbacks(1, &h); break;
+        case Kind::query: host_gl.glDeleteQueries(1, &h); break;
+        case Kind::program_pipeline:
+            if (host_gl.glDeleteProgramPipelines) host_gl.glDeleteProgramPipelines(1, &h);
+            break;
+        case Kind::count: break;
+    }
+}
+
+void Core::record_minted(gen::Op verb, Kind k, GLuint client, GLuint host) {
+    if (!host) return;  // the host refused (its error stands); the name stays unknown
+    NameMap& m = *cur_->maps[int(k)];
+    if (client == 0 || m.contains(client)) {
+        // A client that mints 0 or a live name is broken; never alias two
+        // host objects behind one name.
+        if (first_time(logged_names_, verb))
+            log_->warn("espryt: {}: client minted {} name {} that is 0 or already live", gen::verb_name(uint16_t(verb)),
+                       kind_name(k), client);
+        delete_host(k, host);
+        set_error(GL_INVALID_OPERATION);
+        return;
+    }
+    m.set(client, host);
+}
+
+void Core::record_minted(gen::Op verb, Kind k, wire::In<GLuint> names, const GLuint* host, GLsizei n) {
+    for (GLsizei i = 0; i < n; ++i) record_minted(verb, k, names.data[i], host[i]);
+}
+
+void Core::record_minted_sync(gen::Op verb, GLsync client, void* host) {
+    if (!host) return;
+    SyncMap& m = cur_->share->syncs;
+    if (client == 0 || m.contains(client)) {
+        if (first_time(logged_names_, verb))
+            log_->warn("espryt: {}: client minted sync 0x{:x} that is 0 or already live", gen::verb_name(uint16_t(verb)),
+                       client);
+        host_gl.glDeleteSync(host);
+        set_error(GL_INVALID_OPERATION);
+        return;
+    }
+    m.set(client, host);
+}
+
+void Core::forget_all(Kind k, wire::In<GLuint> names, GLsizei n) {
+    for (GLsizei i = 0; i < n; ++i) forget(k, names.data[i]);
+}
+
+GLsizei Core::known_to_host(Kind k, wire::In<GLuint> names, GLsizei n, GLuint* out) const {
+    GLsizei m = 0;
+    for (GLsizei i = 0; i < n; ++i) {
+        GLuint h;
+        if (names.data[i] && to_host(k, names.data[i], h)) out[m++] = h;
+    }
+    return m;
+}
+
+bool Core::all_to_host(gen::Op verb, Kind k, wire::In<GLuint> names, GLsizei n, GLuint* out) {
+    for (GLsizei i = 0; i < n; ++i) {
+        if (!to_host(k, names.data[i], out[i])) {
+            name_error(verb, k, names.data[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+void Core::names_to_client(Kind k, GLuint* names, uint32_t n) const {
+    for (uint32_t i = 0; i < n; ++i) names[i] = to_client(k, names[i]);
+}
+
+// ---- pointer arguments --------------------------------------------------------
+
+bool Core::resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, uint64_t offset, uint64_t need,
+                      bool null_ok, bool retained, const void*& out) {
+    if (!data) {
+        // An offset is only an offset while a buffer is bound there; without
+        // one the host would take it for a pointer into server memory.
+        if (bound(src)) {
+            out = reinterpret_cast<const void*>(uintptr_t(offset));
+            return true;
+        }
+        if (offset == 0 && (null_ok || need == 0)) {
+            out = nullptr;
+            return true;
+        }
+        refuse(verb, GL_INVALID_OPERATION, "offset argument while no buffer is bound");
+        return false;
+    }
+    if (retained) {
+        refuse(verb, GL_INVALID_OPERATION, "client-memory array (the client must stream it into a buffer)");
+        return false;
+    }
+    if (bound(src)) {
+        // The client thought no buffer was bound; the host would read the
+        // pointer as an offset.
+        refuse(verb, GL_INVALID_OPERATION, "inline data while a buffer is bound");
+        return false;
+    }
+    if (need == kUnknownSize) {
+        refuse(verb, GL_INVALID_ENUM, "cannot size the inline data (unknown format/type)");
+        return false;
+    }
+    if (need > size) {
+        refuse(verb, GL_INVALID_OPERATION, "inline data shorter than the host will read");
+        return false;
+    }
+    out = data;
+    return true;
+}
+
+bool Core::resolve_out(gen::Op verb, void* data, uint32_t size, uint64_t offset, uint64_t need, void*& out) {
+    if (!data) {
+        if (bound(Src::pixel_pack_buffer)) {
+            out = reinterpret_cast<void*>(uintptr_t(offset));
+            return true;
+        }
+        if (need == 0) {
+            out = nullptr;
+            return true;
+        }
+        refuse(verb, GL_INVALID_OPERATION, "pack offset while no pack buffer is bound");
+        return false;
+    }
+    if (bound(Src::pixel_pack_buffer)) {
+        refuse(verb, GL_INVALID_OPERATION, "reply memory while a pack buffer is bound");
+        return false;
+    }
+    if (need == kUnknownSize) {
+        refuse(verb, GL_INVALID_ENUM, "cannot size the output (unknown format/type)");
+        return false;
+    }
+    if (need > size) {
+        refuse(verb, GL_INVALID_OPERATION, "reply smaller than the host will write");
+        return false;
+    }
+    out = data;
+    return true;
+}
+
+// ---- COMPSIZE checks ------------------------------------------------------------
+
+bool Core::pname_fits(gen::Op verb, GLenum pname, uint32_t count) {
+    if (count >= parameter_count(pname)) return true;
+    refuse(verb, GL_INVALID_VALUE, "parameter array shorter than its pname needs");
+    return false;
+}
+
+bool Core::clear_value_fits(gen::Op verb, GLenum buffer, uint32_t count) {
+    if (count >= clear_value_count(buffer)) return true;
+    refuse(verb, GL_INVALID_VALUE, "clear value array shorter than its buffer needs");
+    return false;
+}
+
+bool Core::string_fits(gen::Op verb, const GLchar* data, uint32_t size, GLsizei length) {
+    if (size == 0) return true;  // NULL: the host reads nothing
+    if (length >= 0 ? uint64_t(length) <= size : std::memchr(data, 0, size) != nullptr) return true;
+    refuse(verb, GL_INVALID_VALUE, "string shorter than its length");
+    return false;
+}
+
+bool Core::count_fits(gen::Op verb, uint32_t have, int64_t need) {
+    if (need <= int64_t(have)) return true;
+    refuse(verb, GL_INVALID_VALUE, "array shorter than its count");
+    return false;
+}
+
+// ---- scratch ------------------------------------------------------------------------
+
+void* Core::scratch_bytes(size_t bytes) {
+    const size_t words = (bytes + 7) / 8;
+    if (scratch_used_ + words <= scratch_.size()) {
+        void* p = scratch_.data() + scratch_used_;
+        scratch_used_ += words;
+        return p;
+    }
+    // Rare (thousands of names in one call): a block of its own, so that
+    // earlier scratch pointers of this call stay valid.
+    extra_.push_back(std::make_unique<uint64_t[]>(std::max<size_t>(words, 1)));
+    return extra_.back().get();
+}
+
+void* Core::scratch_out(size_t count) {
+    const size_t bytes = std::max<size_t>(count, 16) * 8;
+    void* p = scratch_bytes(bytes);
+    std::memset(p, 0, bytes);
+    scratch_out_bytes_ = bytes;
+    return p;
+}
+
+void Core::copy_out(void* dst, uint32_t size, const void* src) const {
+    if (dst && size) std::memcpy(dst, src, std::min<size_t>(size, scratch_out_bytes_));
+}
+
+uint32_t Core::out_count(GLenum pname) {
+    GLenum count_pname = 0;
+    switch (pname) {
+        case GL_COMPRESSED_TEXTURE_FORMATS: count_pname = GL_NUM_COMPRESSED_TEXTURE_FORMATS; break;
+        case GL_PROGRAM_BINARY_FORMATS: count_pname = GL_NUM_PROGRAM_BINARY_FORMATS; break;
+        case GL_SHADER_BINARY_FORMATS: count_pname = GL_NUM_SHADER_BINARY_FORMATS; break;
+        default: return 16;  // the largest fixed-size state (a 4x4 matrix)
+    }
+    GLint n = 0;
+    host_gl.glGetIntegerv(count_pname, &n);
+    return uint32_t(std::max(n, 0)) + 16;
+}
+
+uint32_t Core::block_out_count(GLuint host_program, GLuint index, GLenum pname) {
+    if (pname != GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES) return 16;
+    GLint n = 0;
+    host_gl.glGetActiveUniformBlockiv(host_program, index, GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS, &n);
+    return uint32_t(std::max(n, 0)) + 16;
+}
+
+}  // namespace mgl::espryt

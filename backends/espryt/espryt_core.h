@@ -1,0 +1,134 @@
+// What the generated pass-through (gen/espryt_pass.h) stands on: the current
+// context, name translation, pointer-argument resolution, COMPSIZE checks,
+// scratch memory and GL error bookkeeping. Small inline helpers are on the
+// per-call path; everything that logs or allocates is out of line.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "context.h"
+#include "gen/espryt_host.h"
+#include "mgl/espryt/espryt.h"
+
+namespace mgl::espryt {
+
+class Core : public Espryt {
+public:
+    explicit Core(const Options& options);
+    ~Core() override;
+
+    void unsupported(gen::Op verb) override;
+    uint32_t take_error() override;
+
+protected:
+    // ---- current context ------------------------------------------------
+    Context* cur_ = nullptr;
+    // hidx -> available on the current context; all zero when none is current.
+    const uint8_t* avail_;
+    void set_current(Context* c);
+
+    // A generated verb the host context lacks (or no context is current).
+    void unavailable(gen::Op verb);
+
+    // ---- names ----------------------------------------------------------
+    bool to_host(Kind k, GLuint client, GLuint& host) const {
+        if (client == 0) {
+            host = 0;
+            return true;
+        }
+        return cur_->maps[int(k)]->find(client, host);
+    }
+    // glBind* of buffers, textures, renderbuffers and framebuffers creates
+    // the object for a name never generated, as GLES allows.
+    bool bind_to_host(Kind k, GLuint client, GLuint& host) {
+        if (to_host(k, client, host)) return true;
+        return create_on_bind(k, client, host);
+    }
+    bool sync_to_host(GLsync client, void*& host) const {
+        if (client == 0) {
+            host = nullptr;
+            return true;
+        }
+        return cur_->share->syncs.find(client, host);
+    }
+    GLuint to_client(Kind k, GLuint host) const { return host ? cur_->maps[int(k)]->to_client(host) : 0; }
+    void forget(Kind k, GLuint client) {
+        if (client) cur_->maps[int(k)]->erase(client);
+    }
+    void forget_sync(GLsync client) { cur_->share->syncs.erase(client); }
+    void forget_all(Kind k, wire::In<GLuint> names, GLsizei n);
+    // Translates the known names of `names` (first n) into `out`, skipping
+    // unknown ones and 0; returns how many were written.
+    GLsizei known_to_host(Kind k, wire::In<GLuint> names, GLsizei n, GLuint* out) const;
+    // Translates all of them; false (and a GL error) when one is unknown.
+    bool all_to_host(gen::Op verb, Kind k, wire::In<GLuint> names, GLsizei n, GLuint* out);
+    void names_to_client(Kind k, GLuint* names, uint32_t n) const;
+    void record_minted(gen::Op verb, Kind k, wire::In<GLuint> names, const GLuint* host, GLsizei n);
+    void record_minted(gen::Op verb, Kind k, GLuint client, GLuint host);
+    void record_minted_sync(gen::Op verb, GLsync client, void* host);
+    // An unknown client name: a GL error, and the host is never called with
+    // a name the client did not mint (host name 0 would mean "default").
+    void name_error(gen::Op verb, Kind k, GLuint client);
+    void name_error(gen::Op verb, GLsync client);
+
+    // ---- pointer arguments -----------------------------------------------
+    // `data`/`size`: inline client bytes, or data == nullptr and `offset` into
+    // the buffer bound at `src`. `need`: bytes the host will read
+    // (kUnknownSize: cannot tell). null_ok: a null pointer is meaningful
+    // (glTexImage* without data). retained: the host keeps the pointer past
+    // the call (attribute pointers), so only offsets are acceptable.
+    bool resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, uint64_t offset, uint64_t need, bool null_ok,
+                    bool retained, const void*& out);
+    bool resolve_out(gen::Op verb, void* data, uint32_t size, uint64_t offset, uint64_t need, void*& out);
+    bool bound(Src s) const { return cur_->bound[int(s)] != 0; }
+
+    uint64_t index_bytes(GLsizei count, GLenum type) const { return espryt::index_bytes(count, type); }
+    uint64_t unpack_bytes(GLenum format, GLenum type, GLsizei w, GLsizei h, GLsizei d, bool three_d) const {
+        return image_bytes(cur_->unpack, format, type, w, h, d, three_d);
+    }
+    uint64_t pack_bytes(GLenum format, GLenum type, GLsizei w, GLsizei h) const {
+        return image_bytes(cur_->pack, format, type, w, h, 1, false);
+    }
+    static uint64_t plain_bytes(int64_t n, size_t elem) { return n < 0 ? kUnknownSize : uint64_t(n) * elem; }
+
+    // ---- COMPSIZE checks (each refuses with a GL error and a log line) -----
+    bool pname_fits(gen::Op verb, GLenum pname, uint32_t count);
+    bool clear_value_fits(gen::Op verb, GLenum buffer, uint32_t count);
+    bool string_fits(gen::Op verb, const GLchar* data, uint32_t size, GLsizei length);
+    bool count_fits(gen::Op verb, uint32_t have, int64_t need);
+
+    // ---- scratch memory (valid until the next scratch_reset) ----------------
+    void scratch_reset() { scratch_used_ = 0; extra_.clear(); }
+    void* scratch_bytes(size_t bytes);
+    GLuint* scratch_names(size_t n) { return static_cast<GLuint*>(scratch_bytes(n * sizeof(GLuint))); }
+    // Zeroed room for `count` values of up to 8 bytes: what the host writes
+    // there never carries stale server memory into a reply.
+    void* scratch_out(size_t count);
+    void copy_out(void* dst, uint32_t size, const void* src) const;
+    size_t scratch_out_bytes_ = 0;
+    // How many values a glGet*v may write for `pname` (lists ask the host).
+    uint32_t out_count(GLenum pname);
+    uint32_t block_out_count(GLuint host_program, GLuint index, GLenum pname);
+
+    // ---- errors and logging ---------------------------------------------
+    // Records a GL error on the current context (first one wins).
+    void set_error(GLenum e);
+    // A refused call: GL error plus one log line per verb per session.
+    void refuse(gen::Op verb, GLenum e, const char* why);
+    spdlog::logger& log() const { return *log_; }
+
+private:
+    bool create_on_bind(Kind k, GLuint client, GLuint& host);
+    void delete_host(Kind k, GLuint host);
+    bool first_time(std::vector<bool>& seen, gen::Op verb);
+
+    std::shared_ptr<spdlog::logger> log_;
+    std::vector<bool> logged_unsupported_, logged_refused_, logged_names_;
+    std::vector<uint64_t> scratch_;
+    size_t scratch_used_ = 0;
+    std::vector<std::unique_ptr<uint64_t[]>> extra_;
+};
+
+}  // namespace mgl::espryt

@@ -1,0 +1,234 @@
+#include "host_egl.h"
+
+#include <GLES3/gl32.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "gen/espryt_host.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+bool has_word(const char* list, const char* word) {
+    if (!list) return false;
+    const size_t n = std::strlen(word);
+    for (const char* p = list; (p = std::strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
+    return false;
+}
+
+EGLDisplay open_surfaceless(PFNEGLGETPLATFORMDISPLAYEXTPROC get_display) {
+    return get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+}
+
+// The first hardware device (with glvnd every vendor enumerates its devices,
+// Mesa a software one too), else the first device. `hardware` says which.
+EGLDeviceEXT pick_device(bool& hardware) {
+    hardware = false;
+    auto query_devices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+    auto query_string = reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(eglGetProcAddress("eglQueryDeviceStringEXT"));
+    if (!query_devices) return EGL_NO_DEVICE_EXT;
+    EGLDeviceEXT devices[16];
+    EGLint n = 0;
+    if (!query_devices(16, devices, &n) || n < 1) return EGL_NO_DEVICE_EXT;
+    for (EGLint i = 0; i < n && query_string; ++i) {
+        if (!has_word(query_string(devices[i], EGL_EXTENSIONS), "EGL_MESA_device_software")) {
+            hardware = true;
+            return devices[i];
+        }
+    }
+    return devices[0];
+}
+
+EGLContext make_context(EGLDisplay dpy, int major, int minor, EGLContext share, bool robust, bool debug) {
+    EGLint attribs[16];
+    int i = 0;
+    attribs[i++] = EGL_CONTEXT_MAJOR_VERSION;
+    attribs[i++] = major;
+    attribs[i++] = EGL_CONTEXT_MINOR_VERSION;
+    attribs[i++] = minor;
+    if (robust) {
+        // Out-of-bounds buffer reads stay inside the buffer: a client's bad
+        // offsets cannot read server memory through the driver.
+        attribs[i++] = EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT;
+        attribs[i++] = EGL_TRUE;
+    }
+    if (debug) {
+        attribs[i++] = EGL_CONTEXT_OPENGL_DEBUG;
+        attribs[i++] = EGL_TRUE;
+    }
+    attribs[i++] = EGL_NONE;
+    return eglCreateContext(dpy, EGL_NO_CONFIG_KHR, share, attribs);
+}
+
+struct Init {
+    HostDisplay host;
+    std::string error;
+    bool ok = false;
+
+    Init() { ok = run(); }
+
+    bool fail(std::string why) {
+        error = std::move(why);
+        return false;
+    }
+
+    bool run() {
+        const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+        auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+        if (!client || !get_display) return fail("host EGL has no client extensions (EGL_EXT_platform_base)");
+        const bool surfaceless = has_word(client, "EGL_MESA_platform_surfaceless");
+        const bool device = has_word(client, "EGL_EXT_platform_device");
+        bool hardware = false;
+        EGLDeviceEXT dev = device ? pick_device(hardware) : EGL_NO_DEVICE_EXT;
+        // A GPU when there is one (NVIDIA: device platform); otherwise Mesa's
+        // surfaceless platform (llvmpipe); MOBILEGL_ESPRYT_PLATFORM decides.
+        std::string want;
+        if (const char* env = std::getenv("MOBILEGL_ESPRYT_PLATFORM"); env && *env) {
+            want = env;
+            if (want != "surfaceless" && want != "device")
+                return fail("MOBILEGL_ESPRYT_PLATFORM must be 'surfaceless' or 'device', not '" + want + "'");
+        } else {
+            want = (hardware || !surfaceless) ? "device" : "surfaceless";
+        }
+        if (want == "surfaceless" && !surfaceless) return fail("host EGL lacks EGL_MESA_platform_surfaceless");
+        if (want == "device" && dev == EGL_NO_DEVICE_EXT)
+            return fail("host EGL has no device (EGL_EXT_platform_device) and no EGL_MESA_platform_surfaceless");
+        host.platform = want;
+        host.dpy = want == "surfaceless" ? open_surfaceless(get_display)
+                                         : get_display(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
+        EGLint major = 0, minor = 0;
+        if (host.dpy == EGL_NO_DISPLAY || !eglInitialize(host.dpy, &major, &minor))
+            return fail("cannot open the host EGL display (" + want + " platform): " + egl_error_name(eglGetError()));
+        const char* ext = eglQueryString(host.dpy, EGL_EXTENSIONS);
+        if (!has_word(ext, "EGL_KHR_no_config_context") && !has_word(ext, "EGL_MESA_configless_context"))
+            return fail("host EGL lacks EGL_KHR_no_config_context");
+        if (!has_word(ext, "EGL_KHR_surfaceless_context")) return fail("host EGL lacks EGL_KHR_surfaceless_context");
+        host.robust = has_word(ext, "EGL_EXT_create_context_robustness");
+        if (!eglBindAPI(EGL_OPENGL_ES_API)) return fail("host EGL has no OpenGL ES API");
+
+        // The best GLES 3.x the host offers; one probe context to load entry points.
+        static const int versions[][2] = {{3, 2}, {3, 1}, {3, 0}};
+        EGLContext probe = EGL_NO_CONTEXT;
+        for (auto [ma, mi] : versions) {
+            probe = make_context(host.dpy, ma, mi, EGL_NO_CONTEXT, host.robust, false);
+            if (probe == EGL_NO_CONTEXT && host.robust) {
+                probe = make_context(host.dpy, ma, mi, EGL_NO_CONTEXT, false, false);
+                if (probe != EGL_NO_CONTEXT) host.robust = false;
+            }
+            if (probe != EGL_NO_CONTEXT) {
+                host.es_major = ma;
+                host.es_minor = mi;
+                break;
+            }
+        }
+        if (probe == EGL_NO_CONTEXT) return fail("host EGL cannot create a GLES 3.0+ context");
+
+        // Keep whatever the calling thread had current (a test's own context).
+        EGLDisplay prev_dpy = eglGetCurrentDisplay();
+        EGLContext prev_ctx = eglGetCurrentContext();
+        EGLSurface prev_draw = eglGetCurrentSurface(EGL_DRAW), prev_read = eglGetCurrentSurface(EGL_READ);
+        if (!eglMakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, probe)) {
+            eglDestroyContext(host.dpy, probe);
+            return fail(std::string("cannot make the probe context current: ") + egl_error_name(eglGetError()));
+        }
+        load_host_gl([](const char* name) { return reinterpret_cast<void*>(eglGetProcAddress(name)); });
+        bool loaded = host_gl.glGetString && host_gl.glGetError && host_gl.glGetIntegerv;
+        if (loaded) {
+            auto str = [](GLenum n) {
+                const void* s = host_gl.glGetString(n);
+                return std::string(s ? static_cast<const char*>(s) : "");
+            };
+            host.renderer = str(GL_RENDERER);
+            host.vendor = str(GL_VENDOR);
+        }
+        eglMakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(host.dpy, probe);
+        if (prev_ctx != EGL_NO_CONTEXT) eglMakeCurrent(prev_dpy, prev_draw, prev_read, prev_ctx);
+        if (!loaded) return fail("host GLES entry points missing (glGetString)");
+        return true;
+    }
+};
+
+Init& init() {
+    static Init* once = new Init();  // never destroyed: see the header
+    return *once;
+}
+
+}  // namespace
+
+const HostDisplay* host_display(std::string* why) {
+    Init& i = init();  // C++ guarantees one thread-safe initialisation
+    if (!i.ok && why) *why = i.error;
+    return i.ok ? &i.host : nullptr;
+}
+
+EGLContext HostDisplay::create_context(EGLContext share, bool debug) const {
+    EGLContext c = make_context(dpy, es_major, es_minor, share, robust, debug);
+    if (c == EGL_NO_CONTEXT && debug) c = make_context(dpy, es_major, es_minor, share, robust, false);
+    return c;
+}
+
+EGLConfig HostDisplay::choose_config(int r, int g, int b, int a, int depth, int stencil, int samples) const {
+    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
+                              EGL_COLOR_BUFFER_TYPE, EGL_RGB_BUFFER, EGL_NONE};
+    EGLint n = 0;
+    if (!eglChooseConfig(dpy, attribs, nullptr, 0, &n) || n <= 0) return nullptr;
+    std::vector<EGLConfig> configs(n);
+    eglChooseConfig(dpy, attribs, configs.data(), n, &n);
+    // EGL sorts deeper color first; we want the client's exact channels, so
+    // score every config: missing bits cost most, surplus a little.
+    EGLConfig best = nullptr;
+    long best_score = 0;
+    for (EGLint i = 0; i < n; ++i) {
+        auto get = [&](EGLint attr) {
+            EGLint v = 0;
+            eglGetConfigAttrib(dpy, configs[i], attr, &v);
+            return v;
+        };
+        long score = 0;
+        auto cost = [&](int have, int want, long under, long over) {
+            if (have < want) score += under * (want - have);
+            else score += over * (have - want);
+        };
+        cost(get(EGL_RED_SIZE), r, 10000, 100);
+        cost(get(EGL_GREEN_SIZE), g, 10000, 100);
+        cost(get(EGL_BLUE_SIZE), b, 10000, 100);
+        cost(get(EGL_ALPHA_SIZE), a, 10000, 100);
+        cost(get(EGL_DEPTH_SIZE), depth, 10000, 1);
+        cost(get(EGL_STENCIL_SIZE), stencil, 10000, 1);
+        cost(get(EGL_SAMPLES), samples, 1000, 10);
+        if (!best || score < best_score) {
+            best = configs[i];
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+const char* egl_error_name(EGLint e) {
+    switch (e) {
+        case EGL_SUCCESS: return "EGL_SUCCESS";
+        case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+        case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+        case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+        case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+        case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+        case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+        case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+        case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+        case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+        case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+        case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+        case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+        case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+        case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+        default: return "EGL error";
+    }
+}
+
+}  // namespace mgl::espryt

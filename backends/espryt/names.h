@@ -1,0 +1,96 @@
+// Client object names -> host object names.
+//
+// Clients mint their own names (no round trip per glGen*), so the server
+// keeps one map per GL namespace: shared kinds live in the share group,
+// container kinds (framebuffers, vertex arrays, ...) in each context, as GL
+// itself scopes them. Host name 0 never names an object, so it doubles as
+// "unmapped"; client name 0 always means the default object (host 0).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace mgl::espryt {
+
+enum class Kind : uint8_t {
+    // Shared by the contexts of a share group.
+    buffer,
+    texture,
+    renderbuffer,
+    sampler,
+    program,  // programs and shaders: one GL namespace
+    // Per context (container objects).
+    framebuffer,
+    vertex_array,
+    transform_feedback,
+    query,
+    program_pipeline,
+    count
+};
+inline constexpr int kKindCount = int(Kind::count);
+inline constexpr bool is_shared(Kind k) { return k <= Kind::program; }
+const char* kind_name(Kind k);
+
+class NameMap {
+public:
+    // Client name -> host name; false when the client never minted it.
+    bool find(uint32_t client, uint32_t& host) const {
+        if (client < dense_.size()) {
+            host = dense_[client];
+            return host != 0;
+        }
+        auto it = sparse_.find(client);
+        if (it == sparse_.end()) return false;
+        host = it->second;
+        return true;
+    }
+    bool contains(uint32_t client) const {
+        uint32_t h;
+        return find(client, h);
+    }
+    void set(uint32_t client, uint32_t host);
+    // Forgets `client`; returns its host name (0 when unknown).
+    uint32_t erase(uint32_t client);
+    // Host name -> client name, 0 when the host object has no client name.
+    uint32_t to_client(uint32_t host) const;
+    size_t size() const { return reverse_.size(); }
+    template <class F>
+    void for_each(F&& f) const {
+        for (auto [h, c] : reverse_) f(c, h);
+    }
+
+private:
+    // Clients mint small consecutive names: a vector answers those without
+    // hashing; the rare large name goes to the hash map.
+    static constexpr uint32_t kDenseLimit = 1u << 20;
+    std::vector<uint32_t> dense_;
+    std::unordered_map<uint32_t, uint32_t> sparse_;
+    std::unordered_map<uint32_t, uint32_t> reverse_;
+};
+
+// Sync objects are pointers on the host and 64-bit client handles on the wire.
+class SyncMap {
+public:
+    bool find(uint64_t client, void*& host) const {
+        auto it = map_.find(client);
+        if (it == map_.end()) return false;
+        host = it->second;
+        return true;
+    }
+    void set(uint64_t client, void* host) { map_[client] = host; }
+    void erase(uint64_t client) { map_.erase(client); }
+    bool contains(uint64_t client) const { return map_.count(client) != 0; }
+
+private:
+    std::unordered_map<uint64_t, void*> map_;
+};
+
+// What the contexts of one share group have in common (a host EGL share group).
+struct ShareGroup {
+    NameMap shared[int(Kind::program) + 1];
+    SyncMap syncs;
+};
+
+}  // namespace mgl::espryt

@@ -1,0 +1,217 @@
+// Queries whose answers are object names: the host answers with its own
+// names, the client must see the names it minted. Also object labels, whose
+// `name` argument is a name of a kind that only `identifier` tells.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <cmath>
+
+#include "backend.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+// The kind of object name that a state query returns, if any.
+bool binding_kind(GLenum pname, Kind& k) {
+    switch (pname) {
+        case GL_ARRAY_BUFFER_BINDING: case GL_ELEMENT_ARRAY_BUFFER_BINDING: case GL_COPY_READ_BUFFER_BINDING:
+        case GL_COPY_WRITE_BUFFER_BINDING: case GL_PIXEL_PACK_BUFFER_BINDING: case GL_PIXEL_UNPACK_BUFFER_BINDING:
+        case GL_UNIFORM_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+        case GL_SHADER_STORAGE_BUFFER_BINDING: case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
+        case GL_DRAW_INDIRECT_BUFFER_BINDING: case GL_TEXTURE_BUFFER_BINDING: case GL_VERTEX_BINDING_BUFFER:
+        case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+            k = Kind::buffer; return true;
+        case GL_TEXTURE_BINDING_2D: case GL_TEXTURE_BINDING_3D: case GL_TEXTURE_BINDING_CUBE_MAP:
+        case GL_TEXTURE_BINDING_2D_ARRAY: case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+        case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY:
+        case GL_TEXTURE_BINDING_BUFFER: case GL_TEXTURE_BINDING_EXTERNAL_OES: case GL_IMAGE_BINDING_NAME:
+            k = Kind::texture; return true;
+        case GL_RENDERBUFFER_BINDING: k = Kind::renderbuffer; return true;
+        case GL_SAMPLER_BINDING: k = Kind::sampler; return true;
+        case GL_CURRENT_PROGRAM: case GL_ACTIVE_PROGRAM:
+        case GL_VERTEX_SHADER: case GL_FRAGMENT_SHADER: case GL_GEOMETRY_SHADER: case GL_TESS_CONTROL_SHADER:
+        case GL_TESS_EVALUATION_SHADER: case GL_COMPUTE_SHADER:
+            k = Kind::program; return true;
+        case GL_DRAW_FRAMEBUFFER_BINDING: case GL_READ_FRAMEBUFFER_BINDING: k = Kind::framebuffer; return true;
+        case GL_VERTEX_ARRAY_BINDING: k = Kind::vertex_array; return true;
+        case GL_TRANSFORM_FEEDBACK_BINDING: k = Kind::transform_feedback; return true;
+        case GL_PROGRAM_PIPELINE_BINDING: k = Kind::program_pipeline; return true;
+        case GL_CURRENT_QUERY: k = Kind::query; return true;
+        default: return false;
+    }
+}
+
+// The kind named by a KHR_debug identifier or an EXT_debug_label type.
+bool label_kind(GLenum identifier, Kind& k) {
+    switch (identifier) {
+        case GL_BUFFER: case GL_BUFFER_OBJECT_EXT: k = Kind::buffer; return true;
+        case GL_SHADER: case GL_SHADER_OBJECT_EXT: case GL_PROGRAM: case GL_PROGRAM_OBJECT_EXT: k = Kind::program; return true;
+        case GL_VERTEX_ARRAY: case GL_VERTEX_ARRAY_OBJECT_EXT: k = Kind::vertex_array; return true;
+        case GL_QUERY: case GL_QUERY_OBJECT_EXT: k = Kind::query; return true;
+        case GL_PROGRAM_PIPELINE: case GL_PROGRAM_PIPELINE_OBJECT_EXT: k = Kind::program_pipeline; return true;
+        case GL_TRANSFORM_FEEDBACK: k = Kind::transform_feedback; return true;
+        case GL_SAMPLER: k = Kind::sampler; return true;
+        case GL_TEXTURE: k = Kind::texture; return true;
+        case GL_RENDERBUFFER: k = Kind::renderbuffer; return true;
+        case GL_FRAMEBUFFER: k = Kind::framebuffer; return true;
+        default: return false;
+    }
+}
+
+}  // namespace
+
+// ---- state queries ------------------------------------------------------------
+
+void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
+    EsprytGenerated::glGetIntegerv(pname, data);
+    if (!cur_ || data.count() < 1) return;
+    Kind k;
+    if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLint(cur_->extensions.size());
+    else if (binding_kind(pname, k)) data.data[0] = GLint(to_client(k, GLuint(data.data[0])));
+}
+
+void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
+    EsprytGenerated::glGetInteger64v(pname, data);
+    if (!cur_ || data.count() < 1) return;
+    Kind k;
+    if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLint64(cur_->extensions.size());
+    else if (binding_kind(pname, k)) data.data[0] = GLint64(to_client(k, GLuint(data.data[0])));
+}
+
+void EsprytBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
+    EsprytGenerated::glGetFloatv(pname, data);
+    if (!cur_ || data.count() < 1) return;
+    Kind k;
+    if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLfloat(cur_->extensions.size());
+    else if (binding_kind(pname, k)) data.data[0] = GLfloat(to_client(k, GLuint(std::lround(data.data[0]))));
+}
+
+void EsprytBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint> data) {
+    EsprytGenerated::glGetIntegeri_v(target, index, data);
+    Kind k;
+    if (cur_ && data.count() >= 1 && binding_kind(target, k)) data.data[0] = GLint(to_client(k, GLuint(data.data[0])));
+}
+
+void EsprytBackend::glGetInteger64i_v(GLenum target, GLuint index, wire::Out<GLint64> data) {
+    EsprytGenerated::glGetInteger64i_v(target, index, data);
+    Kind k;
+    if (cur_ && data.count() >= 1 && binding_kind(target, k)) data.data[0] = GLint64(to_client(k, GLuint(data.data[0])));
+}
+
+void EsprytBackend::glGetVertexAttribiv(GLuint index, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetVertexAttribiv(index, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING)
+        params.data[0] = GLint(to_client(Kind::buffer, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetVertexAttribfv(GLuint index, GLenum pname, wire::Out<GLfloat> params) {
+    EsprytGenerated::glGetVertexAttribfv(index, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING)
+        params.data[0] = GLfloat(to_client(Kind::buffer, GLuint(std::lround(params.data[0]))));
+}
+
+void EsprytBackend::glGetVertexAttribIiv(GLuint index, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetVertexAttribIiv(index, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING)
+        params.data[0] = GLint(to_client(Kind::buffer, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetVertexAttribIuiv(GLuint index, GLenum pname, wire::Out<GLuint> params) {
+    EsprytGenerated::glGetVertexAttribIuiv(index, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING)
+        params.data[0] = to_client(Kind::buffer, params.data[0]);
+}
+
+void EsprytBackend::glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                                          wire::Out<GLint> params) {
+    EsprytGenerated::glGetFramebufferAttachmentParameteriv(target, attachment, pname, params);
+    if (!cur_ || params.count() < 1 || pname != GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) return;
+    GLint type = GL_NONE;
+    host_gl.glGetFramebufferAttachmentParameteriv(target, attachment, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+    if (type == GL_TEXTURE) params.data[0] = GLint(to_client(Kind::texture, GLuint(params.data[0])));
+    else if (type == GL_RENDERBUFFER) params.data[0] = GLint(to_client(Kind::renderbuffer, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetProgramPipelineiv(GLuint pipeline, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetProgramPipelineiv(pipeline, pname, params);
+    Kind k;
+    if (cur_ && params.count() >= 1 && binding_kind(pname, k) && k == Kind::program)
+        params.data[0] = GLint(to_client(Kind::program, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetProgramPipelineivEXT(GLuint pipeline, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetProgramPipelineivEXT(pipeline, pname, params);
+    Kind k;
+    if (cur_ && params.count() >= 1 && binding_kind(pname, k) && k == Kind::program)
+        params.data[0] = GLint(to_client(Kind::program, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetQueryiv(target, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_CURRENT_QUERY)
+        params.data[0] = GLint(to_client(Kind::query, GLuint(params.data[0])));
+}
+
+void EsprytBackend::glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    EsprytGenerated::glGetQueryivEXT(target, pname, params);
+    if (cur_ && params.count() >= 1 && pname == GL_CURRENT_QUERY)
+        params.data[0] = GLint(to_client(Kind::query, GLuint(params.data[0])));
+}
+
+// ---- labels ---------------------------------------------------------------------
+
+bool EsprytBackend::label_name(gen::Op verb, GLenum identifier, GLuint name, GLuint& host) {
+    if (!cur_) {
+        unavailable(verb);
+        return false;
+    }
+    Kind k;
+    if (!label_kind(identifier, k)) {
+        host = 0;  // the host rejects the identifier (GL_INVALID_ENUM) without using the name
+        return true;
+    }
+    if (to_host(k, name, host) && host) return true;
+    // KHR_debug: a name that is not an object of that kind is INVALID_VALUE.
+    set_error(GL_INVALID_VALUE);
+    return false;
+}
+
+void EsprytBackend::glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glObjectLabel, identifier, name, h)) EsprytGenerated::glObjectLabel(identifier, h, length, label);
+}
+
+void EsprytBackend::glObjectLabelKHR(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glObjectLabelKHR, identifier, name, h))
+        EsprytGenerated::glObjectLabelKHR(identifier, h, length, label);
+}
+
+void EsprytBackend::glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
+                                     wire::Out<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glGetObjectLabel, identifier, name, h))
+        EsprytGenerated::glGetObjectLabel(identifier, h, bufSize, length, label);
+}
+
+void EsprytBackend::glGetObjectLabelKHR(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
+                                        wire::Out<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glGetObjectLabelKHR, identifier, name, h))
+        EsprytGenerated::glGetObjectLabelKHR(identifier, h, bufSize, length, label);
+}
+
+void EsprytBackend::glLabelObjectEXT(GLenum type, GLuint object, GLsizei length, wire::In<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glLabelObjectEXT, type, object, h)) EsprytGenerated::glLabelObjectEXT(type, h, length, label);
+}
+
+void EsprytBackend::glGetObjectLabelEXT(GLenum type, GLuint object, GLsizei bufSize, wire::Out<GLsizei> length,
+                                        wire::Out<GLchar> label) {
+    GLuint h;
+    if (label_name(gen::Op::glGetObjectLabelEXT, type, object, h))
+        EsprytGenerated::glGetObjectLabelEXT(type, h, bufSize, length, label);
+}
+
+}  // namespace mgl::espryt

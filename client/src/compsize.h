@@ -1,0 +1,42 @@
+// Sizes that gl.xml leaves as COMPSIZE(...): the generated entry points call
+// these to learn how many elements an array argument holds.
+//
+// Every helper returns an element count (bytes for void/ubyte arrays), or a
+// negative code: kBadEnum (the entry point raises GL_INVALID_ENUM and sends
+// nothing), kUnsupported (GL_INVALID_OPERATION, logged once), kBadValue
+// (GL_INVALID_VALUE).
+#pragma once
+
+#include <cstdint>
+
+#include "gen/opcodes.h"
+#include "gl_ctypes.h"
+
+namespace mgl::client {
+
+struct Context;
+
+inline constexpr int64_t kBadEnum = -1;
+inline constexpr int64_t kUnsupported = -2;
+inline constexpr int64_t kBadValue = -3;
+
+// Values of `pname` for a glGet*v / gl*Parameter*v family verb.
+int64_t cs_pname(const Context& ctx, gen::Op op, GLenum pname);
+// Values of an indexed query (glGetIntegeri_v and friends).
+int64_t cs_indexed(gen::Op op, GLenum target);
+// Bytes of a pixel rectangle as read (unpack) or written (pack) with the
+// context's pixel store state: skip, row length, image height, alignment.
+int64_t cs_image(const Context& ctx, bool pack, GLenum format, GLenum type, int64_t width, int64_t height,
+                 int64_t depth);
+// Bytes of one pixel; kBadEnum for an unknown format/type.
+int64_t pixel_bytes(GLenum format, GLenum type);
+// Bytes of `count` indices of `type`.
+int64_t cs_indices(int64_t count, GLenum type);
+// Values of glClearBuffer*v's value for `buffer` (GL_COLOR 4, DEPTH/STENCIL 1).
+int64_t cs_clear_buffer(GLenum buffer);
+// A label or message: `length` bytes, or the string and its NUL when length < 0.
+int64_t cs_label(const char* s, GLsizei length);
+// Bytes of one vertex attribute element (size components of type).
+int64_t attrib_bytes(GLint size, GLenum type);
+
+}  // namespace mgl::client

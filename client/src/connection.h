@@ -1,0 +1,48 @@
+// The client's one seam to the transports: a Connection is a session with a
+// server (a ClientLink for records and replies, plus the events the server
+// pushes). The client opens one per share group (see context.h) and writes
+// into it through a gen::Encoder.
+//
+// open_connection() reads the environment (MOBILEGL_TRANSPORT, ...) through
+// the factory installed last: by default the one in connection_env.cc, which
+// builds on libwire's transports; tests install their own with
+// set_connection_factory() (a `direct`-style link decoding into a backend).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "mgl/wire/link.h"
+
+namespace mgl::client {
+
+class Connection {
+public:
+    virtual ~Connection() = default;
+    // Where the encoder writes. Lives as long as the Connection.
+    virtual wire::ClientLink& link() = 0;
+    // "direct" | "inproc" | "shm" | "tcp" | a test name.
+    virtual std::string transport() const = 0;
+    // A GL error the server reported outside of replies, without blocking.
+    // false: none pending.
+    virtual bool poll_gl_error(uint32_t* error) { return false; }
+    // Non-empty once the session ended (fault, dead server).
+    virtual std::string lost_reason() { return link().lost_reason(); }
+};
+
+// Opens a session. nullptr with *error set when it cannot (the message names
+// the variable and the value at fault).
+using ConnectionFactory = std::function<std::unique_ptr<Connection>(std::string* error)>;
+
+std::unique_ptr<Connection> open_connection(std::string* error);
+
+// Replaces the factory (tests, an embedding application). An empty function
+// restores the environment's factory.
+void set_connection_factory(ConnectionFactory factory);
+
+// The environment's factory (connection_env.cc).
+std::unique_ptr<Connection> open_connection_from_env(std::string* error);
+
+}  // namespace mgl::client

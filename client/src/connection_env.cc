@@ -1,0 +1,77 @@
+// The environment's factory: MOBILEGL_TRANSPORT and friends through
+// libwire's transports (mgl::wire::connect).
+//
+//   MOBILEGL_TRANSPORT     direct | inproc | shm | shm:/path | tcp://host:port (default: shm, the
+//                          local daemon at the default socket)
+//   MOBILEGL_BACKEND_TYPE  espryt | magma (default: the server's)
+//   MOBILEGL_IPC_TOKEN     token for a tcp server that is not on loopback
+//
+// `direct` needs a server-side applier in this process; the embedding code
+// (or mgl run) installs one with set_direct_appliers().
+#include <cstdlib>
+#include <string>
+
+#include "connection.h"
+#include "connection_env.h"
+#include "gen/fingerprint.h"
+#include "mgl/wire/transport/connect.h"
+
+namespace mgl::client {
+
+namespace {
+
+wire::ApplierFactory& direct_appliers() {
+    static wire::ApplierFactory f;
+    return f;
+}
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
+class TransportConnection : public Connection {
+public:
+    explicit TransportConnection(std::unique_ptr<wire::Connection> c) : c_(std::move(c)) {}
+    ~TransportConnection() override {
+        if (c_) c_->close();
+    }
+    wire::ClientLink& link() override { return *c_; }
+    std::string transport() const override { return std::string(c_->transport()); }
+    bool poll_gl_error(uint32_t* error) override {
+        wire::Event e;
+        while (c_->poll_event(&e)) {
+            if (e.kind == wire::Event::Kind::gl_error) {
+                *error = e.gl_error;
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    std::unique_ptr<wire::Connection> c_;
+};
+
+}  // namespace
+
+void set_direct_appliers(wire::ApplierFactory f) { direct_appliers() = std::move(f); }
+
+std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
+    wire::ConnectOptions o;
+    o.transport = env("MOBILEGL_TRANSPORT");
+    if (o.transport.empty()) o.transport = "shm";
+    o.wire_fingerprint = gen::kWireFingerprint;
+    o.build_id = "mobilegl-client " MOBILEGL_VERSION;
+    o.backend = env("MOBILEGL_BACKEND_TYPE");
+    o.token = env("MOBILEGL_IPC_TOKEN");
+    o.direct_appliers = direct_appliers();
+    wire::ConnectResult r = wire::connect(o);
+    if (!r.link) {
+        if (error) *error = "MOBILEGL_TRANSPORT=" + o.transport + ": " + r.error;
+        return nullptr;
+    }
+    return std::make_unique<TransportConnection>(std::move(r.link));
+}
+
+}  // namespace mgl::client

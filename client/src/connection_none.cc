@@ -1,0 +1,12 @@
+// Built when libwire's transports are not part of the build: every session
+// must come from set_connection_factory().
+#include "connection.h"
+
+namespace mgl::client {
+
+std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
+    if (error) *error = "this build has no transports (libwire/transport); MOBILEGL_TRANSPORT cannot be honoured";
+    return nullptr;
+}
+
+}  // namespace mgl::client

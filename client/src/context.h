@@ -1,0 +1,132 @@
+// Client contexts and share groups.
+//
+// A ShareGroup owns one Connection (one server session) and the Encoder that
+// writes into it; every context of the group encodes into that encoder and
+// the stream says which context is current with mglMakeCurrent. Object names
+// are minted from the group's counters (programs and shaders share one).
+//
+// Thread rule: a context is current on at most one thread (EGL's rule). Two
+// contexts of one share group current on two threads at once would share
+// the encoder; that is not supported yet (the EGL layer refuses it with
+// EGL_BAD_ACCESS).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "connection.h"
+#include "gen/client_entry.h"
+#include "gen/encoder.h"
+#include "state/state.h"
+
+namespace mgl::client {
+
+struct BufferInfo {
+    int64_t size = -1;  // -1: not known to the client
+    GLenum usage = 0;
+    // An active mapping (glMapBufferRange and friends).
+    uint8_t* map_ptr = nullptr;
+    int64_t map_offset = 0;
+    int64_t map_length = 0;
+    GLbitfield map_access = 0;
+    std::vector<uint8_t> map_storage;   // what the application writes into
+    std::vector<uint8_t> map_snapshot;  // contents fetched at map time (only the changed bytes go back)
+    // Copy of the data of buffers used as element arrays: the index range of
+    // a draw that also reads client vertex arrays is computed from it.
+    std::vector<uint8_t> shadow;
+    bool shadow_valid = false;
+};
+
+class ShareGroup {
+public:
+    explicit ShareGroup(std::unique_ptr<Connection> conn);
+    ~ShareGroup();
+
+    Connection& conn() { return *conn_; }
+    gen::Encoder& enc() { return *enc_; }
+
+    // Mints `n` consecutive names of kind `k`; returns the first.
+    uint32_t mint(MintKind k, uint32_t n);
+
+    std::mutex mu;  // guards what follows
+    std::unordered_map<uint32_t, BufferInfo> buffers;
+    std::unordered_set<uint32_t> server_surfaces;  // surfaces created in this session
+    int contexts = 0;
+
+private:
+    std::unique_ptr<Connection> conn_;
+    std::unique_ptr<gen::Encoder> enc_;
+    std::array<std::atomic<uint32_t>, kMintKindCount> next_{};
+};
+
+// Client-memory vertex/index data goes through these buffers (names the
+// client minted): ranges are appended with glBufferSubData and the buffer is
+// orphaned when it wraps.
+struct StreamBuffer {
+    uint32_t name = 0;
+    int64_t capacity = 0;
+    int64_t cursor = 0;
+};
+
+struct Counters {
+    uint64_t round_trips = 0;      // blocking waits for a reply (all causes)
+    uint64_t client_uploads = 0;   // draws that uploaded client arrays
+    uint64_t client_bytes = 0;     // bytes uploaded for client arrays and indices
+    uint64_t local_queries = 0;    // glGet*/glIsEnabled answered by the shadow
+    uint64_t remote_queries = 0;   // ... answered by the server
+};
+
+struct Context {
+    uint32_t id = 0;  // minted by the client, never 0
+    std::shared_ptr<ShareGroup> group;
+    gen::Encoder* enc = nullptr;  // == &group->enc()
+    int major = 2, minor = 0;     // requested ES version
+    uint32_t flags = 0;           // 1 debug, 2 robust (mglCreateContext)
+
+    State st;
+    std::unordered_map<GLenum, QueryValue> limits;  // fetched once at the first make-current
+    std::string vendor, renderer, version, shading_language, extensions;
+    std::vector<std::string> extension_list;
+    int server_major = 2, server_minor = 0;
+    bool initialized = false;
+
+    GLenum error = GL_NO_ERROR;  // first client-detected error since the last glGetError
+    bool lost = false;
+
+    StreamBuffer vertex_stream, index_stream;
+    std::vector<uint8_t> scratch;
+
+    GLDEBUGPROC debug_callback = nullptr;
+    const void* debug_user = nullptr;
+
+    Counters counters;
+    void* egl = nullptr;  // the EGL layer's object for this context
+};
+
+// The calling thread's current context (nullptr: none).
+extern __thread Context* t_current __attribute__((tls_model("initial-exec")));
+inline Context* current() { return t_current; }
+
+// Creates a context in `share`'s group (or a new group and session when
+// share is nullptr). nullptr with *error when no session can be opened.
+std::unique_ptr<Context> create_context(Context* share, int major, int minor, uint32_t flags, std::string* error);
+// Encodes mglDestroyContext; the context must not be current anywhere.
+void destroy_context(std::unique_ptr<Context> ctx);
+
+// Makes `ctx` current on this thread (nullptr releases). Encodes
+// mglMakeCurrent; on the context's first make-current fetches strings and
+// limits (pipelined sync queries) and sets viewport/scissor to the draw
+// surface size (draw_w < 0: surfaceless).
+void make_current(Context* ctx, uint32_t draw, uint32_t read, int draw_w, int draw_h);
+
+// Publishes what the context encoded so far (a flush point).
+void flush(Context& ctx);
+
+}  // namespace mgl::client

@@ -1,0 +1,40 @@
+// Shared by the hand-written halves in client/src/custom/.
+#pragma once
+
+#include "compsize.h"
+#include "context.h"
+#include "gen/client_entry.h"
+#include "gen/replies.h"
+#include "log.h"
+#include "runtime.h"
+
+// The current context as `ctx`, or log once and return `ret` (empty for void).
+#define MGL_CTX_OR_RETURN(verb, ...)                       \
+    ::mgl::client::Context* const ctx = ::mgl::client::current(); \
+    if (!ctx) [[unlikely]] {                               \
+        ::mgl::client::no_context(verb);                  \
+        return __VA_ARGS__;                                \
+    }
+
+namespace mgl::client {
+
+// Waits for the reply of the sync record just encoded (counts a round trip).
+inline std::span<const uint8_t> wait(Context& ctx) {
+    ++ctx.counters.round_trips;
+    return ctx.enc->wait_reply();
+}
+
+// Client array and stream helpers (custom/arrays.cc).
+void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage);
+void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
+BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
+
+}  // namespace mgl::client
+
+// The hooks (declared in gen/client_entry.h) live in the top-level namespace
+// mgl_custom so that GLchar, GLsync... are the C types, not mgl's wire types.
+namespace mgl_custom {
+using namespace mgl::client;
+namespace gen = mgl::gen;
+namespace wire = mgl::wire;
+}  // namespace mgl_custom

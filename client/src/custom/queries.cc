@@ -1,0 +1,403 @@
+// Queries: answered from the shadow and the per-context cache when the
+// client holds the value, from the server otherwise (one round trip).
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "custom/common.h"
+
+namespace mgl::client {
+
+namespace {
+
+// Shadow first, then the limits fetched at the first make-current.
+bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
+    if (ctx.st.get(pname, v)) return true;
+    auto it = ctx.limits.find(pname);
+    if (it == ctx.limits.end()) return false;
+    *v = it->second;
+    return true;
+}
+
+// glGet{Integer,Float,Boolean,Integer64}v: one template for the four.
+template <class T, class Encode, class Read>
+void get_values(const char* verb, gen::Op op, GLenum pname, T* data, Encode encode, Read read) {
+    MGL_CTX_OR_RETURN(verb);
+    QueryValue v;
+    if (local_value(*ctx, pname, &v)) {
+        ++ctx->counters.local_queries;
+        if (data) v.to(data);
+        return;
+    }
+    const int64_t n = cs_pname(*ctx, op, pname);
+    if (n < 0) {
+        compsize_failed(*ctx, verb, "data", n);
+        return;
+    }
+    ++ctx->counters.remote_queries;
+    const uint32_t bytes = uint32_t(n) * uint32_t(sizeof(T));
+    encode(*ctx, pname, bytes);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!read(rep, data, bytes)) reply_failed(*ctx, verb, rep);
+}
+
+// Whether the GL error check may cost a round trip (MOBILEGL_GL_ERRORS).
+bool errors_sync() {
+    static const bool sync = [] {
+        const char* s = std::getenv("MOBILEGL_GL_ERRORS");
+        if (!s || !*s || std::strcmp(s, "sync") == 0) return true;
+        if (std::strcmp(s, "async") == 0) return false;
+        log().error("MOBILEGL_GL_ERRORS='{}' is not 'sync' or 'async'; using sync", s);
+        return true;
+    }();
+    return sync;
+}
+
+}  // namespace
+
+}  // namespace mgl::client
+
+namespace mgl_custom {
+
+void glGetIntegerv(GLenum pname, GLint* data) {
+    get_values("glGetIntegerv", gen::Op::glGetIntegerv, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetIntegerv(p, b); },
+               [](std::span<const uint8_t> r, GLint* d, uint32_t b) { return gen::read_reply_glGetIntegerv(r, d, b); });
+}
+
+void glGetFloatv(GLenum pname, GLfloat* data) {
+    get_values("glGetFloatv", gen::Op::glGetFloatv, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetFloatv(p, b); },
+               [](std::span<const uint8_t> r, GLfloat* d, uint32_t b) { return gen::read_reply_glGetFloatv(r, d, b); });
+}
+
+void glGetBooleanv(GLenum pname, GLboolean* data) {
+    get_values("glGetBooleanv", gen::Op::glGetBooleanv, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetBooleanv(p, b); },
+               [](std::span<const uint8_t> r, GLboolean* d, uint32_t b) { return gen::read_reply_glGetBooleanv(r, d, b); });
+}
+
+void glGetInteger64v(GLenum pname, GLint64* data) {
+    get_values("glGetInteger64v", gen::Op::glGetInteger64v, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetInteger64v(p, b); },
+               [](std::span<const uint8_t> r, GLint64* d, uint32_t b) {
+                   return gen::read_reply_glGetInteger64v(r, reinterpret_cast<int64_t*>(d), b);
+               });
+}
+
+namespace {
+// Indexed buffer bindings (client names) from the shadow.
+bool indexed_local(Context& ctx, GLenum target, GLuint index, int64_t* out) {
+    GLenum base = 0;
+    int field = 0;
+    switch (target) {
+        case GL_UNIFORM_BUFFER_BINDING: base = GL_UNIFORM_BUFFER; break;
+        case GL_UNIFORM_BUFFER_START: base = GL_UNIFORM_BUFFER; field = 1; break;
+        case GL_UNIFORM_BUFFER_SIZE: base = GL_UNIFORM_BUFFER; field = 2; break;
+        case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: base = GL_TRANSFORM_FEEDBACK_BUFFER; break;
+        case GL_TRANSFORM_FEEDBACK_BUFFER_START: base = GL_TRANSFORM_FEEDBACK_BUFFER; field = 1; break;
+        case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: base = GL_TRANSFORM_FEEDBACK_BUFFER; field = 2; break;
+        case GL_ATOMIC_COUNTER_BUFFER_BINDING: base = GL_ATOMIC_COUNTER_BUFFER; break;
+        case GL_ATOMIC_COUNTER_BUFFER_START: base = GL_ATOMIC_COUNTER_BUFFER; field = 1; break;
+        case GL_ATOMIC_COUNTER_BUFFER_SIZE: base = GL_ATOMIC_COUNTER_BUFFER; field = 2; break;
+        case GL_SHADER_STORAGE_BUFFER_BINDING: base = GL_SHADER_STORAGE_BUFFER; break;
+        case GL_SHADER_STORAGE_BUFFER_START: base = GL_SHADER_STORAGE_BUFFER; field = 1; break;
+        case GL_SHADER_STORAGE_BUFFER_SIZE: base = GL_SHADER_STORAGE_BUFFER; field = 2; break;
+        default: return false;
+    }
+    auto* v = ctx.st.indexed(base);
+    if (!v || index >= v->size()) return false;
+    const IndexedBinding& b = (*v)[index];
+    *out = field == 0 ? int64_t(b.buffer) : field == 1 ? b.offset : b.size;
+    return true;
+}
+}  // namespace
+
+void glGetIntegeri_v(GLenum target, GLuint index, GLint* data) {
+    MGL_CTX_OR_RETURN("glGetIntegeri_v");
+    int64_t v = 0;
+    if (indexed_local(*ctx, target, index, &v)) {
+        if (data) *data = GLint(v);
+        return;
+    }
+    const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetIntegeri_v, target)) * 4;
+    ctx->enc->glGetIntegeri_v(target, index, bytes);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetIntegeri_v(rep, data, bytes)) reply_failed(*ctx, "glGetIntegeri_v", rep);
+}
+
+void glGetInteger64i_v(GLenum target, GLuint index, GLint64* data) {
+    MGL_CTX_OR_RETURN("glGetInteger64i_v");
+    int64_t v = 0;
+    if (indexed_local(*ctx, target, index, &v)) {
+        if (data) *data = v;
+        return;
+    }
+    const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetInteger64i_v, target)) * 8;
+    ctx->enc->glGetInteger64i_v(target, index, bytes);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetInteger64i_v(rep, reinterpret_cast<int64_t*>(data), bytes))
+        reply_failed(*ctx, "glGetInteger64i_v", rep);
+}
+
+void glGetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
+    MGL_CTX_OR_RETURN("glGetBooleani_v");
+    int64_t v = 0;
+    if (indexed_local(*ctx, target, index, &v)) {
+        if (data) *data = v ? GL_TRUE : GL_FALSE;
+        return;
+    }
+    const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetBooleani_v, target));
+    ctx->enc->glGetBooleani_v(target, index, bytes);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetBooleani_v(rep, data, bytes)) reply_failed(*ctx, "glGetBooleani_v", rep);
+}
+
+GLboolean glIsEnabled(GLenum cap) {
+    MGL_CTX_OR_RETURN("glIsEnabled", GL_FALSE);
+    bool on = false;
+    if (ctx->st.cap(cap, &on)) {
+        ++ctx->counters.local_queries;
+        return on ? GL_TRUE : GL_FALSE;
+    }
+    ++ctx->counters.remote_queries;
+    ctx->enc->glIsEnabled(cap);
+    std::span<const uint8_t> rep = wait(*ctx);
+    ::mgl::GLboolean r = 0;
+    if (!gen::read_reply_glIsEnabled(rep, &r)) reply_failed(*ctx, "glIsEnabled", rep);
+    return r;
+}
+
+// ---- buffer object queries: mapping state is the client's ----
+
+namespace {
+bool buffer_param_local(Context& ctx, GLenum target, GLenum pname, int64_t* out) {
+    const uint32_t name = ctx.st.bound_buffer(target);
+    if (!name) return false;
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    auto it = ctx.group->buffers.find(name);
+    if (it == ctx.group->buffers.end()) return false;
+    const BufferInfo& b = it->second;
+    switch (pname) {
+        case GL_BUFFER_MAPPED: *out = b.map_ptr ? 1 : 0; return true;
+        case GL_BUFFER_MAP_OFFSET: *out = b.map_ptr ? b.map_offset : 0; return true;
+        case GL_BUFFER_MAP_LENGTH: *out = b.map_ptr ? b.map_length : 0; return true;
+        case GL_BUFFER_ACCESS_FLAGS: *out = b.map_ptr ? b.map_access : 0; return true;
+        case GL_BUFFER_ACCESS_OES:
+            *out = GL_WRITE_ONLY_OES;  // the only access GL_OES_mapbuffer knows
+            return true;
+        case GL_BUFFER_SIZE:
+            if (b.size < 0) return false;
+            *out = b.size;
+            return true;
+        case GL_BUFFER_USAGE:
+            if (!b.usage) return false;
+            *out = b.usage;
+            return true;
+        default: return false;
+    }
+}
+}  // namespace
+
+void glGetBufferParameteriv(GLenum target, GLenum pname, GLint* params) {
+    MGL_CTX_OR_RETURN("glGetBufferParameteriv");
+    int64_t v = 0;
+    if (buffer_param_local(*ctx, target, pname, &v)) {
+        if (params) *params = GLint(v);
+        return;
+    }
+    ctx->enc->glGetBufferParameteriv(target, pname, 4);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetBufferParameteriv(rep, params, 4)) reply_failed(*ctx, "glGetBufferParameteriv", rep);
+}
+
+void glGetBufferParameteri64v(GLenum target, GLenum pname, GLint64* params) {
+    MGL_CTX_OR_RETURN("glGetBufferParameteri64v");
+    int64_t v = 0;
+    if (buffer_param_local(*ctx, target, pname, &v)) {
+        if (params) *params = v;
+        return;
+    }
+    ctx->enc->glGetBufferParameteri64v(target, pname, 8);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetBufferParameteri64v(rep, reinterpret_cast<int64_t*>(params), 8))
+        reply_failed(*ctx, "glGetBufferParameteri64v", rep);
+}
+
+// ---- vertex attribute queries: array state is shadowed ----
+
+namespace {
+bool attrib_local(Context& ctx, GLuint index, GLenum pname, int64_t* out) {
+    auto& attribs = ctx.st.vao().attribs;
+    if (index >= attribs.size()) return false;
+    const VertexAttrib& a = attribs[index];
+    switch (pname) {
+        case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = a.enabled; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = a.size; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = a.stride; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = a.type; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = a.normalized; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_INTEGER: *out = a.integer; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = a.divisor; return true;
+        case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = a.buffer; return true;
+        default: return false;  // GL_CURRENT_VERTEX_ATTRIB, GL_VERTEX_ATTRIB_BINDING, ...
+    }
+}
+
+template <class T, class Fwd>
+void get_attrib(const char* verb, GLuint index, GLenum pname, T* params, Fwd fwd) {
+    MGL_CTX_OR_RETURN(verb);
+    int64_t v = 0;
+    if (attrib_local(*ctx, index, pname, &v)) {
+        if (params) *params = T(v);
+        return;
+    }
+    fwd(*ctx);
+}
+}  // namespace
+
+void glGetVertexAttribiv(GLuint index, GLenum pname, GLint* params) {
+    get_attrib("glGetVertexAttribiv", index, pname, params, [&](Context& c) {
+        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
+        c.enc->glGetVertexAttribiv(index, pname, bytes);
+        std::span<const uint8_t> rep = wait(c);
+        if (!gen::read_reply_glGetVertexAttribiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribiv", rep);
+    });
+}
+
+void glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat* params) {
+    get_attrib("glGetVertexAttribfv", index, pname, params, [&](Context& c) {
+        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
+        c.enc->glGetVertexAttribfv(index, pname, bytes);
+        std::span<const uint8_t> rep = wait(c);
+        if (!gen::read_reply_glGetVertexAttribfv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribfv", rep);
+    });
+}
+
+void glGetVertexAttribIiv(GLuint index, GLenum pname, GLint* params) {
+    get_attrib("glGetVertexAttribIiv", index, pname, params, [&](Context& c) {
+        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
+        c.enc->glGetVertexAttribIiv(index, pname, bytes);
+        std::span<const uint8_t> rep = wait(c);
+        if (!gen::read_reply_glGetVertexAttribIiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribIiv", rep);
+    });
+}
+
+void glGetVertexAttribIuiv(GLuint index, GLenum pname, GLuint* params) {
+    get_attrib("glGetVertexAttribIuiv", index, pname, params, [&](Context& c) {
+        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
+        c.enc->glGetVertexAttribIuiv(index, pname, bytes);
+        std::span<const uint8_t> rep = wait(c);
+        if (!gen::read_reply_glGetVertexAttribIuiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribIuiv", rep);
+    });
+}
+
+void glGetVertexAttribPointerv(GLuint index, GLenum pname, void** pointer) {
+    MGL_CTX_OR_RETURN("glGetVertexAttribPointerv");
+    auto& attribs = ctx->st.vao().attribs;
+    if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glGetVertexAttribPointerv");
+        return;
+    }
+    if (index >= attribs.size()) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGetVertexAttribPointerv");
+        return;
+    }
+    if (pointer) *pointer = const_cast<void*>(attribs[index].pointer);
+}
+
+void glGetPointerv(GLenum pname, void** params) {
+    MGL_CTX_OR_RETURN("glGetPointerv");
+    if (!params) return;
+    switch (pname) {
+        case GL_DEBUG_CALLBACK_FUNCTION: *params = reinterpret_cast<void*>(ctx->debug_callback); return;
+        case GL_DEBUG_CALLBACK_USER_PARAM: *params = const_cast<void*>(ctx->debug_user); return;
+        default: gl_error(*ctx, GL_INVALID_ENUM, "glGetPointerv"); return;
+    }
+}
+
+// ---- strings: fetched once per context at its first make-current ----
+
+const GLubyte* glGetString(GLenum name) {
+    MGL_CTX_OR_RETURN("glGetString", nullptr);
+    const std::string* s = nullptr;
+    switch (name) {
+        case GL_VENDOR: s = &ctx->vendor; break;
+        case GL_RENDERER: s = &ctx->renderer; break;
+        case GL_VERSION: s = &ctx->version; break;
+        case GL_SHADING_LANGUAGE_VERSION: s = &ctx->shading_language; break;
+        case GL_EXTENSIONS: s = &ctx->extensions; break;
+        default: gl_error(*ctx, GL_INVALID_ENUM, "glGetString"); return nullptr;
+    }
+    return reinterpret_cast<const GLubyte*>(s->c_str());
+}
+
+const GLubyte* glGetStringi(GLenum name, GLuint index) {
+    MGL_CTX_OR_RETURN("glGetStringi", nullptr);
+    if (name != GL_EXTENSIONS) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glGetStringi");
+        return nullptr;
+    }
+    if (index >= ctx->extension_list.size()) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGetStringi");
+        return nullptr;
+    }
+    return reinterpret_cast<const GLubyte*>(ctx->extension_list[index].c_str());
+}
+
+// ---- errors ----
+//
+// First the error the client detected itself, then one the server pushed
+// as an event, then (MOBILEGL_GL_ERRORS=sync, the default) one round trip
+// to ask the server: exact GL semantics at the cost of a wait per call that
+// finds nothing locally. async never waits: server-side errors surface only
+// through events.
+GLenum glGetError() {
+    Context* ctx = current();
+    if (!ctx) return GL_NO_ERROR;
+    if (ctx->error != GL_NO_ERROR) {
+        const GLenum e = ctx->error;
+        ctx->error = GL_NO_ERROR;
+        return e;
+    }
+    uint32_t pushed = 0;
+    if (ctx->group->conn().poll_gl_error(&pushed) && pushed) return pushed;
+    if (ctx->lost) return GL_CONTEXT_LOST;
+    if (!errors_sync()) return GL_NO_ERROR;
+    ctx->enc->mglGetError();
+    std::span<const uint8_t> rep = wait(*ctx);
+    ::mgl::GLenum r = GL_NO_ERROR;
+    if (!gen::read_reply_mglGetError(rep, &r)) {
+        reply_failed(*ctx, "glGetError", rep);
+        return ctx->lost ? GL_CONTEXT_LOST : GL_NO_ERROR;
+    }
+    return r;
+}
+
+// ---- debug output: messages do not cross the wire yet ----
+
+void glDebugMessageCallback(GLDEBUGPROC callback, const void* userParam) {
+    MGL_CTX_OR_RETURN("glDebugMessageCallback");
+    ctx->debug_callback = callback;
+    ctx->debug_user = userParam;
+    if (callback && first_time("debug-callback"))
+        log().info("glDebugMessageCallback: the server's debug messages are not forwarded to the client yet");
+}
+
+void glDebugMessageCallbackAMD(GLDEBUGPROCAMD callback, void* userParam) {
+    unsized("glDebugMessageCallbackAMD", "desktop extension");
+}
+
+// A GLsync is a client-minted handle: labels on it stay on the client.
+void glObjectPtrLabel(const void* ptr, GLsizei length, const GLchar* label) {
+    MGL_CTX_OR_RETURN("glObjectPtrLabel");
+    (void)ptr, (void)length, (void)label;
+}
+
+void glGetObjectPtrLabel(const void* ptr, GLsizei bufSize, GLsizei* length, GLchar* label) {
+    MGL_CTX_OR_RETURN("glGetObjectPtrLabel");
+    if (length) *length = 0;
+    if (label && bufSize > 0) label[0] = 0;
+}
+
+}  // namespace mgl_custom

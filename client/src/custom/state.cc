@@ -1,0 +1,441 @@
+// Hooks of state-setting verbs: each updates the shadow (client/src/state/)
+// and forwards the call. A call the client can prove invalid raises its
+// error locally and is not sent (a GL command with an error has no effect).
+#include <algorithm>
+
+#include "custom/common.h"
+
+namespace mgl_custom {
+
+// ---- bindings ----
+
+void glActiveTexture(GLenum texture) {
+    MGL_CTX_OR_RETURN("glActiveTexture");
+    if (texture < GL_TEXTURE0 || !ctx->st.set_active_unit(texture - GL_TEXTURE0)) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glActiveTexture");
+        return;
+    }
+    ctx->enc->glActiveTexture(texture);
+}
+
+void glBindBuffer(GLenum target, GLuint buffer) {
+    MGL_CTX_OR_RETURN("glBindBuffer");
+    if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
+    ctx->enc->glBindBuffer(target, buffer);
+}
+
+void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) {
+    MGL_CTX_OR_RETURN("glBindBufferBase");
+    if (auto* v = ctx->st.indexed(target); v && index < v->size()) (*v)[index] = {buffer, 0, 0};
+    if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
+    ctx->enc->glBindBufferBase(target, index, buffer);
+}
+
+void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) {
+    MGL_CTX_OR_RETURN("glBindBufferRange");
+    if (auto* v = ctx->st.indexed(target); v && index < v->size()) (*v)[index] = {buffer, offset, size};
+    if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
+    ctx->enc->glBindBufferRange(target, index, buffer, offset, size);
+}
+
+void glBindTexture(GLenum target, GLuint texture) {
+    MGL_CTX_OR_RETURN("glBindTexture");
+    if (uint32_t* slot = ctx->st.unit().slot(target)) *slot = texture;
+    ctx->enc->glBindTexture(target, texture);
+}
+
+void glBindFramebuffer(GLenum target, GLuint framebuffer) {
+    MGL_CTX_OR_RETURN("glBindFramebuffer");
+    switch (target) {
+        case GL_FRAMEBUFFER: ctx->st.draw_fbo = ctx->st.read_fbo = framebuffer; break;
+        case GL_DRAW_FRAMEBUFFER: ctx->st.draw_fbo = framebuffer; break;
+        case GL_READ_FRAMEBUFFER: ctx->st.read_fbo = framebuffer; break;
+        default: gl_error(*ctx, GL_INVALID_ENUM, "glBindFramebuffer"); return;
+    }
+    ctx->enc->glBindFramebuffer(target, framebuffer);
+}
+
+void glBindRenderbuffer(GLenum target, GLuint renderbuffer) {
+    MGL_CTX_OR_RETURN("glBindRenderbuffer");
+    if (target == GL_RENDERBUFFER) ctx->st.renderbuffer = renderbuffer;
+    ctx->enc->glBindRenderbuffer(target, renderbuffer);
+}
+
+void glBindVertexArray(GLuint array) {
+    MGL_CTX_OR_RETURN("glBindVertexArray");
+    ctx->st.bind_vertex_array(array);
+    ctx->enc->glBindVertexArray(array);
+}
+
+void glUseProgram(GLuint program) {
+    MGL_CTX_OR_RETURN("glUseProgram");
+    ctx->st.program = program;
+    ctx->enc->glUseProgram(program);
+}
+
+void glBindSampler(GLuint unit, GLuint sampler) {
+    MGL_CTX_OR_RETURN("glBindSampler");
+    if (unit < ctx->st.units().size()) ctx->st.units()[unit].sampler = sampler;
+    ctx->enc->glBindSampler(unit, sampler);
+}
+
+void glBindTransformFeedback(GLenum target, GLuint id) {
+    MGL_CTX_OR_RETURN("glBindTransformFeedback");
+    if (target == GL_TRANSFORM_FEEDBACK) ctx->st.transform_feedback = id;
+    ctx->enc->glBindTransformFeedback(target, id);
+}
+
+// ---- deletion: bindings of deleted objects revert to 0 ----
+
+namespace {
+bool names_blob(Context& ctx, const char* verb, GLsizei n, const GLuint* names, wire::Blob& out) {
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE, verb);
+        return false;
+    }
+    out = {names, names ? uint32_t(n) * 4u : 0u};
+    if (n > 0 && !names) out = {zeros(int64_t(n) * 4), uint32_t(n) * 4u};
+    return true;
+}
+}  // namespace
+
+void glDeleteBuffers(GLsizei n, const GLuint* buffers) {
+    MGL_CTX_OR_RETURN("glDeleteBuffers");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteBuffers", n, buffers, b)) return;
+    {
+        std::lock_guard<std::mutex> g(ctx->group->mu);
+        for (GLsizei i = 0; buffers && i < n; ++i) ctx->group->buffers.erase(buffers[i]);
+    }
+    for (GLsizei i = 0; buffers && i < n; ++i) ctx->st.forget_buffer(buffers[i]);
+    ctx->enc->glDeleteBuffers(n, b);
+}
+
+void glDeleteTextures(GLsizei n, const GLuint* textures) {
+    MGL_CTX_OR_RETURN("glDeleteTextures");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteTextures", n, textures, b)) return;
+    for (GLsizei i = 0; textures && i < n; ++i) {
+        if (textures[i] == 0) continue;
+        for (TextureUnit& u : ctx->st.units())
+            for (uint32_t* s : {&u.tex_2d, &u.tex_cube, &u.tex_3d, &u.tex_2d_array, &u.tex_external, &u.tex_cube_array,
+                                &u.tex_2d_ms, &u.tex_2d_ms_array, &u.tex_buffer})
+                if (*s == textures[i]) *s = 0;
+    }
+    ctx->enc->glDeleteTextures(n, b);
+}
+
+void glDeleteFramebuffers(GLsizei n, const GLuint* framebuffers) {
+    MGL_CTX_OR_RETURN("glDeleteFramebuffers");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteFramebuffers", n, framebuffers, b)) return;
+    for (GLsizei i = 0; framebuffers && i < n; ++i) {
+        if (framebuffers[i] == 0) continue;
+        if (ctx->st.draw_fbo == framebuffers[i]) ctx->st.draw_fbo = 0;
+        if (ctx->st.read_fbo == framebuffers[i]) ctx->st.read_fbo = 0;
+    }
+    ctx->enc->glDeleteFramebuffers(n, b);
+}
+
+void glDeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
+    MGL_CTX_OR_RETURN("glDeleteRenderbuffers");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteRenderbuffers", n, renderbuffers, b)) return;
+    for (GLsizei i = 0; renderbuffers && i < n; ++i)
+        if (renderbuffers[i] && ctx->st.renderbuffer == renderbuffers[i]) ctx->st.renderbuffer = 0;
+    ctx->enc->glDeleteRenderbuffers(n, b);
+}
+
+void glDeleteVertexArrays(GLsizei n, const GLuint* arrays) {
+    MGL_CTX_OR_RETURN("glDeleteVertexArrays");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteVertexArrays", n, arrays, b)) return;
+    for (GLsizei i = 0; arrays && i < n; ++i) ctx->st.delete_vertex_array(arrays[i]);
+    ctx->enc->glDeleteVertexArrays(n, b);
+}
+
+void glDeleteSamplers(GLsizei count, const GLuint* samplers) {
+    MGL_CTX_OR_RETURN("glDeleteSamplers");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteSamplers", count, samplers, b)) return;
+    for (GLsizei i = 0; samplers && i < count; ++i)
+        for (TextureUnit& u : ctx->st.units())
+            if (samplers[i] && u.sampler == samplers[i]) u.sampler = 0;
+    ctx->enc->glDeleteSamplers(count, b);
+}
+
+void glDeleteTransformFeedbacks(GLsizei n, const GLuint* ids) {
+    MGL_CTX_OR_RETURN("glDeleteTransformFeedbacks");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteTransformFeedbacks", n, ids, b)) return;
+    for (GLsizei i = 0; ids && i < n; ++i)
+        if (ids[i] && ctx->st.transform_feedback == ids[i]) ctx->st.transform_feedback = 0;
+    ctx->enc->glDeleteTransformFeedbacks(n, b);
+}
+
+void glDeleteProgram(GLuint program) {
+    MGL_CTX_OR_RETURN("glDeleteProgram");
+    // A current program stays in use until it is replaced (GL ES 3.2 §7.3):
+    // GL_CURRENT_PROGRAM keeps reporting it.
+    ctx->enc->glDeleteProgram(program);
+}
+
+// ---- caps ----
+
+void glEnable(GLenum cap) {
+    MGL_CTX_OR_RETURN("glEnable");
+    ctx->st.set_cap(cap, true);
+    ctx->enc->glEnable(cap);
+}
+
+void glDisable(GLenum cap) {
+    MGL_CTX_OR_RETURN("glDisable");
+    ctx->st.set_cap(cap, false);
+    ctx->enc->glDisable(cap);
+}
+
+// ---- fixed-function state ----
+
+void glViewport(GLint x, GLint y, GLsizei width, GLsizei height) {
+    MGL_CTX_OR_RETURN("glViewport");
+    if (width < 0 || height < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glViewport");
+        return;
+    }
+    auto clampd = [&](GLsizei v, int k) {
+        auto it = ctx->limits.find(GL_MAX_VIEWPORT_DIMS);
+        return it == ctx->limits.end() ? v : GLsizei(std::min<int64_t>(v, it->second.i[k]));
+    };
+    ctx->st.viewport[0] = x;
+    ctx->st.viewport[1] = y;
+    ctx->st.viewport[2] = clampd(width, 0);
+    ctx->st.viewport[3] = clampd(height, 1);
+    ctx->enc->glViewport(x, y, width, height);
+}
+
+void glScissor(GLint x, GLint y, GLsizei width, GLsizei height) {
+    MGL_CTX_OR_RETURN("glScissor");
+    if (width < 0 || height < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glScissor");
+        return;
+    }
+    ctx->st.scissor[0] = x;
+    ctx->st.scissor[1] = y;
+    ctx->st.scissor[2] = width;
+    ctx->st.scissor[3] = height;
+    ctx->enc->glScissor(x, y, width, height);
+}
+
+void glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
+    MGL_CTX_OR_RETURN("glClearColor");
+    ctx->st.clear_color[0] = r;
+    ctx->st.clear_color[1] = g;
+    ctx->st.clear_color[2] = b;
+    ctx->st.clear_color[3] = a;
+    ctx->enc->glClearColor(r, g, b, a);
+}
+
+void glClearDepthf(GLfloat d) {
+    MGL_CTX_OR_RETURN("glClearDepthf");
+    ctx->st.clear_depth = std::clamp(d, 0.0f, 1.0f);
+    ctx->enc->glClearDepthf(d);
+}
+
+void glClearStencil(GLint s) {
+    MGL_CTX_OR_RETURN("glClearStencil");
+    ctx->st.clear_stencil = s;
+    ctx->enc->glClearStencil(s);
+}
+
+void glPixelStorei(GLenum pname, GLint param) {
+    MGL_CTX_OR_RETURN("glPixelStorei");
+    const bool alignment = pname == GL_UNPACK_ALIGNMENT || pname == GL_PACK_ALIGNMENT;
+    if (alignment && param != 1 && param != 2 && param != 4 && param != 8) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glPixelStorei");
+        return;
+    }
+    if (!alignment && param < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glPixelStorei");
+        return;
+    }
+    if (!ctx->st.set_pixel_store(pname, param)) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glPixelStorei");
+        return;
+    }
+    ctx->enc->glPixelStorei(pname, param);
+}
+
+void glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+    MGL_CTX_OR_RETURN("glColorMask");
+    ctx->st.color_mask[0] = r ? GL_TRUE : GL_FALSE;
+    ctx->st.color_mask[1] = g ? GL_TRUE : GL_FALSE;
+    ctx->st.color_mask[2] = b ? GL_TRUE : GL_FALSE;
+    ctx->st.color_mask[3] = a ? GL_TRUE : GL_FALSE;
+    ctx->enc->glColorMask(r, g, b, a);
+}
+
+void glDepthMask(GLboolean flag) {
+    MGL_CTX_OR_RETURN("glDepthMask");
+    ctx->st.depth_mask = flag ? GL_TRUE : GL_FALSE;
+    ctx->enc->glDepthMask(flag);
+}
+
+void glDepthFunc(GLenum func) {
+    MGL_CTX_OR_RETURN("glDepthFunc");
+    if (func >= GL_NEVER && func <= GL_ALWAYS) ctx->st.depth_func = func;
+    ctx->enc->glDepthFunc(func);
+}
+
+void glDepthRangef(GLfloat n, GLfloat f) {
+    MGL_CTX_OR_RETURN("glDepthRangef");
+    ctx->st.depth_range[0] = std::clamp(n, 0.0f, 1.0f);
+    ctx->st.depth_range[1] = std::clamp(f, 0.0f, 1.0f);
+    ctx->enc->glDepthRangef(n, f);
+}
+
+void glCullFace(GLenum mode) {
+    MGL_CTX_OR_RETURN("glCullFace");
+    if (mode == GL_FRONT || mode == GL_BACK || mode == GL_FRONT_AND_BACK) ctx->st.cull_face = mode;
+    ctx->enc->glCullFace(mode);
+}
+
+void glFrontFace(GLenum mode) {
+    MGL_CTX_OR_RETURN("glFrontFace");
+    if (mode == GL_CW || mode == GL_CCW) ctx->st.front_face = mode;
+    ctx->enc->glFrontFace(mode);
+}
+
+void glBlendFunc(GLenum sfactor, GLenum dfactor) {
+    MGL_CTX_OR_RETURN("glBlendFunc");
+    ctx->st.blend_src_rgb = ctx->st.blend_src_alpha = sfactor;
+    ctx->st.blend_dst_rgb = ctx->st.blend_dst_alpha = dfactor;
+    ctx->enc->glBlendFunc(sfactor, dfactor);
+}
+
+void glBlendFuncSeparate(GLenum srgb, GLenum drgb, GLenum salpha, GLenum dalpha) {
+    MGL_CTX_OR_RETURN("glBlendFuncSeparate");
+    ctx->st.blend_src_rgb = srgb;
+    ctx->st.blend_dst_rgb = drgb;
+    ctx->st.blend_src_alpha = salpha;
+    ctx->st.blend_dst_alpha = dalpha;
+    ctx->enc->glBlendFuncSeparate(srgb, drgb, salpha, dalpha);
+}
+
+void glBlendEquation(GLenum mode) {
+    MGL_CTX_OR_RETURN("glBlendEquation");
+    ctx->st.blend_eq_rgb = ctx->st.blend_eq_alpha = mode;
+    ctx->enc->glBlendEquation(mode);
+}
+
+void glBlendEquationSeparate(GLenum rgb, GLenum alpha) {
+    MGL_CTX_OR_RETURN("glBlendEquationSeparate");
+    ctx->st.blend_eq_rgb = rgb;
+    ctx->st.blend_eq_alpha = alpha;
+    ctx->enc->glBlendEquationSeparate(rgb, alpha);
+}
+
+void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
+    MGL_CTX_OR_RETURN("glBlendColor");
+    ctx->st.blend_color[0] = r;
+    ctx->st.blend_color[1] = g;
+    ctx->st.blend_color[2] = b;
+    ctx->st.blend_color[3] = a;
+    ctx->enc->glBlendColor(r, g, b, a);
+}
+
+namespace {
+void for_faces(Context& ctx, GLenum face, void (*f)(StencilFace&, const void*), const void* arg) {
+    if (face == GL_FRONT || face == GL_FRONT_AND_BACK) f(ctx.st.stencil_front, arg);
+    if (face == GL_BACK || face == GL_FRONT_AND_BACK) f(ctx.st.stencil_back, arg);
+}
+struct FuncArg { GLenum func; GLint ref; GLuint mask; };
+struct OpArg { GLenum fail, zfail, zpass; };
+}  // namespace
+
+void glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask) {
+    MGL_CTX_OR_RETURN("glStencilFuncSeparate");
+    const FuncArg a{func, ref, mask};
+    for_faces(*ctx, face, [](StencilFace& s, const void* p) {
+        auto* a = static_cast<const FuncArg*>(p);
+        s.func = a->func, s.ref = a->ref, s.value_mask = a->mask;
+    }, &a);
+    ctx->enc->glStencilFuncSeparate(face, func, ref, mask);
+}
+
+void glStencilFunc(GLenum func, GLint ref, GLuint mask) {
+    MGL_CTX_OR_RETURN("glStencilFunc");
+    for (StencilFace* s : {&ctx->st.stencil_front, &ctx->st.stencil_back}) s->func = func, s->ref = ref, s->value_mask = mask;
+    ctx->enc->glStencilFunc(func, ref, mask);
+}
+
+void glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass) {
+    MGL_CTX_OR_RETURN("glStencilOpSeparate");
+    const OpArg a{sfail, dpfail, dppass};
+    for_faces(*ctx, face, [](StencilFace& s, const void* p) {
+        auto* a = static_cast<const OpArg*>(p);
+        s.fail = a->fail, s.zfail = a->zfail, s.zpass = a->zpass;
+    }, &a);
+    ctx->enc->glStencilOpSeparate(face, sfail, dpfail, dppass);
+}
+
+void glStencilOp(GLenum fail, GLenum zfail, GLenum zpass) {
+    MGL_CTX_OR_RETURN("glStencilOp");
+    for (StencilFace* s : {&ctx->st.stencil_front, &ctx->st.stencil_back}) s->fail = fail, s->zfail = zfail, s->zpass = zpass;
+    ctx->enc->glStencilOp(fail, zfail, zpass);
+}
+
+void glStencilMaskSeparate(GLenum face, GLuint mask) {
+    MGL_CTX_OR_RETURN("glStencilMaskSeparate");
+    if (face == GL_FRONT || face == GL_FRONT_AND_BACK) ctx->st.stencil_front.write_mask = mask;
+    if (face == GL_BACK || face == GL_FRONT_AND_BACK) ctx->st.stencil_back.write_mask = mask;
+    ctx->enc->glStencilMaskSeparate(face, mask);
+}
+
+void glStencilMask(GLuint mask) {
+    MGL_CTX_OR_RETURN("glStencilMask");
+    ctx->st.stencil_front.write_mask = ctx->st.stencil_back.write_mask = mask;
+    ctx->enc->glStencilMask(mask);
+}
+
+void glLineWidth(GLfloat width) {
+    MGL_CTX_OR_RETURN("glLineWidth");
+    if (!(width > 0.0f)) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glLineWidth");
+        return;
+    }
+    ctx->st.line_width = width;
+    ctx->enc->glLineWidth(width);
+}
+
+void glPolygonOffset(GLfloat factor, GLfloat units) {
+    MGL_CTX_OR_RETURN("glPolygonOffset");
+    ctx->st.polygon_offset_factor = factor;
+    ctx->st.polygon_offset_units = units;
+    ctx->enc->glPolygonOffset(factor, units);
+}
+
+void glSampleCoverage(GLfloat value, GLboolean invert) {
+    MGL_CTX_OR_RETURN("glSampleCoverage");
+    ctx->st.sample_coverage_value = std::clamp(value, 0.0f, 1.0f);
+    ctx->st.sample_coverage_invert = invert ? GL_TRUE : GL_FALSE;
+    ctx->enc->glSampleCoverage(value, invert);
+}
+
+void glHint(GLenum target, GLenum mode) {
+    MGL_CTX_OR_RETURN("glHint");
+    if (mode == GL_FASTEST || mode == GL_NICEST || mode == GL_DONT_CARE) {
+        if (target == GL_GENERATE_MIPMAP_HINT) ctx->st.hint_mipmap = mode;
+        else if (target == GL_FRAGMENT_SHADER_DERIVATIVE_HINT) ctx->st.hint_derivative = mode;
+    }
+    ctx->enc->glHint(target, mode);
+}
+
+// ---- flush points ----
+
+void glFlush() {
+    MGL_CTX_OR_RETURN("glFlush");
+    ctx->enc->glFlush();
+    ctx->enc->flush();
+}
+
+}  // namespace mgl_custom

@@ -1,0 +1,84 @@
+// The server shell: sessions (one per client connection, one apply thread
+// each), listeners (unix sockets for shm clients, tcp), an inproc endpoint,
+// and an orderly stop. Records are applied through a wire::Applier made per
+// session by the factory the creator passes in.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "mgl/wire/transport/applier.h"
+#include "mgl/wire/transport/connection.h"
+#include "mgl/wire/transport/doorbell.h"
+#include "mgl/wire/transport/inproc.h"
+#include "mgl/wire/transport/ring_set.h"
+
+struct mgl_inproc_endpoint;  // mobilegl/server.h
+
+namespace mgl::server {
+
+struct ServerOptions {
+    wire::ApplierFactory appliers;        // required: makes each session's applier
+    std::string default_backend;          // used when a hello names none
+    uint64_t wire_fingerprint = 0;        // mgl::gen::kWireFingerprint
+    std::string build_id;
+    std::string token;                    // required to listen on a non-loopback tcp address
+    wire::RingSizes rings;                // defaults (clients may ask for others, within limits)
+    wire::WaitConfig wait;
+    uint32_t max_sessions = 256;
+    uint32_t tcp_max_record_frame = 4u << 20;
+    std::chrono::milliseconds handshake_timeout{5000};
+};
+
+// The applier factory, wire fingerprint, build id and default backend this
+// build of the server was made with (the generated codec and its backends
+// when built with them). The C API and the daemon start from these.
+ServerOptions builtin_server_options();
+
+struct ServerStats {
+    uint64_t sessions_opened = 0;
+    uint64_t sessions_ended = 0;
+    uint64_t refusals = 0;
+    uint64_t faults = 0;
+    wire::LinkStats links;   // server-side link counters, summed over ended sessions
+};
+
+class Server {
+public:
+    explicit Server(ServerOptions options);
+    ~Server();  // stop()
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Starts serving "unix:/path" (shm clients) or "tcp://host:port" (port 0:
+    // any free port). Returns the bound address, e.g. "tcp://127.0.0.1:40123",
+    // or "" with *error set.
+    std::string listen(std::string_view address, std::string* error);
+
+    // An endpoint for clients in this process; it also becomes the process
+    // default that connect() uses for the "inproc" transport.
+    std::shared_ptr<wire::InprocEndpoint> inproc_endpoint();
+
+    // Stops listening, ends every session (clients see a lost context), joins
+    // every thread. Idempotent.
+    void stop();
+
+    size_t session_count() const;
+    ServerStats stats() const;
+    // Tests: waits until at most `n` sessions are alive.
+    bool wait_sessions_at_most(size_t n, std::chrono::milliseconds timeout) const;
+
+    struct Core;  // private
+
+private:
+    std::shared_ptr<Core> core_;
+};
+
+// The endpoint behind the C API's handle, for a C++ client in the same
+// process (ConnectOptions::inproc). Null for a null handle.
+std::shared_ptr<wire::InprocEndpoint> inproc_endpoint_of(const mgl_inproc_endpoint* handle);
+
+}  // namespace mgl::server

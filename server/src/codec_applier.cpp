@@ -1,0 +1,37 @@
+// decode_stream + a generated backend behind the wire::Applier seam.
+#include "mgl/server/codec_applier.h"
+
+#include "gen/backend.h"
+#include "mgl/wire/decoder.h"
+
+namespace mgl::server {
+
+namespace {
+
+class CodecApplier final : public wire::Applier {
+public:
+    explicit CodecApplier(std::unique_ptr<mgl::Backend> backend) : backend_(std::move(backend)) {
+        dispatch_.backend = backend_.get();
+    }
+
+    wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
+        dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
+        return wire::decode_stream(bytes, dispatch_, partial_ok);
+    }
+
+private:
+    std::unique_ptr<mgl::Backend> backend_;
+    wire::Dispatch dispatch_;
+};
+
+}  // namespace
+
+wire::ApplierFactory codec_applier_factory(BackendFactory backends) {
+    return [backends = std::move(backends)](const std::string& name) -> std::unique_ptr<wire::Applier> {
+        std::unique_ptr<mgl::Backend> b = backends(name);
+        if (!b) return nullptr;
+        return std::make_unique<CodecApplier>(std::move(b));
+    };
+}
+
+}  // namespace mgl::server

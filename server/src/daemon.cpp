@@ -1,0 +1,119 @@
+// The core of `mgl server`: serve unix and tcp clients until SIGINT/SIGTERM.
+#include "mgl/server/daemon.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <spdlog/spdlog.h>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "mgl/server/server.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: mgl server --listen ADDRESS [--listen ADDRESS...] [--token TOKEN] [--backend NAME]\n"
+    "\n"
+    "Serves MobileGL clients until SIGINT or SIGTERM.\n"
+    "\n"
+    "  --listen unix:PATH       shm clients (MOBILEGL_TRANSPORT=shm:PATH) on a unix socket\n"
+    "  --listen tcp://HOST:PORT tcp clients (MOBILEGL_TRANSPORT=tcp://HOST:PORT)\n"
+    "  --token TOKEN            required from clients; mandatory unless every tcp\n"
+    "                           listener is on loopback (default: $MOBILEGL_IPC_TOKEN)\n"
+    "  --backend NAME           default backend for clients that name none\n"
+    "                           (default: $MOBILEGL_BACKEND_TYPE, else the build's default)\n"
+    "  --help                   this text\n";
+
+}  // namespace
+
+namespace mgl::server {
+
+int server_main(int argc, char** argv, ServerOptions o) {
+    std::vector<std::string> listens;
+    std::string token, backend;
+    if (const char* t = std::getenv("MOBILEGL_IPC_TOKEN")) token = t;
+    if (const char* b = std::getenv("MOBILEGL_BACKEND_TYPE")) backend = b;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&](const char* name) -> const char* {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "mgl server: %s needs a value\n%s", name, kUsage);
+                return nullptr;
+            }
+            return argv[++i];
+        };
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--listen") {
+            const char* v = value("--listen");
+            if (!v) return 2;
+            listens.emplace_back(v);
+        } else if (a == "--token") {
+            const char* v = value("--token");
+            if (!v) return 2;
+            token = v;
+        } else if (a == "--backend") {
+            const char* v = value("--backend");
+            if (!v) return 2;
+            backend = v;
+        } else {
+            std::fprintf(stderr, "mgl server: unknown argument '%s'\n%s", a.c_str(), kUsage);
+            return 2;
+        }
+    }
+    if (listens.empty()) {
+        std::fprintf(stderr, "mgl server: nothing to serve: give at least one --listen\n%s", kUsage);
+        return 2;
+    }
+
+    if (!backend.empty()) o.default_backend = backend;
+    o.token = token;
+    if (!o.appliers(o.default_backend)) {
+        std::fprintf(stderr, "mgl server: unknown backend '%s'\n", o.default_backend.c_str());
+        return 2;
+    }
+
+    // Block the stop signals before any thread starts so that every thread
+    // inherits the mask and only sigwait() below receives them.
+    sigset_t stop_signals, old_mask;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
+
+    int rc = 0;
+    {
+        Server server(std::move(o));
+        for (const std::string& l : listens) {
+            std::string error;
+            std::string bound = server.listen(l, &error);
+            if (bound.empty()) {
+                std::fprintf(stderr, "mgl server: %s\n", error.c_str());
+                rc = 1;
+                break;
+            }
+            std::printf("mgl server: listening on %s\n", bound.c_str());
+        }
+        std::fflush(stdout);
+        if (rc == 0) {
+            int sig = 0;
+            sigwait(&stop_signals, &sig);
+            spdlog::info("mgl server: {} received, stopping", sig == SIGINT ? "SIGINT" : "SIGTERM");
+        }
+        server.stop();
+    }
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+    return rc;
+}
+
+}  // namespace mgl::server
+
+extern "C" int mgl_server_main(int argc, char** argv) {
+    return mgl::server::server_main(argc, argv, mgl::server::builtin_server_options());
+}

@@ -1,0 +1,24 @@
+// Defaults of a build with the generated codec: the wire fingerprint of the
+// schema and the backends this build has. (Linked instead of
+// defaults_testrec.cpp once the codec library exists; the lead extends the
+// backend list as backends land.)
+#include "builtin_defaults.h"
+#include "mgl/server/codec_applier.h"
+#include "gen/fingerprint.h"
+#include "gen/null_backend.h"
+
+namespace mgl::server {
+
+BuiltinDefaults builtin_defaults() {
+    BuiltinDefaults d;
+    d.appliers = codec_applier_factory([](const std::string& name) -> std::unique_ptr<mgl::Backend> {
+        if (name.empty() || name == "null") return std::make_unique<mgl::NullBackend>();
+        return nullptr;
+    });
+    d.wire_fingerprint = mgl::gen::kWireFingerprint;
+    d.build_id = "mobilegl";
+    d.backend = "null";
+    return d;
+}
+
+}  // namespace mgl::server

@@ -1,0 +1,43 @@
+// The shared state behind mgl::server::Server.
+#pragma once
+
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "listener.h"
+#include "mgl/server/server.h"
+#include "session.h"
+
+namespace mgl::server {
+
+struct Server::Core : std::enable_shared_from_this<Server::Core> {
+    explicit Core(ServerOptions o) : options(std::move(o)) {}
+
+    ServerOptions options;
+    mutable std::mutex mutex;
+    mutable std::condition_variable changed;     // a session started or ended
+    std::map<uint64_t, std::unique_ptr<Session>> sessions;
+    std::vector<uint64_t> finished;              // ended, waiting to be joined
+    uint64_t next_id = 1;
+    bool stopping = false;
+    bool reaper_exit = false;
+    std::thread reaper;
+    std::vector<std::unique_ptr<Listener>> listeners;
+    std::shared_ptr<wire::InprocEndpoint> inproc;
+    ServerStats stats;
+
+    void start_reaper();
+    void reap_loop();
+    // Accepted socket: a new session does the handshake on its own thread.
+    void accept_socket(wire::FramedSocket socket, Via via);
+    // Called on a session's thread when it ends.
+    void session_finished(uint64_t id, bool faulted, const wire::LinkStats& link_stats);
+    void count_refusal();
+    size_t live_sessions_locked() const { return sessions.size() - finished.size(); }
+};
+
+}  // namespace mgl::server

@@ -1,0 +1,49 @@
+// One client's session: its link, its applier, its apply thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "handshake.h"
+#include "mgl/wire/transport/server_link.h"
+#include "mgl/wire/transport/socket.h"
+
+namespace mgl::server {
+
+class Session {
+public:
+    // Tells `core` on its own thread, as its last act, that it ended.
+    Session(uint64_t id, Server::Core* core);
+    ~Session();  // joins
+
+    // A socket client: the thread shakes hands, then applies.
+    void start_socket(wire::FramedSocket socket, Via via);
+    // An inproc client, already admitted: the thread only applies.
+    void start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier);
+
+    // Any thread: ends the session soon (server stop).
+    void interrupt();
+    uint64_t id() const { return id_; }
+
+private:
+    void run_socket(wire::FramedSocket socket, Via via);
+    void run_apply();
+    void finish();
+    bool install(std::unique_ptr<wire::ServerLink> link);
+
+    uint64_t id_;
+    Server::Core* core_;
+    std::thread thread_;
+    std::mutex mutex_;                // guards link_ installation vs interrupt()
+    std::unique_ptr<wire::ServerLink> link_;
+    std::unique_ptr<wire::Applier> applier_;
+    int handshake_fd_ = -1;
+    bool interrupted_ = false;
+    bool faulted_ = false;
+    wire::LinkStats link_stats_;
+};
+
+}  // namespace mgl::server

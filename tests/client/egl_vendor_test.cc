@@ -1,0 +1,227 @@
+// The vendor library through libglvnd's libEGL, as an unmodified program
+// sees it. Run twice by meson with __EGL_VENDOR_LIBRARY_FILENAMES naming
+//   - the real libEGL_mobilegl.so ("real vendor" cases), and
+//   - libEGL_mobilegl_test.so, the same library with its sessions going to
+//     a fake server in the process ("test vendor" cases).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+bool has(const char* list, const char* word) {
+    if (!list) return false;
+    const size_t n = std::strlen(word);
+    for (const char* p = list; (p = std::strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+    return false;
+}
+
+template <class T>
+T proc(const char* name) {
+    return reinterpret_cast<T>(eglGetProcAddress(name));
+}
+
+// The test vendor's inspection functions (dlsym in the already-loaded library).
+int count_op(uint16_t op) {
+    auto fn = reinterpret_cast<int (*)(uint16_t)>(dlsym(RTLD_DEFAULT, "mgl_test_count_op"));
+    if (!fn) {
+        void* h = dlopen(std::getenv("MGL_TEST_VENDOR_LIB"), RTLD_NOW | RTLD_NOLOAD);
+        if (h) fn = reinterpret_cast<int (*)(uint16_t)>(dlsym(h, "mgl_test_count_op"));
+    }
+    return fn ? fn(op) : -2;
+}
+
+EGLDisplay surfaceless() {
+    auto getPlatformDisplay = proc<PFNEGLGETPLATFORMDISPLAYEXTPROC>("eglGetPlatformDisplayEXT");
+    REQUIRE(bool(getPlatformDisplay));
+    EGLDisplay d = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    REQUIRE(d != EGL_NO_DISPLAY);
+    EGLint major = 0, minor = 0;
+    REQUIRE(eglInitialize(d, &major, &minor));
+    CHECK(major == 1);
+    CHECK(minor == 5);
+    return d;
+}
+
+EGLConfig choose(EGLDisplay d, EGLint surface_type) {
+    const EGLint attribs[] = {EGL_SURFACE_TYPE, surface_type, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                              EGL_RED_SIZE, 8, EGL_DEPTH_SIZE, 1, EGL_NONE};
+    EGLConfig c = nullptr;
+    EGLint n = 0;
+    REQUIRE(eglChooseConfig(d, attribs, &c, 1, &n));
+    REQUIRE(n == 1);
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("real vendor: glvnd loads libEGL_mobilegl.so") {
+    const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+    REQUIRE(client);
+    CHECK(has(client, "EGL_MESA_platform_surfaceless"));
+    CHECK(has(client, "EGL_EXT_platform_base"));
+    CHECK(has(client, "EGL_EXT_device_enumeration"));
+    EGLDisplay d = surfaceless();
+    CHECK(std::string(eglQueryString(d, EGL_VENDOR)) == "MobileGL");
+    const char* ext = eglQueryString(d, EGL_EXTENSIONS);
+    for (const char* e : {"EGL_KHR_get_all_proc_addresses", "EGL_KHR_fence_sync", "EGL_KHR_wait_sync",
+                          "EGL_KHR_surfaceless_context", "EGL_KHR_create_context", "EGL_KHR_no_config_context"})
+        CHECK_MESSAGE(has(ext, e), e);
+    EGLint n = 0;
+    REQUIRE(eglGetConfigs(d, nullptr, 0, &n));
+    CHECK(n >= 6);
+    EGLConfig c = choose(d, EGL_PBUFFER_BIT);
+    EGLint v = 0;
+    CHECK(eglGetConfigAttrib(d, c, EGL_DEPTH_SIZE, &v));
+    CHECK(v == 24);
+    CHECK(eglGetConfigAttrib(d, c, EGL_RED_SIZE, &v));
+    CHECK(v == 8);
+    const EGLint pb[] = {EGL_WIDTH, 32, EGL_HEIGHT, 16, EGL_NONE};
+    EGLSurface s = eglCreatePbufferSurface(d, c, pb);
+    REQUIRE(s != EGL_NO_SURFACE);
+    CHECK(eglQuerySurface(d, s, EGL_WIDTH, &v));
+    CHECK(v == 32);
+    CHECK(eglDestroySurface(d, s));
+    // An ES 1 context is refused with EGL_BAD_MATCH.
+    eglBindAPI(EGL_OPENGL_ES_API);
+    const EGLint es1[] = {EGL_CONTEXT_CLIENT_VERSION, 1, EGL_NONE};
+    CHECK(eglCreateContext(d, c, EGL_NO_CONTEXT, es1) == EGL_NO_CONTEXT);
+    CHECK(eglGetError() == EGL_BAD_MATCH);
+    // Devices (EGL_EXT_device_enumeration) for eglretrace/waffle.
+    auto queryDevices = proc<PFNEGLQUERYDEVICESEXTPROC>("eglQueryDevicesEXT");
+    auto queryDeviceString = proc<PFNEGLQUERYDEVICESTRINGEXTPROC>("eglQueryDeviceStringEXT");
+    REQUIRE(bool(queryDevices));
+    REQUIRE(bool(queryDeviceString));
+    EGLDeviceEXT dev = nullptr;
+    EGLint ndev = 0;
+    REQUIRE(queryDevices(1, &dev, &ndev));
+    CHECK(ndev == 1);
+    CHECK(has(queryDeviceString(dev, EGL_EXTENSIONS), "EGL_MESA_device_software"));
+    auto getPlatformDisplay = proc<PFNEGLGETPLATFORMDISPLAYEXTPROC>("eglGetPlatformDisplayEXT");
+    EGLDisplay dd = getPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
+    CHECK(dd != EGL_NO_DISPLAY);
+    CHECK(eglInitialize(dd, nullptr, nullptr));
+    CHECK(eglTerminate(dd));
+    CHECK(eglTerminate(d));
+}
+
+TEST_CASE("test vendor: a context renders through libEGL and libGLdispatch into our entry points") {
+    EGLDisplay d = surfaceless();
+    EGLConfig c = choose(d, EGL_PBUFFER_BIT);
+    REQUIRE(eglBindAPI(EGL_OPENGL_ES_API));
+    const EGLint pb[] = {EGL_WIDTH, 64, EGL_HEIGHT, 48, EGL_NONE};
+    EGLSurface s = eglCreatePbufferSurface(d, c, pb);
+    REQUIRE(s != EGL_NO_SURFACE);
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
+    EGLContext ctx = eglCreateContext(d, c, EGL_NO_CONTEXT, attribs);
+    REQUIRE(ctx != EGL_NO_CONTEXT);
+    EGLint v = 0;
+    CHECK(eglQueryContext(d, ctx, EGL_CONTEXT_CLIENT_VERSION, &v));
+    CHECK(v == 3);
+    REQUIRE(eglMakeCurrent(d, s, s, ctx));
+    CHECK(eglGetCurrentContext() == ctx);
+
+    auto drawArrays = proc<PFNGLDRAWARRAYSPROC>("glDrawArrays");
+    auto getString = proc<PFNGLGETSTRINGPROC>("glGetString");
+    auto getIntegerv = proc<PFNGLGETINTEGERVPROC>("glGetIntegerv");
+    auto genBuffers = proc<PFNGLGENBUFFERSPROC>("glGenBuffers");
+    REQUIRE(bool(drawArrays));
+    REQUIRE(bool(getString));
+    const std::string version = reinterpret_cast<const char*>(getString(GL_VERSION));
+    CHECK(version.rfind("OpenGL ES 3.2 MobileGL", 0) == 0);
+    GLint vp[4] = {};
+    getIntegerv(GL_VIEWPORT, vp);
+    CHECK(vp[2] == 64);
+    CHECK(vp[3] == 48);
+    GLuint b[2] = {};
+    genBuffers(2, b);
+    CHECK(b[0] == 1);
+    const int before = count_op(784);
+    drawArrays(GL_TRIANGLES, 0, 3);
+    CHECK(eglSwapBuffers(d, s));  // publishes the frame
+    CHECK(count_op(784) == before + 1);
+    CHECK(count_op(9) >= 1);  // mglSwapBuffers
+    CHECK(count_op(5) == 1);  // mglCreateSurface, sent once at the first make-current
+
+    // Fences map to glFenceSync / glClientWaitSync on the wire.
+    auto createSync = proc<PFNEGLCREATESYNCKHRPROC>("eglCreateSyncKHR");
+    auto clientWait = proc<PFNEGLCLIENTWAITSYNCKHRPROC>("eglClientWaitSyncKHR");
+    auto destroySync = proc<PFNEGLDESTROYSYNCKHRPROC>("eglDestroySyncKHR");
+    REQUIRE(bool(createSync));
+    REQUIRE(bool(clientWait));
+    EGLSyncKHR sync = createSync(d, EGL_SYNC_FENCE_KHR, nullptr);
+    REQUIRE(sync != EGL_NO_SYNC_KHR);
+    CHECK(clientWait(d, sync, EGL_SYNC_FLUSH_COMMANDS_BIT_KHR, EGL_FOREVER_KHR) == EGL_CONDITION_SATISFIED_KHR);
+    CHECK(destroySync(d, sync));
+    CHECK(count_op(925) == 1);  // glFenceSync
+    CHECK(count_op(469) == 1);  // glClientWaitSync
+
+    // Surfaceless (EGL_KHR_surfaceless_context), then release.
+    CHECK(eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
+    CHECK(eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT);
+    CHECK(eglDestroyContext(d, ctx));
+    CHECK(eglDestroySurface(d, s));
+    CHECK(eglTerminate(d));
+}
+
+TEST_CASE("test vendor: an X11 window gets the frame at swap (needs DISPLAY)") {
+    ::Display* x = std::getenv("DISPLAY") ? XOpenDisplay(nullptr) : nullptr;
+    if (!x) {
+        MESSAGE("no X server: skipped");
+        return;
+    }
+    const Window win = XCreateSimpleWindow(x, DefaultRootWindow(x), 0, 0, 40, 30, 0, 0, 0);
+    XMapWindow(x, win);
+    XSync(x, False);
+    EGLDisplay d = eglGetDisplay(reinterpret_cast<EGLNativeDisplayType>(x));
+    REQUIRE(d != EGL_NO_DISPLAY);
+    REQUIRE(eglInitialize(d, nullptr, nullptr));
+    EGLConfig c = choose(d, EGL_WINDOW_BIT);
+    EGLint vid = 0;
+    CHECK(eglGetConfigAttrib(d, c, EGL_NATIVE_VISUAL_ID, &vid));
+    CHECK(VisualID(vid) == XVisualIDFromVisual(DefaultVisual(x, DefaultScreen(x))));
+    EGLSurface s = eglCreateWindowSurface(d, c, static_cast<EGLNativeWindowType>(win), nullptr);
+    REQUIRE(s != EGL_NO_SURFACE);
+    EGLint w = 0;
+    CHECK(eglQuerySurface(d, s, EGL_WIDTH, &w));
+    CHECK(w == 40);
+    const EGLint attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+    EGLContext ctx = eglCreateContext(d, c, EGL_NO_CONTEXT, attribs);
+    REQUIRE(ctx != EGL_NO_CONTEXT);
+    REQUIRE(eglMakeCurrent(d, s, s, ctx));
+    CHECK(eglSwapBuffers(d, s));
+    XSync(x, False);
+    // The fake server's frame: byte k of the bottom-up RGBA image is k*7.
+    XImage* img = XGetImage(x, win, 0, 0, 40, 30, AllPlanes, ZPixmap);
+    REQUIRE(img);
+    const unsigned long px = XGetPixel(img, 0, 29);  // bottom-left = first pixel read back
+    CHECK(((px >> 16) & 0xFF) == 0);
+    CHECK(((px >> 8) & 0xFF) == 7);
+    CHECK((px & 0xFF) == 14);
+    XDestroyImage(img);
+    // A resize is seen at the next swap.
+    XResizeWindow(x, win, 50, 20);
+    XSync(x, False);
+    CHECK(eglSwapBuffers(d, s));
+    CHECK(eglQuerySurface(d, s, EGL_WIDTH, &w));
+    CHECK(w == 50);
+    CHECK(count_op(6) == 1);  // mglResizeSurface
+    eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(d, ctx);
+    eglDestroySurface(d, s);
+    eglTerminate(d);
+    XDestroyWindow(x, win);
+    XCloseDisplay(x);
+}

@@ -1,0 +1,91 @@
+// Framebuffer objects next to the surface's default framebuffer, pixel pack
+// buffers, and the life cycle of contexts and surfaces.
+#include <doctest.h>
+
+#include "harness.h"
+
+using namespace espryt_test;
+
+TEST_CASE("client framebuffers render off-screen; framebuffer 0 is the surface") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start(1, 1, 8, 8);
+    GLuint tex = 70, fbo = 71;
+    w.enc.glGenTextures(1, wire::Blob{&tex, 4});
+    w.enc.glBindTexture(GL_TEXTURE_2D, tex);
+    w.enc.glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, wire::OffsetOrBlob{0, nullptr, 0});
+    w.enc.glGenFramebuffers(1, wire::Blob{&fbo, 4});
+    w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    w.enc.glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    GLenum status = 0;
+    CHECK(gen::read_reply_glCheckFramebufferStatus(w.enc.wait_reply(), &status));
+    CHECK(status == GL_FRAMEBUFFER_COMPLETE);
+    CHECK(w.get_integer(GL_FRAMEBUFFER_BINDING) == 71);
+    w.enc.glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, 4);
+    GLint name = 0;
+    CHECK(gen::read_reply_glGetFramebufferAttachmentParameteriv(w.enc.wait_reply(), &name, 4));
+    CHECK(name == 70);
+    w.enc.glClearColor(0, 0, 1, 1);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto off = w.read_pixels(8, 8);
+    REQUIRE(off.size() == 256);
+    CHECK(off[2] == 255);
+
+    w.enc.glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the surface again
+    CHECK(w.get_integer(GL_FRAMEBUFFER_BINDING) == 0);
+    w.enc.glClearColor(1, 1, 0, 1);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto on = w.read_surface(1, 8, 8);
+    REQUIRE(on.size() == 256);
+    CHECK(on[0] == 255);
+    CHECK(on[1] == 255);
+    CHECK(on[2] == 0);
+    CHECK(w.error() == GL_NO_ERROR);
+    CHECK(w.flush().ok());
+}
+
+TEST_CASE("glReadPixels into a pixel pack buffer, read back through mglReadBufferRange") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start(1, 1, 4, 4);
+    w.enc.glClearColor(0, 1, 0, 1);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    GLuint pbo = 9;
+    w.enc.glGenBuffers(1, wire::Blob{&pbo, 4});
+    w.enc.glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+    w.enc.glBufferData(GL_PIXEL_PACK_BUFFER, 64 + 16, wire::Blob{std::vector<uint8_t>(80).data(), 80}, GL_STREAM_READ);
+    w.enc.glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, 16, 0);  // offset 16, no reply bytes
+    (void)w.enc.wait_reply();
+    CHECK(w.error() == GL_NO_ERROR);
+    uint8_t got[80] = {};
+    w.enc.mglReadBufferRange(GL_PIXEL_PACK_BUFFER, 0, 80, 80);
+    CHECK(gen::read_reply_mglReadBufferRange(w.enc.wait_reply(), got, 80));
+    CHECK(got[0] == 0);
+    CHECK(got[16] == 0);
+    CHECK(got[17] == 255);
+    CHECK(got[79] == 255);
+    CHECK(w.flush().ok());
+}
+
+TEST_CASE("contexts and surfaces destroyed while current live until released") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start(3, 4, 4, 4);
+    w.enc.mglDestroyContext(3);
+    w.enc.mglDestroySurface(4);
+    w.enc.glClearColor(1, 0, 0, 1);  // still current: still works
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = w.read_pixels(4, 4);
+    REQUIRE(px.size() == 64);
+    CHECK(px[0] == 255);
+    CHECK(w.error() == GL_NO_ERROR);
+    w.enc.mglMakeCurrent(0, 0, 0);
+    w.enc.mglMakeCurrent(4, 4, 3);  // both gone now
+    CHECK(w.flush().ok());
+    CHECK(w.log_lines("mglMakeCurrent: context 3 does not exist") == 1);
+    // Names of a destroyed context can be reused.
+    w.start(3, 4, 4, 4);
+    CHECK(w.error() == GL_NO_ERROR);
+    CHECK(w.flush().ok());
+}
