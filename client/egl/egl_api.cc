@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "egl_internal.h"
+#include "mgl/wire/thread_role.h"
 #include "gen/client_entry.h"
 #include "gen/replies.h"
 #include "log.h"
@@ -999,6 +1000,10 @@ EGLint eglGetError() { return take_error(); }
 EGLBoolean eglQueryDevicesEXT(EGLint max, EGLDeviceEXT* devices, EGLint* num) {
     t_error = EGL_SUCCESS;
     if (!num || (devices && max <= 0)) return fail(EGL_BAD_PARAMETER, EGL_FALSE);
+    if (wire::t_server_thread) {  // the embedded server looks for host devices only
+        *num = 0;
+        return EGL_TRUE;
+    }
     if (!devices) {
         *num = 1;
         return EGL_TRUE;

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "egl_internal.h"
+#include "mgl/wire/thread_role.h"
 #include "gen/client_entry.h"
 #include "log.h"
 
@@ -106,6 +107,8 @@ const Stub kStubs[] = {
 #undef MGL_STUB
 
 EGLDisplay imp_getPlatformDisplay(EGLenum platform, void* native, const EGLAttrib* attribs) {
+    // The embedded server's own host EGL: let glvnd ask the next vendor.
+    if (wire::t_server_thread) return EGL_NO_DISPLAY;
     set_error(EGL_SUCCESS);
     return get_platform_display(platform, native, attribs);
 }

@@ -15,6 +15,9 @@
 #include "connection_env.h"
 #include "gen/fingerprint.h"
 #include "mgl/wire/transport/connect.h"
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+#include "mobilegl/server.h"
+#endif
 
 namespace mgl::client {
 
@@ -57,6 +60,33 @@ private:
 
 void set_direct_appliers(wire::ApplierFactory f) { direct_appliers() = std::move(f); }
 
+namespace {
+
+// `inproc` in an unmodified program: nobody embedded a server, so the vendor
+// starts one in this process (the product's embedded default). It lives until
+// the process exits; its sessions end when their contexts' connections close.
+bool ensure_inproc_server(std::string* error) {
+    if (wire::default_inproc_endpoint()) return true;
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+    static mgl_server* server = [] {
+        mgl_server* s = mgl_server_create("espryt", nullptr);
+        if (s && !mgl_server_serve_inproc(s)) {
+            mgl_server_destroy(s);
+            return static_cast<mgl_server*>(nullptr);
+        }
+        return s;
+    }();
+    if (server) return true;
+    if (error) *error = "could not start the embedded inproc server";
+    return false;
+#else
+    if (error) *error = "no inproc server in this process and this build embeds none";
+    return false;
+#endif
+}
+
+}  // namespace
+
 std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     wire::ConnectOptions o;
     o.transport = env("MOBILEGL_TRANSPORT");
@@ -64,6 +94,12 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     o.wire_fingerprint = gen::kWireFingerprint;
     o.build_id = "mobilegl-client " MOBILEGL_VERSION;
     o.backend = env("MOBILEGL_BACKEND_TYPE");
+    if (o.backend.empty()) o.backend = "espryt";  // the product's default backend
+    if (o.backend != "espryt" && o.backend != "magma" && o.backend != "null") {
+        if (error) *error = "MOBILEGL_BACKEND_TYPE=" + o.backend + ": unknown backend (espryt, magma or null)";
+        return nullptr;
+    }
+    if (o.transport == "inproc" && !ensure_inproc_server(error)) return nullptr;
     o.token = env("MOBILEGL_IPC_TOKEN");
     o.direct_appliers = direct_appliers();
     wire::ConnectResult r = wire::connect(o);

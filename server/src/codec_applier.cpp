@@ -3,6 +3,7 @@
 
 #include "gen/backend.h"
 #include "mgl/wire/decoder.h"
+#include "mgl/wire/thread_role.h"
 
 namespace mgl::server {
 
@@ -15,6 +16,7 @@ public:
     }
 
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
+        wire::t_server_thread = true;  // the apply thread only ever serves (see thread_role.h)
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
         return wire::decode_stream(bytes, dispatch_, partial_ok);
     }
@@ -28,6 +30,7 @@ private:
 
 wire::ApplierFactory codec_applier_factory(BackendFactory backends) {
     return [backends = std::move(backends)](const std::string& name) -> std::unique_ptr<wire::Applier> {
+        wire::ServerThreadScope serving;  // backends may open host EGL displays here
         std::unique_ptr<mgl::Backend> b = backends(name);
         if (!b) return nullptr;
         return std::make_unique<CodecApplier>(std::move(b));

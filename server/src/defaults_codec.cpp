@@ -3,9 +3,14 @@
 // defaults_testrec.cpp once the codec library exists; the lead extends the
 // backend list as backends land.)
 #include "builtin_defaults.h"
+
+#include <spdlog/spdlog.h>
 #include "mgl/server/codec_applier.h"
 #include "gen/fingerprint.h"
 #include "gen/null_backend.h"
+#ifdef MGL_HAVE_ESPRYT
+#include "mgl/espryt/espryt.h"
+#endif
 
 namespace mgl::server {
 
@@ -13,6 +18,14 @@ BuiltinDefaults builtin_defaults() {
     BuiltinDefaults d;
     d.appliers = codec_applier_factory([](const std::string& name) -> std::unique_ptr<mgl::Backend> {
         if (name.empty() || name == "null") return std::make_unique<mgl::NullBackend>();
+#ifdef MGL_HAVE_ESPRYT
+        if (name == "espryt") {
+            std::string why;
+            auto b = mgl::espryt::create({}, &why);
+            if (!b) spdlog::error("espryt backend unavailable: {}", why);
+            return b;
+        }
+#endif
         return nullptr;
     });
     d.wire_fingerprint = mgl::gen::kWireFingerprint;

@@ -1,0 +1,45 @@
+// mgl: the MobileGL wire command line.
+//   mgl run [...] -- PROGRAM ARGS   run an unmodified GL program on the stack
+//   mgl server [...]                the server daemon (unix socket / tcp)
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "mgl/server/daemon.h"
+#include "run.h"
+
+namespace {
+
+std::string self_path(const char* argv0) {
+    char buf[PATH_MAX];
+    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) return std::string(buf, size_t(n));
+    return argv0;
+}
+
+void usage() {
+    std::puts("usage: mgl COMMAND [ARGS]\n"
+              "  run [--transport T] [--backend B] -- PROGRAM ARGS   run a GL program through the wire\n"
+              "  server [--listen unix:PATH|tcp://HOST:PORT]... [--backend B] [--token T]\n"
+              "                                                       serve remote and local clients\n"
+              "  COMMAND --help for details.");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
+        usage();
+        return argc < 2 ? 2 : 0;
+    }
+    std::string cmd = argv[1];
+    // The daemon blocks its signals before any thread starts: call it first.
+    if (cmd == "server") return mgl_server_main(argc - 1, argv + 1);
+    if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON);
+    std::fprintf(stderr, "mgl: unknown command '%s'\n", cmd.c_str());
+    usage();
+    return 2;
+}
