@@ -1,13 +1,32 @@
 #!/usr/bin/env bash
-# Sets everything up and runs the main job. Until the client shell lands
-# (issue 4) the main job is the codec demo: a real call stream (the
-# steady-state frames of the chunks-1471 reference trace, read with
-# `apitrace dump`) encoded by the generated encoders, decoded and dispatched
-# into the null backend, with the first records dumped and the figures printed.
+# Sets everything up and runs the main job: an unmodified GL program
+# (apitrace's eglretrace replaying a reference trace) rendered through the
+# wire on the embedded default (inproc transport, Espryt on this machine's
+# EGL). Prints its fps beside the native replay's, the per-frame link
+# counters of a few frames, and saves the last frame as a PNG.
+#   tools/main-job.sh [TRACE]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh" "$root/build"
-trace=${1:-$root/../shared/traces/chunks-1471.trace}
-"$root/build/tools/bench/codec/mgl-bench-codec" --record-sizes
-apitrace dump --multiline=no --color=never "$trace" 2>/dev/null |
-    "$root/build/tools/bench/codec/mgl-bench-codec" --label "$(basename "$trace" .trace)" --dump 16
+trace=${1:-$root/../shared/traces/glmark2-es2-jellyfish.trace}
+mgl=$root/build/tools/mgl
+out=$root/build/main-job
+mkdir -p "$out"
+export WAFFLE_PLATFORM=surfaceless_egl
+unset DISPLAY
+
+echo "== $(basename "$trace"): native replay"
+eglretrace --benchmark --headless "$trace" 2>&1 | grep -E "Rendered"
+echo "== through MobileGL wire (inproc, espryt): mgl run -- eglretrace --benchmark"
+MOBILEGL_PIPE_STATS=1 "$mgl" run --transport inproc --backend espryt -- eglretrace --benchmark --headless "$trace" \
+    >"$out/run.log" 2>&1
+grep -E "Rendered" "$out/run.log"
+echo "== link counters of the last three frames (MOBILEGL_PIPE_STATS=1)"
+grep "mgl pipe:" "$out/run.log" | tail -3
+
+# The last frame: the call number of the last eglSwapBuffers.
+last=$(apitrace dump --grep='^eglSwapBuffers' --color=never "$trace" 2>/dev/null | tail -1 | awk '{print $1}')
+rm -f "$out"/*.png
+"$mgl" run -- eglretrace --headless -S "$last" -s "$out/" "$trace" >/dev/null 2>&1
+mv "$out/$(printf '%010d' "$last").png" "$out/last-frame.png"
+echo "== saved the last frame (call $last) to $out/last-frame.png"

@@ -1,6 +1,8 @@
 // The EGL 1.5 entry points of the vendor library (what libglvnd's libEGL
 // calls for displays this vendor owns), plus the extensions it exposes.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -815,6 +817,30 @@ EGLBoolean eglWaitNative(EGLint engine) {
 // Swap
 // ---------------------------------------------------------------------------
 
+// MOBILEGL_PIPE_STATS=1: one line per frame on stderr with what the frame
+// cost on the link (deltas since the previous swap of this share group).
+void print_pipe_stats(client::Context& cc, uint64_t frame) {
+    static const bool enabled = [] {
+        const char* v = std::getenv("MOBILEGL_PIPE_STATS");
+        return v && *v && std::strcmp(v, "0") != 0;
+    }();
+    if (!enabled) return;
+    client::PipeStats now;
+    if (!cc.group->conn().pipe_stats(&now)) return;
+    static thread_local client::PipeStats last;
+    static thread_local uint64_t last_round_trips = 0;
+    std::fprintf(stderr,
+                 "mgl pipe: frame %llu: %llu bytes, %llu publishes, %llu blocking waits (%llu round trips), "
+                 "%llu backpressure waits, %llu parks, %llu wake-ups sent\n",
+                 (unsigned long long)frame, (unsigned long long)(now.bytes - last.bytes),
+                 (unsigned long long)(now.publishes - last.publishes), (unsigned long long)(now.reply_waits - last.reply_waits),
+                 (unsigned long long)(cc.counters.round_trips - last_round_trips),
+                 (unsigned long long)(now.space_waits - last.space_waits), (unsigned long long)(now.parks - last.parks),
+                 (unsigned long long)(now.wakes_sent - last.wakes_sent));
+    last = now;
+    last_round_trips = cc.counters.round_trips;
+}
+
 EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
     Display* dpy = initialized_display(d);
     if (!dpy) return EGL_FALSE;
@@ -849,6 +875,7 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
         e.mglSwapBuffers(s->id, s->frames);
     }
     e.flush();
+    print_pipe_stats(cc, s->frames);
     if (client::log().should_log(spdlog::level::debug) && s->frames % 100 == 0)
         client::log().debug("frame {}: {} round trips, {} client-array draws ({} bytes), {} local / {} remote queries",
                             s->frames, cc.counters.round_trips, cc.counters.client_uploads, cc.counters.client_bytes,

@@ -18,6 +18,16 @@
 
 namespace mgl::client {
 
+// Per-link counters since the session opened (MOBILEGL_PIPE_STATS).
+struct PipeStats {
+    uint64_t bytes = 0;        // record bytes published
+    uint64_t publishes = 0;    // batches made visible to the server
+    uint64_t reply_waits = 0;  // blocking waits for a reply (round trips that had to wait)
+    uint64_t space_waits = 0;  // waits for ring space (backpressure)
+    uint64_t parks = 0;        // times this side slept in the kernel
+    uint64_t wakes_sent = 0;   // wake-ups this side sent to a sleeping server
+};
+
 class Connection {
 public:
     virtual ~Connection() = default;
@@ -28,6 +38,8 @@ public:
     // A GL error the server reported outside of replies, without blocking.
     // false: none pending.
     virtual bool poll_gl_error(uint32_t* error) { return false; }
+    // Counters of the link; false when the transport keeps none.
+    virtual bool pipe_stats(PipeStats* out) { return false; }
     // Non-empty once the session ended (fault, dead server).
     virtual std::string lost_reason() { return link().lost_reason(); }
 };

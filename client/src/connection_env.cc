@@ -41,6 +41,16 @@ public:
     }
     wire::ClientLink& link() override { return *c_; }
     std::string transport() const override { return std::string(c_->transport()); }
+    bool pipe_stats(PipeStats* out) override {
+        const wire::LinkStats st = c_->stats();
+        out->bytes = st.bytes;
+        out->publishes = st.publishes;
+        out->reply_waits = st.reply.waits;
+        out->space_waits = st.data.waits;
+        out->parks = st.parks();
+        out->wakes_sent = st.wakes_sent;
+        return true;
+    }
     bool poll_gl_error(uint32_t* error) override {
         wire::Event e;
         while (c_->poll_event(&e)) {
