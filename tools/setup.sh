@@ -19,8 +19,10 @@ if ((${#missing[@]})); then
     apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# -O2 without debug info: the generated sources (decoders, encoders, entry
+# points and tests for 3206 verbs) compile several times faster without -g.
 if [[ ! -f "$build/build.ninja" ]]; then
-    meson setup "$build" "$root" "$@" >/dev/null
+    meson setup "$build" "$root" -Doptimization=2 -Ddebug=false "$@" >/dev/null
 fi
 jobs=$(nproc)
 ninja -C "$build" -j "$jobs"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# glmark2-es2 (EGL/X11), unmodified, under Xvfb through `mgl run`: the full
+# default scene list at 400x300 with a short duration per scene. Every scene
+# must report an FPS and glmark2 must print its score.
+#   run_glmark2.sh MGL TRANSPORT
+set -uo pipefail
+mgl=${1:?mgl binary}
+transport=${2:-inproc}
+command -v glmark2-es2 >/dev/null || { echo "SKIP: glmark2-es2 not installed"; exit 77; }
+command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not installed"; exit 77; }
+work=$(mktemp -d)
+disp=$((200 + RANDOM % 500))
+Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$disp ]] && break; sleep 0.1; done
+
+# The default scene list, from glmark2 itself.
+DISPLAY=":$disp" timeout 600 "$mgl" run --transport "$transport" -- \
+    glmark2-es2 --size 400x300 -b ':duration=0.2' >"$work/out.log" 2>&1
+rc=$?
+scenes=$(grep -cE '^\[[a-z0-9]+\] .*FPS: [0-9]+' "$work/out.log")
+errors=$(grep -ciE 'error|failed|unsupported' "$work/out.log")
+score=$(sed -n 's/.*glmark2 Score: \([0-9]*\).*/\1/p' "$work/out.log")
+grep -E '^\[|Score' "$work/out.log"
+echo "glmark2-es2 through $transport: exit $rc, $scenes scenes with FPS, score ${score:-none}, $errors error lines"
+# The default list of glmark2-es2 2023.01 has 32 scene configurations.
+[[ $rc -eq 0 && $scenes -ge 32 && -n "$score" && $errors -eq 0 ]]
