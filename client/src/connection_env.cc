@@ -16,6 +16,9 @@
 #include "gen/fingerprint.h"
 #include "mgl/wire/transport/connect.h"
 #ifdef MGL_CLIENT_EMBEDS_SERVER
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include "mobilegl/server.h"
 #endif
 
@@ -79,11 +82,23 @@ bool ensure_inproc_server(std::string* error) {
     if (wire::default_inproc_endpoint()) return true;
 #ifdef MGL_CLIENT_EMBEDS_SERVER
     static mgl_server* server = [] {
+        // The embedded server logs through spdlog's default logger: send it to
+        // stderr, quiet unless MOBILEGL_LOG_LEVEL asks, so that the program's
+        // own stdout stays what it prints.
+        auto logger = spdlog::stderr_color_mt("mobilegl-server");
+        const std::string level = env("MOBILEGL_LOG_LEVEL");
+        logger->set_level(level.empty() ? spdlog::level::warn : spdlog::level::from_str(level));
+        spdlog::set_default_logger(logger);
         mgl_server* s = mgl_server_create("espryt", nullptr);
         if (s && !mgl_server_serve_inproc(s)) {
             mgl_server_destroy(s);
             return static_cast<mgl_server*>(nullptr);
         }
+        // Stop the server's threads at exit, before the static objects they
+        // use (loggers, the backend's host EGL) are destroyed under them.
+        // Registered after those objects were built, so it runs first.
+        static mgl_server* stop_at_exit = s;
+        std::atexit([] { mgl_server_stop(stop_at_exit); });
         return s;
     }();
     if (server) return true;
