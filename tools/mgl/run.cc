@@ -142,6 +142,7 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
         server = ::fork();
         if (server == 0) {
             ::unsetenv("__EGL_VENDOR_LIBRARY_FILENAMES");  // the server renders with the host's own EGL
+            ::dup2(2, 1);  // the server's log must not mix into the program's stdout
             if (!server_log.empty()) {
                 FILE* f = std::freopen(server_log.c_str(), "a", stderr);
                 (void)f;
