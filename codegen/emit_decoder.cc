@@ -29,6 +29,7 @@ void emit_decode_fn(const Verb& v, std::ostringstream& o) {
         o << "    const " << t << " a_" << sl.name << " = wire::get<" << t << ">(r_ + " << sl.offset << ");\n";
     }
     if (v.has_inline) o << "    uint64_t cur_ = " << v.data_offset << ";\n";
+    unsigned string_slot = 0;
     for (const Param& p : v.params) {
         if (!is_inline(p.kind)) continue;
         std::string ec = elem_cpp(p);
@@ -36,6 +37,10 @@ void emit_decode_fn(const Verb& v, std::ostringstream& o) {
           << "    if (!wire::take_array(r_, size_, cur_, a_" << p.name << "_bytes, sizeof(" << ec << "), p_" << p.name
           << ")) return wire::fail(e_, wire::DecodeStatus::bad_length, op_, name_, \"" << p.name
           << ": byte count past the record end or not whole elements\");\n";
+        // Strings are read up to their NUL by the host: check and use a private copy.
+        if ((p.kind == ParamKind::cstring || p.kind == ParamKind::string_list) && string_slot < 4)
+            o << "    p_" << p.name << " = wire::private_copy(d_, " << string_slot++ << ", p_" << p.name << ", a_" << p.name
+              << "_bytes);\n";
         std::string expr;
         if (len_expr_code(v, p, "a_", expr) && p.kind != ParamKind::string_list) {
             o << "    {\n        wire::LenCalc calc;\n        const int64_t n_ = " << expr << ";\n"

@@ -75,6 +75,22 @@ void set_direct_appliers(wire::ApplierFactory f) { direct_appliers() = std::move
 
 namespace {
 
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+mgl_server*& embedded_server() {
+    static mgl_server* server = nullptr;
+    return server;
+}
+
+// Stops the embedded server's threads at exit, before the objects they use
+// are destroyed under them. atexit handlers run in reverse order of
+// registration, and the host driver (Mesa's LLVM, NVIDIA) registers its own
+// static destructors only when the backend first loads it: so this is
+// registered again after every session opens, to run before all of them.
+void stop_embedded_server() {
+    if (embedded_server()) mgl_server_stop(embedded_server());
+}
+#endif
+
 // `inproc` in an unmodified program: nobody embedded a server, so the vendor
 // starts one in this process (the product's embedded default). It lives until
 // the process exits; its sessions end when their contexts' connections close.
@@ -94,11 +110,8 @@ bool ensure_inproc_server(std::string* error) {
             mgl_server_destroy(s);
             return static_cast<mgl_server*>(nullptr);
         }
-        // Stop the server's threads at exit, before the static objects they
-        // use (loggers, the backend's host EGL) are destroyed under them.
-        // Registered after those objects were built, so it runs first.
-        static mgl_server* stop_at_exit = s;
-        std::atexit([] { mgl_server_stop(stop_at_exit); });
+        embedded_server() = s;
+        std::atexit(stop_embedded_server);
         return s;
     }();
     if (server) return true;
@@ -132,6 +145,9 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
         if (error) *error = "MOBILEGL_TRANSPORT=" + o.transport + ": " + r.error;
         return nullptr;
     }
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+    if (o.transport == "inproc" && embedded_server()) std::atexit(stop_embedded_server);
+#endif
     return std::make_unique<TransportConnection>(std::move(r.link));
 }
 

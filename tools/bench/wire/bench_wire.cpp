@@ -43,7 +43,7 @@ struct Options {
 const char* kUsage =
     "usage: mgl-bench-wire [--transports direct,inproc,shm,tcp] [--calls N] [--payload BYTES]\n"
     "                      [--rtt N] [--repeat R] [--no-stream] [--no-rtt] [--no-baselines]\n"
-    "                      [--workload testrec|codec] [--ring-kib N]\n";
+    "                      [--workload testrec|codec|callmix:APITRACE_DUMP.txt] [--ring-kib N]\n";
 
 std::vector<std::string> split(const std::string& s) {
     std::vector<std::string> out;
@@ -181,6 +181,7 @@ int main(int argc, char** argv) {
     if (opt.workload == "testrec") workload = bench::make_testrec_workload(opt.payload);
 #ifdef MGL_BENCH_HAVE_CODEC
     else if (opt.workload == "codec") workload = bench::make_codec_workload();
+    else if (opt.workload.rfind("callmix:", 0) == 0) workload = bench::make_callmix_workload(opt.workload.substr(8));
 #endif
     else {
         fmt::print(stderr, "mgl-bench-wire: unknown workload '{}'\n", opt.workload);

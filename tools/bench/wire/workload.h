@@ -39,5 +39,8 @@ std::unique_ptr<Workload> make_testrec_workload(uint32_t payload_bytes);
 // The generated codec: glDrawArrays into the null backend, mglPing round
 // trips (only in builds with the codec: MGL_BENCH_HAVE_CODEC).
 std::unique_ptr<Workload> make_codec_workload();
+// A real call mix: `apitrace dump --multiline=no` text of a trace, frames 1..N,
+// replayed through the generated encoder (tools/bench/codec/callmix.h).
+std::unique_ptr<Workload> make_callmix_workload(const std::string& dump_path);
 
 }  // namespace mgl::bench

@@ -76,6 +76,14 @@ inline bool len_fits(const LenCalc& calc, int64_t n, uint32_t elem, uint32_t byt
 
 inline bool cstring_ok(const uint8_t* p, uint32_t bytes) { return bytes > 0 && p[bytes - 1] == 0; }
 
+// Copies a string argument out of the record into the session's private
+// memory (see Dispatch::private_strings) and returns the copy.
+inline const uint8_t* private_copy(Dispatch& d, unsigned slot, const uint8_t* p, uint32_t bytes) {
+    std::vector<uint8_t>& v = d.private_strings[slot];
+    v.assign(p, p + bytes);
+    return v.data();
+}
+
 // Splits NUL-terminated strings laid back to back; `expected` < 0: any count.
 bool split_strings(Dispatch& d, const uint8_t* p, uint32_t bytes, int64_t expected, Strings& out);
 

@@ -60,6 +60,10 @@ struct Dispatch {
     uint64_t sync_replies = 0;           // replies written
     uint32_t max_reply_bytes = 64u << 20;
     std::vector<const char*> string_scratch;  // pointers handed out as wire::Strings
+    // Private copies of string arguments. Records may sit in memory the client
+    // can still write (shm): a string's NUL is checked here and read again by
+    // the host driver, so strings are checked and used from a copy.
+    std::vector<uint8_t> private_strings[4];
 };
 
 struct DecodeResult {
