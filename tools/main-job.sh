@@ -25,7 +25,7 @@ echo "== link counters of the last three frames (MOBILEGL_PIPE_STATS=1)"
 grep "mgl pipe:" "$out/run.log" | tail -3
 
 # The last frame: the call number of the last eglSwapBuffers.
-last=$(apitrace dump --grep='^eglSwapBuffers' --color=never "$trace" 2>/dev/null | tail -1 | awk '{print $1}')
+last=$(apitrace dump --grep='^eglSwapBuffers' --color=never "$trace" 2>/dev/null | awk '/^[0-9]+ eglSwapBuffers/ {n = $1} END {print n}')
 rm -f "$out"/*.png
 "$mgl" run -- eglretrace --headless -S "$last" -s "$out/" "$trace" >/dev/null 2>&1
 mv "$out/$(printf '%010d' "$last").png" "$out/last-frame.png"
