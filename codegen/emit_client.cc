@@ -151,7 +151,9 @@ std::string compsize_code(const Verb& v, const Param& p) {
     if (has("pname") && scalar("pname")) return "::mgl::client::cs_pname(*ctx_, " + op + ", pname)";
     if (has("format") && has("type") && scalar("format") && scalar("type")) {
         auto dim = [&](const char* n) { return has(n) && scalar(n) ? std::string("int64_t(") + n + ")" : std::string("1"); };
-        return "::mgl::client::cs_image(*ctx_, " + std::string(pack ? "true" : "false") + ", format, type, " + dim("width") +
+        const bool three_d = has("depth") && scalar("depth");
+        return "::mgl::client::cs_image(*ctx_, " + std::string(pack ? "true" : "false") + ", " +
+               std::string(three_d ? "true" : "false") + ", format, type, " + dim("width") +
                ", " + dim("height") + ", " + dim("depth") + ")";
     }
     if (args.size() == 2 && args[0] == "count" && args[1] == "type" && scalar("count") && scalar("type"))

@@ -6,37 +6,27 @@
 
 #include <cstdint>
 
+#include "mgl/wire/gl_sizes.h"
+
 namespace mgl::espryt {
 
-// GL pixel store state of one direction (unpack for uploads, pack for reads).
-struct PixelStore {
-    int32_t alignment = 4;
-    int32_t row_length = 0;
-    int32_t image_height = 0;  // unpack only
-    int32_t skip_pixels = 0;
-    int32_t skip_rows = 0;
-    int32_t skip_images = 0;   // unpack only
-};
-
-inline constexpr uint64_t kUnknownSize = ~uint64_t(0);
-
-// Bytes of one pixel of format/type; 0 when the pair is unknown.
-uint32_t pixel_bytes(uint32_t format, uint32_t type);
-
-// Bytes the host touches for a width x height (x depth) image, from the
-// start of the client pointer; kUnknownSize for an unknown format/type;
-// 0 for an empty image. `three_d` applies image height and skipped images.
-uint64_t image_bytes(const PixelStore& ps, uint32_t format, uint32_t type, int32_t width, int32_t height,
-                     int32_t depth, bool three_d);
-
-// Bytes of `count` indices of `type`; kUnknownSize for an unknown type.
-uint64_t index_bytes(int32_t count, uint32_t type);
+// Image, index and clear-value sizes are shared with the client
+// (libwire's gl_sizes.h), so that what one end sends the other accepts.
+using wire::image_bytes;
+using wire::index_bytes;
+using wire::kUnknownSize;
+using wire::pixel_bytes;
+using wire::PixelStore;
 
 // Values read by glTexParameter*v / glSamplerParameter*v for `pname`.
 uint32_t parameter_count(uint32_t pname);
 
-// Values read by glClearBuffer*v for `buffer`.
-uint32_t clear_value_count(uint32_t buffer);
+// Values read by glClearBuffer*v for `buffer`; 4 (the most any reads) for
+// a buffer GL will refuse, so the check never lets a short array through.
+inline uint32_t clear_value_count(uint32_t buffer) {
+    const uint32_t n = wire::clear_value_count(buffer);
+    return n ? n : 4;
+}
 
 // Applies glPixelStorei to the state it concerns, with GL's validation
 // (the host rejects the same values, leaving its state unchanged).

@@ -1,5 +1,9 @@
 #include "compsize.h"
 
+#include <climits>
+
+#include "mgl/wire/gl_sizes.h"
+
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
@@ -194,76 +198,33 @@ int64_t cs_indexed(Op op, GLenum target) {
     }
 }
 
+// Pixel, image, index and clear-value sizes come from libwire's gl_sizes.h,
+// the same functions the server checks arrivals with.
 int64_t pixel_bytes(GLenum format, GLenum type) {
-    switch (type) {
-        case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1:
-            return 2;
-        case GL_UNSIGNED_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
-        case GL_UNSIGNED_INT_24_8:
-            return 4;
-        case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-            return 8;
-        default:
-            break;
-    }
-    int64_t size = 0;
-    switch (type) {
-        case GL_UNSIGNED_BYTE: case GL_BYTE: size = 1; break;
-        case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: size = 2; break;
-        case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT: size = 4; break;
-        default: return kBadEnum;
-    }
-    int64_t comps = 0;
-    switch (format) {
-        case GL_RED: case GL_RED_INTEGER: case GL_ALPHA: case GL_LUMINANCE: case GL_DEPTH_COMPONENT:
-        case GL_STENCIL_INDEX: case GL_GREEN: case GL_BLUE:
-            comps = 1; break;
-        case GL_RG: case GL_RG_INTEGER: case GL_LUMINANCE_ALPHA: case GL_DEPTH_STENCIL:
-            comps = 2; break;
-        case GL_RGB: case GL_RGB_INTEGER: case 0x80E0 /* GL_BGR */:
-            comps = 3; break;
-        case GL_RGBA: case GL_RGBA_INTEGER: case GL_BGRA_EXT:
-            comps = 4; break;
-        default:
-            return kBadEnum;
-    }
-    return comps * size;
+    const uint32_t n = wire::pixel_bytes(format, type);
+    return n ? int64_t(n) : kBadEnum;
 }
 
-int64_t cs_image(const Context& ctx, bool pack, GLenum format, GLenum type, int64_t width, int64_t height,
-                 int64_t depth) {
+int64_t cs_image(const Context& ctx, bool pack, bool three_d, GLenum format, GLenum type, int64_t width,
+                 int64_t height, int64_t depth) {
     if (width < 0 || height < 0 || depth < 0) return kBadValue;
-    if (width == 0 || height == 0 || depth == 0) return 0;
-    const int64_t bpp = pixel_bytes(format, type);
-    if (bpp < 0) return bpp;
-    const State::PixelStore& ps = pack ? ctx.st.pack : ctx.st.unpack;
-    const int64_t align = std::max<int64_t>(ps.alignment, 1);
-    const int64_t row_pixels = ps.row_length > 0 ? ps.row_length : width;
-    const int64_t row_bytes = (row_pixels * bpp + align - 1) / align * align;
-    const int64_t rows = (!pack && ps.image_height > 0) ? ps.image_height : height;
-    const int64_t image_bytes = row_bytes * rows;
-    const int64_t skip_images = pack ? 0 : ps.skip_images;
-    // The last byte read: the far corner of the box, after every skip.
-    return skip_images * image_bytes + int64_t(ps.skip_rows) * row_bytes + int64_t(ps.skip_pixels) * bpp +
-           (depth - 1) * image_bytes + (height - 1) * row_bytes + width * bpp;
+    const State::PixelStore& s = pack ? ctx.st.pack : ctx.st.unpack;
+    const wire::PixelStore ps{s.alignment, s.row_length, pack ? 0 : s.image_height, s.skip_pixels, s.skip_rows,
+                              pack ? 0 : s.skip_images};
+    const uint64_t n = wire::image_bytes(ps, format, type, width, height, depth, three_d && !pack);
+    if (n == wire::kUnknownSize) return kBadEnum;
+    return n > uint64_t(INT64_MAX) ? kBadValue : int64_t(n);
 }
 
 int64_t cs_indices(int64_t count, GLenum type) {
     if (count < 0) return kBadValue;
-    switch (type) {
-        case GL_UNSIGNED_BYTE: return count;
-        case GL_UNSIGNED_SHORT: return count * 2;
-        case GL_UNSIGNED_INT: return count * 4;
-        default: return kBadEnum;
-    }
+    const uint64_t n = wire::index_bytes(count, type);
+    return n == wire::kUnknownSize ? kBadEnum : int64_t(n);
 }
 
 int64_t cs_clear_buffer(GLenum buffer) {
-    switch (buffer) {
-        case GL_COLOR: return 4;
-        case GL_DEPTH: case GL_STENCIL: return 1;
-        default: return kBadEnum;
-    }
+    const uint32_t n = wire::clear_value_count(buffer);
+    return n ? int64_t(n) : kBadEnum;
 }
 
 int64_t cs_label(const char* s, GLsizei length) {

@@ -25,9 +25,10 @@ int64_t cs_pname(const Context& ctx, gen::Op op, GLenum pname);
 // Values of an indexed query (glGetIntegeri_v and friends).
 int64_t cs_indexed(gen::Op op, GLenum target);
 // Bytes of a pixel rectangle as read (unpack) or written (pack) with the
-// context's pixel store state: skip, row length, image height, alignment.
-int64_t cs_image(const Context& ctx, bool pack, GLenum format, GLenum type, int64_t width, int64_t height,
-                 int64_t depth);
+// context's pixel store state: skip, row length, alignment, and for 3D
+// uploads (`three_d`) image height and skipped images.
+int64_t cs_image(const Context& ctx, bool pack, bool three_d, GLenum format, GLenum type, int64_t width,
+                 int64_t height, int64_t depth);
 // Bytes of one pixel; kBadEnum for an unknown format/type.
 int64_t pixel_bytes(GLenum format, GLenum type);
 // Bytes of `count` indices of `type`.

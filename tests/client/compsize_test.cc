@@ -24,25 +24,30 @@ TEST_CASE("image sizes follow the pixel store state") {
     ClientFixture fx;
     const Context& c = *fx.ctx;
     // Default unpack alignment 4: RGB8 rows of 3 pixels are 9 bytes, padded to 12.
-    CHECK(cs_image(c, false, GL_RGBA, GL_UNSIGNED_BYTE, 3, 2, 1) == 24);
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 12 + 9);
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, 0, 2, 1) == 0);
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, -1, 2, 1) == kBadValue);
+    CHECK(cs_image(c, false, false, GL_RGBA, GL_UNSIGNED_BYTE, 3, 2, 1) == 24);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 12 + 9);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, 0, 2, 1) == 0);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, -1, 2, 1) == kBadValue);
     // 3D: depth images of rows.
-    CHECK(cs_image(c, false, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 3) == 2 * 2 * 4 * 3);
+    CHECK(cs_image(c, false, true, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 3) == 2 * 2 * 4 * 3);
     mgl_glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 18);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 18);
     mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 5);
     mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
     mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
     // rows of 5 pixels (15 bytes); skip one row and 2 pixels; then 2 rows of 3 pixels.
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 15 + 6 + 15 + 9);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 15 + 6 + 15 + 9);
     mgl_glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 4);
-    CHECK(cs_image(c, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 2) == 15 + 6 + 4 * 15 + 15 + 9);
+    CHECK(cs_image(c, false, true, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 2) == 15 + 6 + 4 * 15 + 15 + 9);
+    // Skipped images apply to 3D uploads only: a 2D upload reads the same bytes as before.
+    mgl_glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+    CHECK(cs_image(c, false, false, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 15 + 6 + 15 + 9);
+    CHECK(cs_image(c, false, true, GL_RGB, GL_UNSIGNED_BYTE, 3, 2, 1) == 4 * 15 + 15 + 6 + 15 + 9);
+    mgl_glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
     // Pack state is separate: glReadPixels of RGBA8 with alignment 8.
     mgl_glPixelStorei(GL_PACK_ALIGNMENT, 8);
-    CHECK(cs_image(c, true, GL_RGBA, GL_UNSIGNED_BYTE, 3, 3, 1) == 16 * 2 + 12);
-    CHECK(cs_image(c, true, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 4, 1, 1) == 8);
+    CHECK(cs_image(c, true, false, GL_RGBA, GL_UNSIGNED_BYTE, 3, 3, 1) == 16 * 2 + 12);
+    CHECK(cs_image(c, true, false, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 4, 1, 1) == 8);
 }
 
 TEST_CASE("indices, clear buffers, labels, attributes") {

@@ -18,12 +18,10 @@ namespace mgl::bench {
 
 namespace {
 
-class CodecDriver final : public Driver {
+// The generated encoder on a link, with mglPing as the round trip.
+class EncoderDriver : public Driver {
 public:
-    explicit CodecDriver(wire::ClientLink& link) : enc_(&link) {}
-    void stream(uint64_t calls) override {
-        for (uint64_t i = 0; i < calls; ++i) enc_.glDrawArrays(4, GLint(i & 1023), 3);
-    }
+    explicit EncoderDriver(wire::ClientLink& link) : enc_(&link) {}
     bool round_trip() override {
         enc_.mglPing(++cookie_);
         GLuint64 r = 0;
@@ -31,16 +29,26 @@ public:
     }
     void flush() override { enc_.flush(); }
 
-private:
+protected:
     gen::Encoder enc_;
+
+private:
     uint64_t cookie_ = 0;
+};
+
+class CodecDriver final : public EncoderDriver {
+public:
+    using EncoderDriver::EncoderDriver;
+    void stream(uint64_t calls) override {
+        for (uint64_t i = 0; i < calls; ++i) enc_.glDrawArrays(4, GLint(i & 1023), 3);
+    }
 };
 
 // A real call mix (apitrace dump of a trace, steady-state frames) replayed
 // through the generated encoder, cyclically.
-class CallMixDriver final : public Driver {
+class CallMixDriver final : public EncoderDriver {
 public:
-    CallMixDriver(wire::ClientLink& link, const CallMix& mix) : enc_(&link), mix_(mix) {}
+    CallMixDriver(wire::ClientLink& link, const CallMix& mix) : EncoderDriver(link), mix_(mix) {}
     void stream(uint64_t calls) override {
         const size_t n = mix_.calls.size();
         for (uint64_t i = 0; i < calls; ++i) {
@@ -48,18 +56,10 @@ public:
             if (++next_ == n) next_ = 0;
         }
     }
-    bool round_trip() override {
-        enc_.mglPing(++cookie_);
-        GLuint64 r = 0;
-        return gen::read_reply_mglPing(enc_.wait_reply(), &r);
-    }
-    void flush() override { enc_.flush(); }
 
 private:
-    gen::Encoder enc_;
     const CallMix& mix_;
     size_t next_ = 0;
-    uint64_t cookie_ = 0;
 };
 
 class CallMixWorkload final : public Workload {
