@@ -18,7 +18,12 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "class Backend {\npublic:\n    virtual ~Backend();\n\n"
           << "    // Every verb a backend does not override lands here. A backend raises a\n"
           << "    // GL error and logs one line naming the verb: never silent.\n"
-          << "    virtual void unsupported(gen::Op verb) = 0;\n\n";
+          << "    virtual void unsupported(gen::Op verb) = 0;\n\n"
+          << "    // Called by the session after each applied span: a GL error raised\n"
+          << "    // since, taken from the backend (so a later glGetError does not see it\n"
+          << "    // again), to be pushed to the client as an event. 0: none. *context:\n"
+          << "    // the client's name of the context it belongs to.\n"
+          << "    virtual uint32_t take_error_event(uint32_t* context) { return 0; }\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

@@ -101,8 +101,9 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
             return false;
         }
         unsigned long opn = std::stoul(op);
-        if (opn < 2 || opn > 0xFFFF) {
-            error = "table " + v.name + ": opcode " + op + " out of range 2..65535";
+        // 0, 1 and 255 are wire-control records (libwire record.h).
+        if (opn < 2 || opn > 0xFFFF || opn == 255) {
+            error = "table " + v.name + ": opcode " + op + " out of range 2..254, 256..65535";
             return false;
         }
         if (!seen_opcodes.insert(unsigned(opn)).second) {

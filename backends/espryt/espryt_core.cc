@@ -55,6 +55,14 @@ uint32_t Core::take_error() {
     return host_gl.glGetError();
 }
 
+// One host glGetError per applied span (not per verb): what the app would
+// pay for one glGetError per batch of calls on the native driver.
+uint32_t Core::take_error_event(uint32_t* context) {
+    if (!cur_) return GL_NO_ERROR;
+    *context = cur_->id;
+    return take_error();
+}
+
 void Core::unsupported(gen::Op verb) {
     set_error(GL_INVALID_OPERATION);
     if (first_time(logged_unsupported_, verb))

@@ -21,6 +21,7 @@ public:
 
     void unsupported(gen::Op verb) override;
     uint32_t take_error() override;
+    uint32_t take_error_event(uint32_t* context) override;
 
 protected:
     // ---- current context ------------------------------------------------

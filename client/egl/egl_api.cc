@@ -157,6 +157,8 @@ void ensure_surface(client::ShareGroup& group, client::Context& ctx, Surface* s)
 void destroy_surface_now(Display* dpy, Surface* s) {
     for (auto& w : s->sessions) {
         if (auto g = w.lock()) {
+            // Frames still on their way present into the window before it goes.
+            g->deferred().take_until(0, g->enc());
             g->enc().mglDestroySurface(s->id);
             g->enc().flush();
             std::lock_guard<std::mutex> l(g->mu);
@@ -830,9 +832,10 @@ void print_pipe_stats(client::Context& cc, uint64_t frame) {
     static thread_local client::PipeStats last;
     static thread_local uint64_t last_round_trips = 0;
     std::fprintf(stderr,
-                 "mgl pipe: frame %llu: %llu bytes, %llu publishes, %llu blocking waits (%llu round trips), "
+                 "mgl pipe: frame %llu: %llu bytes (%llu staged), %llu publishes, %llu blocking waits (%llu round trips), "
                  "%llu backpressure waits, %llu parks, %llu wake-ups sent\n",
                  (unsigned long long)frame, (unsigned long long)(now.bytes - last.bytes),
+                 (unsigned long long)(now.staged - last.staged),
                  (unsigned long long)(now.publishes - last.publishes), (unsigned long long)(now.reply_waits - last.reply_waits),
                  (unsigned long long)(cc.counters.round_trips - last_round_trips),
                  (unsigned long long)(now.space_waits - last.space_waits), (unsigned long long)(now.parks - last.parks),
@@ -852,18 +855,22 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
     gen::Encoder& e = *cc.enc;
     ++s->frames;
     if (s->kind == EGL_WINDOW_BIT && s->window) {
-        // Present: read the frame back and put it into the window (the
-        // asynchronous, shared-image present replaces this later).
+        // Present, asynchronously: ask for this frame's pixels now and put
+        // them into the window when they arrive, at the latest at the next
+        // swap. The reply travels in the reply ring (shared memory on inproc
+        // and shm, the socket on tcp) and is read from there in place.
         const int w = s->width, h = s->height;
-        std::vector<uint8_t>& px = cc.scratch;
-        px.assign(size_t(w) * size_t(h) * 4, 0);
-        e.mglReadSurface(s->id, 0, 0, w, h, uint32_t(px.size()));
-        std::span<const uint8_t> rep = e.wait_reply();
-        ++cc.counters.round_trips;
-        if (gen::read_reply_mglReadSurface(rep, px.data(), uint32_t(px.size())))
-            x11_present(*s->window, px.data(), w, h);
-        else
-            client::reply_failed(cc, "eglSwapBuffers", rep);
+        const uint32_t bytes = uint32_t(size_t(w) * size_t(h) * 4);
+        e.mglReadSurface(s->id, 0, 0, w, h, bytes);
+        client::ShareGroup* group = cc.group.get();
+        group->deferred().defer([s, w, h, bytes](std::span<const uint8_t> rep) {
+            // Checked without copying; the pixels are the reply's only output
+            // (record.h: outputs start after the 16-byte reply header).
+            if (gen::read_reply_mglReadSurface(rep, nullptr, bytes))
+                x11_present(*s->window, rep.data() + 16, w, h);
+            else if (rep.data())
+                client::log().error("eglSwapBuffers: malformed frame reply ({} bytes)", rep.size());
+        });
         e.mglSwapBuffers(s->id, s->frames);
         int nw = w, nh = h;
         if (x11_window_size(dpy->native, x11_window_id(*s->window), &nw, &nh) && (nw != w || nh != h)) {
@@ -875,6 +882,9 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
         e.mglSwapBuffers(s->id, s->frames);
     }
     e.flush();
+    // At most two frames in flight: this one and the one before, which is
+    // normally back by now (the server had a whole client frame for it).
+    cc.group->deferred().take_until(1, e);
     print_pipe_stats(cc, s->frames);
     if (client::log().should_log(spdlog::level::debug) && s->frames % 100 == 0)
         client::log().debug("frame {}: {} round trips, {} client-array draws ({} bytes), {} local / {} remote queries",

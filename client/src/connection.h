@@ -21,6 +21,7 @@ namespace mgl::client {
 // Per-link counters since the session opened (MOBILEGL_PIPE_STATS).
 struct PipeStats {
     uint64_t bytes = 0;        // record bytes published
+    uint64_t staged = 0;       // bytes of records written through the staging area
     uint64_t publishes = 0;    // batches made visible to the server
     uint64_t reply_waits = 0;  // blocking waits for a reply (round trips that had to wait)
     uint64_t space_waits = 0;  // waits for ring space (backpressure)
@@ -35,9 +36,9 @@ public:
     virtual wire::ClientLink& link() = 0;
     // "direct" | "inproc" | "shm" | "tcp" | a test name.
     virtual std::string transport() const = 0;
-    // A GL error the server reported outside of replies, without blocking.
-    // false: none pending.
-    virtual bool poll_gl_error(uint32_t* error) { return false; }
+    // A GL error the server pushed as an event for context `context` (the
+    // client's name), without blocking; taken. false: none pending.
+    virtual bool poll_gl_error(uint32_t context, uint32_t* error) { return false; }
     // Counters of the link; false when the transport keeps none.
     virtual bool pipe_stats(PipeStats* out) { return false; }
     // Non-empty once the session ended (fault, dead server).

@@ -10,6 +10,7 @@
 // (or mgl run) installs one with set_direct_appliers().
 #include <cstdlib>
 #include <string>
+#include <unordered_map>
 
 #include "connection.h"
 #include "connection_env.h"
@@ -47,6 +48,7 @@ public:
     bool pipe_stats(PipeStats* out) override {
         const wire::LinkStats st = c_->stats();
         out->bytes = st.bytes;
+        out->staged = st.staged;
         out->publishes = st.publishes;
         out->reply_waits = st.reply.waits;
         out->space_waits = st.data.waits;
@@ -54,19 +56,22 @@ public:
         out->wakes_sent = st.wakes_sent;
         return true;
     }
-    bool poll_gl_error(uint32_t* error) override {
+    bool poll_gl_error(uint32_t context, uint32_t* error) override {
         wire::Event e;
         while (c_->poll_event(&e)) {
-            if (e.kind == wire::Event::Kind::gl_error) {
-                *error = e.gl_error;
-                return true;
-            }
+            // GL keeps an error until it is read: the first one per context.
+            if (e.kind == wire::Event::Kind::gl_error && e.gl_error) pending_errors_.try_emplace(e.context, e.gl_error);
         }
-        return false;
+        auto it = pending_errors_.find(context);
+        if (it == pending_errors_.end()) return false;
+        *error = it->second;
+        pending_errors_.erase(it);
+        return true;
     }
 
 private:
     std::unique_ptr<wire::Connection> c_;
+    std::unordered_map<uint32_t, uint32_t> pending_errors_;  // context -> error pushed by the server
 };
 
 }  // namespace

@@ -206,11 +206,14 @@ int limit_or(const Context& c, GLenum pname, int fallback) {
 }  // namespace
 
 ShareGroup::ShareGroup(std::unique_ptr<Connection> conn)
-    : conn_(std::move(conn)), enc_(std::make_unique<gen::Encoder>(&conn_->link())) {
+    : conn_(std::move(conn)),
+      deferred_(std::make_unique<DeferredReplies>(conn_->link())),
+      enc_(std::make_unique<gen::Encoder>(deferred_.get())) {
     for (auto& n : next_) n.store(1, std::memory_order_relaxed);
 }
 
 ShareGroup::~ShareGroup() {
+    deferred_->drop();  // frames not yet presented: their windows may be gone
     enc_->flush();
     enc_.reset();
     conn_.reset();

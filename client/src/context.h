@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "connection.h"
+#include "deferred_replies.h"
 #include "gen/client_entry.h"
 #include "gen/encoder.h"
 #include "state/state.h"
@@ -51,6 +52,8 @@ public:
 
     Connection& conn() { return *conn_; }
     gen::Encoder& enc() { return *enc_; }
+    // Sync verbs answered later (present): see deferred_replies.h.
+    DeferredReplies& deferred() { return *deferred_; }
 
     // Mints `n` consecutive names of kind `k`; returns the first.
     uint32_t mint(MintKind k, uint32_t n);
@@ -62,6 +65,7 @@ public:
 
 private:
     std::unique_ptr<Connection> conn_;
+    std::unique_ptr<DeferredReplies> deferred_;  // between enc_ and the connection's link
     std::unique_ptr<gen::Encoder> enc_;
     std::array<std::atomic<uint32_t>, kMintKindCount> next_{};
 };

@@ -20,6 +20,7 @@ const char* to_string(DecodeStatus s) {
         case DecodeStatus::negative_count: return "negative count";
         case DecodeStatus::overflow: return "length expression overflows";
         case DecodeStatus::bad_chunk: return "broken chunk sequence";
+        case DecodeStatus::bad_staged: return "bad staged record";
         case DecodeStatus::too_large: return "record or reply too large";
         case DecodeStatus::no_reply_path: return "verb needs a reply but the link has none";
     }
@@ -66,6 +67,31 @@ bool take_chunk(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
     return decode_one(whole, wsize, d, e);
 }
 
+// The staged bytes may sit in memory the client can still write (shm): the
+// inner record's header is read once here and its decoder bounds-checks
+// against the size checked here, as for records read from the ring.
+bool take_staged(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
+    if (size != kStagedRecordBytes)
+        return fail(e, DecodeStatus::bad_staged, kOpStaged, "staged", "record is not 24 bytes");
+    if (!d.staging)
+        return fail(e, DecodeStatus::bad_staged, kOpStaged, "staged", "the link has no staging area");
+    const uint64_t cursor = get<uint64_t>(r + 8);
+    const uint64_t bytes = get<uint64_t>(r + 16);
+    if (bytes < 8 || bytes % 8 || bytes > ChunkAssembler::kMaxRecord)
+        return fail(e, DecodeStatus::bad_staged, kOpStaged, "staged", "bad size");
+    std::span<const uint8_t> s = d.staging->view(cursor, bytes);
+    if (s.size() != bytes)
+        return fail(e, DecodeStatus::bad_staged, kOpStaged, "staged", "names bytes outside the published staging area");
+    const uint64_t h = get<uint64_t>(s.data());
+    const uint16_t op = uint16_t(h);
+    if (uint32_t(h >> 32) != bytes || op == kOpPad || op == kOpChunk || op == kOpStaged)
+        return fail(e, DecodeStatus::bad_staged, op, "staged", "the staged record's header disagrees with its size");
+    if (!decode_one(s.data(), uint32_t(bytes), d, e)) return false;
+    if (!d.staging->release_through(cursor + bytes))
+        return fail(e, DecodeStatus::bad_staged, kOpStaged, "staged", "staging released out of order");
+    return true;
+}
+
 }  // namespace
 
 DecodeResult decode_stream(std::span<const uint8_t> bytes, Dispatch& d, bool partial_ok) {
@@ -88,6 +114,7 @@ DecodeResult decode_stream(std::span<const uint8_t> bytes, Dispatch& d, bool par
         bool ok;
         if (op == kOpPad) ok = true;
         else if (op == kOpChunk) ok = take_chunk(p, size, d, res.error);
+        else if (op == kOpStaged) ok = take_staged(p, size, d, res.error);
         else ok = decode_one(p, size, d, res.error);
         if (!ok) [[unlikely]]
             break;

@@ -1,14 +1,29 @@
 #include "mgl/wire/encoder_base.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace mgl::wire {
+
+namespace {
+uint64_t stage_min_from_env() {
+    const char* s = std::getenv("MOBILEGL_STAGE_MIN");
+    if (!s || !*s) return EncoderBase::kDefaultStageMin;
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(s, &end, 0);
+    return (end && *end == 0 && v >= 64) ? v : EncoderBase::kDefaultStageMin;
+}
+}  // namespace
 
 EncoderBase::EncoderBase(ClientLink* link) : link_(link) {
     Window w = link_->next_window(nullptr, 0);
     cur_ = w.begin;
     end_ = w.end;
+    if (const uint64_t cap = link_->staging_capacity()) {
+        stage_max_ = cap / 2;
+        stage_min_ = std::min(stage_min_from_env(), stage_max_);
+    }
 }
 
 void EncoderBase::flush() {
@@ -36,6 +51,16 @@ uint8_t* EncoderBase::begin_slow(uint64_t size) {
         ++oversize_drops_;
         return nullptr;
     }
+    if (size >= stage_min_ && size <= stage_max_) {
+        StagingSpan s = link_->stage(size);
+        if (s.data) {
+            staged_ = s;
+            staged_bytes_ = size;
+            return s.data;
+        }
+        // No space will come (the connection is lost): the ring's path
+        // below hands out scratch memory that is never sent.
+    }
     if (size <= link_->max_record_bytes()) {
         refill(size_t(size));
         uint8_t* p = cur_;
@@ -44,6 +69,19 @@ uint8_t* EncoderBase::begin_slow(uint64_t size) {
     }
     big_.assign(size_t(size), 0);
     return big_.data();
+}
+
+void EncoderBase::end_slow() {
+    if (staged_bytes_) {
+        uint8_t* p = begin_fixed(kStagedRecordBytes);
+        put_header(p, kOpStaged, kStagedRecordBytes);
+        put<uint64_t>(p + 8, staged_.cursor);
+        put<uint64_t>(p + 16, staged_bytes_);
+        staged_bytes_ = 0;
+        staged_ = {};
+        return;
+    }
+    end_big();
 }
 
 // A chunk: | header (kOpChunk) | total:u32 | offset:u32 | piece, 8-aligned |.

@@ -85,7 +85,7 @@ std::vector<uint8_t> encode_event(const Event& e) {
     flatbuffers::FlatBufferBuilder b(256);
     switch (e.kind) {
     case Event::Kind::gl_error: {
-        auto m = fbc::CreateGlError(b, e.gl_error, e.opcode, e.stream_offset);
+        auto m = fbc::CreateGlError(b, e.gl_error, e.opcode, e.stream_offset, e.context);
         return finish(b, fbc::Message::GlError, m.Union());
     }
     case Event::Kind::fault: {
@@ -161,6 +161,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
         out.kind = ControlKind::event;
         out.event.kind = Event::Kind::gl_error;
         out.event.gl_error = m->error();
+        out.event.context = m->context();
         out.event.opcode = m->opcode();
         out.event.stream_offset = m->stream_offset();
         break;
@@ -187,7 +188,7 @@ bool decode_event(std::span<const uint8_t> bytes, Event* out) {
 std::string describe(const Event& e) {
     switch (e.kind) {
     case Event::Kind::gl_error:
-        return fmt::format("GL error 0x{:04x} from opcode {} at stream offset {}", e.gl_error, e.opcode,
+        return fmt::format("GL error 0x{:04x} of context {} from opcode {} at stream offset {}", e.gl_error, e.context, e.opcode,
                            e.stream_offset);
     case Event::Kind::fault:
         return fmt::format("server fault at stream offset {} (opcode {}): {}", e.stream_offset, e.opcode, e.message);
@@ -218,6 +219,7 @@ const char* status_name(DecodeStatus s) {
     case DecodeStatus::negative_count: return "negative count";
     case DecodeStatus::overflow: return "length overflow";
     case DecodeStatus::bad_chunk: return "bad chunk sequence";
+    case DecodeStatus::bad_staged: return "bad staged record";
     case DecodeStatus::too_large: return "too large";
     default: break;  // statuses added later print through the codec's to_string()
     }

@@ -17,7 +17,7 @@ public:
     DirectClient(std::unique_ptr<Applier> applier, uint32_t batch)
         : applier_(std::move(applier)), buf_((batch + 7) / 8), scratch_((batch + 7) / 8) {
         window_ = whole();
-        applier_->set_event_sink([this](const Event& e) { events_.push_back(e); });
+        applier_->set_event_sink([this](const Event& e) { queue_event(events_, e); });
     }
 
     Window next_window(uint8_t* written, size_t min_bytes) override {
@@ -106,7 +106,7 @@ private:
             e.stream_offset = r.error.stream_offset;
             e.message = fmt::format("{}: {}", status_name(r.error.status), r.error.detail);
             lose(describe(e));
-            events_.push_back(std::move(e));
+            queue_event(events_, std::move(e));
         } else if (r.consumed != n) {
             lose("the decoder left part of a batch unapplied");
         }

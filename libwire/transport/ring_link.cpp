@@ -121,11 +121,16 @@ public:
         return s;
     }
 
+    uint64_t staging_capacity() const override { return stg_.capacity(); }
+
     StagingSpan stage(uint64_t bytes) override {
         if (!lost_.empty() || bytes > stg_.capacity()) return {};
         for (;;) {
             StagingSpan s = stg_.alloc(bytes);
-            if (s.data) return s;
+            if (s.data) {
+                stats_.staged += bytes;
+                return s;
+            }
             publish();  // the server frees staging as it applies what is published
             WaitResult r = stg_.wait_space([this] { return news(); }, live_, wait_, stats_.data);
             drain_events();
@@ -291,7 +296,7 @@ private:
                 }
                 ++stats_.events;
                 if (e.kind != Event::Kind::gl_error) lose(describe(e));
-                events_.push_back(std::move(e));
+                queue_event(events_, std::move(e));
             }
             evt_.consume(h.size, wait_.shared, notify_);
         }
@@ -322,7 +327,7 @@ private:
 
 // ---------------------------------------------------------------- server
 
-class RingServer final : public ServerLink, public ReplySink {
+class RingServer final : public ServerLink, public ReplySink, public StagedSource {
 public:
     RingServer(RingResources res, const RingSetView& v, const WaitConfig& wait)
         : res_(std::move(res)), v_(v), block_(v.block), wait_(wait),
@@ -361,7 +366,10 @@ public:
     }
 
     ReplySink& replies() override { return *this; }
-    StagingReader* staging() override { return &stg_; }
+    StagedSource* staging() override { return this; }
+
+    std::span<const uint8_t> view(uint64_t cursor, uint64_t size) override { return stg_.view(cursor, size); }
+    bool release_through(uint64_t end) override { return stg_.release_through(end, wait_.shared, notify_); }
 
     uint8_t* begin_reply(uint32_t bytes) override {
         reply_len_ = bytes;

@@ -196,7 +196,7 @@ private:
         if (h.type == kFrameEvent && decode_event(payload, &e)) {
             ++stats_.events;
             if (e.kind != Event::Kind::gl_error) lose(describe(e));
-            events_.push_back(std::move(e));
+            queue_event(events_, std::move(e));
             return;
         }
         lose(fmt::format("unexpected frame type {} from the server", h.type));

@@ -18,10 +18,31 @@ public:
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
         wire::t_server_thread = true;  // the apply thread only ever serves (see thread_role.h)
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
-        return wire::decode_stream(bytes, dispatch_, partial_ok);
+        wire::DecodeResult r = wire::decode_stream(bytes, dispatch_, partial_ok);
+        if (events_ && r.consumed) push_errors();
+        return r;
     }
 
+    void set_staging(wire::StagedSource* staging) override { dispatch_.staging = staging; }
+
 private:
+    // GL errors raised while applying the span go to the client as events, so
+    // an app that checks glGetError (MOBILEGL_GL_ERRORS=async) needs no round
+    // trip. A context keeps one flag per error kind: a few at most.
+    void push_errors() {
+        for (int i = 0; i < 4; ++i) {
+            uint32_t context = 0;
+            const uint32_t error = backend_->take_error_event(&context);
+            if (!error) return;
+            wire::Event e;
+            e.kind = wire::Event::Kind::gl_error;
+            e.gl_error = error;
+            e.context = context;
+            e.stream_offset = dispatch_.stream_offset;
+            events_(e);
+        }
+    }
+
     std::unique_ptr<mgl::Backend> backend_;
     wire::Dispatch dispatch_;
 };

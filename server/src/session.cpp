@@ -134,6 +134,8 @@ void Session::run_socket(wire::FramedSocket sock, Via via) {
         link = wire::make_shm_server(std::move(seg), view, std::move(sock), o.wait);
     }
     applier_ = std::move(a.applier);
+    // GL errors travel as events only to clients that said they read them.
+    gl_error_events_ = (m.hello.capabilities & wire::kCapEvents) != 0;
     spdlog::info("mgl server: session {} open ({}, backend {})", id_,
                  via == Via::tcp ? "tcp" : "shm", w.backend);
     if (install(std::move(link))) run_apply();
@@ -146,7 +148,8 @@ void Session::run_socket(wire::FramedSocket sock, Via via) {
 
 void Session::run_apply() {
     wire::ServerLink& link = *link_;
-    applier_->set_event_sink([&link](const wire::Event& e) { link.send_event(e); });
+    if (gl_error_events_) applier_->set_event_sink([&link](const wire::Event& e) { link.send_event(e); });
+    applier_->set_staging(link.staging());
     bool faulted = false;
     for (;;) {
         std::span<const uint8_t> bytes = link.wait_readable();

@@ -40,6 +40,7 @@ private:
     std::mutex mutex_;                // guards link_ installation vs interrupt()
     std::unique_ptr<wire::ServerLink> link_;
     std::unique_ptr<wire::Applier> applier_;
+    bool gl_error_events_ = true;  // push GL errors as events (the client's Events capability)
     int handshake_fd_ = -1;
     bool interrupted_ = false;
     bool faulted_ = false;

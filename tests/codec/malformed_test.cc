@@ -254,3 +254,101 @@ TEST_CASE("a nullable array may travel empty and arrives as nullptr") {
     d2.backend = &probe;
     CHECK(wire::decode_stream(link.bytes(), d2).error.status == DecodeStatus::bad_length);
 }
+
+// ---- staged records (kOpStaged): a whole record in the staging area ----
+
+namespace {
+
+// A client link with a staging area in plain memory: records land in a
+// MemoryLink, staged bytes in `area`, and the same object serves the decoder
+// as its StagedSource.
+struct StagingMemoryLink final : wire::MemoryLink, wire::StagedSource {
+    std::vector<uint8_t> area = std::vector<uint8_t>(1 << 20);
+    uint64_t head = 0, released = 0;
+
+    uint64_t staging_capacity() const override { return area.size(); }
+    wire::StagingSpan stage(uint64_t bytes) override {
+        if (head + bytes > area.size()) return {};  // this test never wraps
+        wire::StagingSpan s{area.data() + head, head};
+        head += bytes;
+        return s;
+    }
+    std::span<const uint8_t> view(uint64_t cursor, uint64_t size) override {
+        if (cursor < released || cursor > head || size > head - cursor) return {};
+        return {area.data() + cursor, size_t(size)};
+    }
+    bool release_through(uint64_t end) override {
+        if (end < released || end > head) return false;
+        released = end;
+        return true;
+    }
+};
+
+struct BufferSum : NullBackend {
+    uint64_t bytes = 0;
+    bool pattern_ok = true;
+    void glBufferSubData(GLenum, GLintptr, GLsizeiptr, wire::In<uint8_t> d) override {
+        for (uint32_t i = 0; i < d.size; ++i) pattern_ok &= d.data[i] == uint8_t(i * 3);
+        bytes += d.size;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("large records travel through the staging area and apply from there") {
+    StagingMemoryLink link;
+    gen::Encoder enc(&link);
+    std::vector<uint8_t> data(100000);
+    for (size_t i = 0; i < data.size(); ++i) data[i] = uint8_t(i * 3);
+    enc.glDrawArrays(4, 0, 3);
+    enc.glBufferSubData(0x8892, 0, GLsizeiptr(data.size()), wire::Blob{data.data(), uint32_t(data.size())});
+    enc.glBufferSubData(0x8892, 0, 64, wire::Blob{data.data(), 64});  // small: inline
+    enc.glDrawArrays(4, 0, 3);
+    enc.flush();
+    std::vector<uint8_t> b = link.bytes();
+    CHECK(b.size() < 200);                     // the 100 KB payload is not in the record stream
+    CHECK(link.head == 32 + data.size());  // glBufferSubData's 32-byte fixed part + data (8-aligned)
+
+    BufferSum backend;
+    wire::Dispatch d;
+    d.backend = &backend;
+    d.staging = &link;
+
+    SUBCASE("applied in order, staging released after") {
+        auto r = wire::decode_stream(b, d);
+        CHECK(r.ok());
+        CHECK(backend.bytes == data.size() + 64);
+        CHECK(backend.pattern_ok);
+        CHECK(backend.counts[uint16_t(gen::Op::glDrawArrays)] == 2);
+        CHECK(link.released == link.head);
+    }
+    SUBCASE("a link without a staging area refuses it") {
+        d.staging = nullptr;
+        auto r = wire::decode_stream(b, d);
+        CHECK(r.error.status == DecodeStatus::bad_staged);
+        CHECK(backend.counts[uint16_t(gen::Op::glBufferSubData)] == 0);
+    }
+    // The staged record follows the 24-byte glDrawArrays.
+    const size_t at = 24;
+    REQUIRE(u32_at(b, at) == wire::kOpStaged);
+    SUBCASE("naming bytes past what was published") {
+        uint64_t cursor = link.head - 8;
+        std::memcpy(b.data() + at + 8, &cursor, 8);
+        CHECK(wire::decode_stream(b, d).error.status == DecodeStatus::bad_staged);
+    }
+    SUBCASE("a size that disagrees with the staged record's header") {
+        uint64_t size = 8;
+        std::memcpy(b.data() + at + 16, &size, 8);
+        CHECK(wire::decode_stream(b, d).error.status == DecodeStatus::bad_staged);
+        CHECK(backend.counts[uint16_t(gen::Op::glBufferSubData)] == 0);
+    }
+    SUBCASE("a staged record that is itself a staged record") {
+        const uint16_t op = wire::kOpStaged;
+        std::memcpy(link.area.data(), &op, 2);
+        CHECK(wire::decode_stream(b, d).error.status == DecodeStatus::bad_staged);
+    }
+    SUBCASE("a wrong record size") {
+        set_u32(b, at + 4, 32);
+        CHECK(!wire::decode_stream(b, d).ok());
+    }
+}

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <utility>
 #include <vector>
 
 #include "gen/encoder.h"
@@ -90,4 +91,103 @@ TEST_CASE("codec: generated records over every transport") {
     CHECK(tally->draws == 100000 * sessions);
     CHECK(tally->buffers == sessions);
     CHECK(tally->buffer_bytes == big.size() * sessions);
+}
+
+namespace {
+
+// Checks every glBufferSubData payload byte for byte, and raises a GL error
+// (pushed to the client as an event) for glEnable(0xDEAD).
+struct UploadCheck {
+    std::atomic<uint64_t> bytes{0}, bad{0}, uploads{0};
+};
+struct UploadBackend final : NullBackend {
+    explicit UploadBackend(std::shared_ptr<UploadCheck> c) : check(std::move(c)) {}
+    void glBufferSubData(GLenum, GLintptr offset, GLsizeiptr, wire::In<uint8_t> d) override {
+        for (uint32_t i = 0; i < d.size; ++i)
+            if (d.data[i] != uint8_t((uint64_t(offset) + i) * 13)) { ++check->bad; break; }
+        check->bytes += d.size;
+        ++check->uploads;
+    }
+    void glEnable(GLenum cap) override {
+        if (cap == 0xDEAD) error = 0x0500;  // GL_INVALID_ENUM
+    }
+    uint32_t take_error_event(uint32_t* context) override {
+        *context = 77;
+        return std::exchange(error, 0u);
+    }
+    uint32_t error = 0;
+    std::shared_ptr<UploadCheck> check;
+};
+
+}  // namespace
+
+TEST_CASE("codec: bulk uploads through staging (inproc, shm) or the stream (direct, tcp); GL errors as events") {
+    auto check = std::make_shared<UploadCheck>();
+    wire::ApplierFactory appliers = server::codec_applier_factory(
+        [check](const std::string& name) -> std::unique_ptr<Backend> {
+            if (name != "null") return nullptr;
+            return std::make_unique<UploadBackend>(check);
+        });
+    server::ServerOptions o;
+    o.appliers = appliers;
+    o.default_backend = "null";
+    o.wire_fingerprint = gen::kWireFingerprint;
+    TempDir dir;
+    server::Server srv(std::move(o));
+    srv.inproc_endpoint();
+    std::string e;
+    REQUIRE(!srv.listen("unix:" + dir.path + "/s.sock", &e).empty());
+    std::string tcp = srv.listen("tcp://127.0.0.1:0", &e);
+    REQUIRE(!tcp.empty());
+
+    // Sizes around the staging threshold, up to more than the staging area
+    // holds at once (it wraps and waits for the server to free it).
+    std::vector<uint8_t> src(6u << 20);
+    for (size_t i = 0; i < src.size(); ++i) src[i] = uint8_t(i * 13);
+    const uint32_t sizes[] = {8, 4000, 16 << 10, (16 << 10) + 8, 100000, 1u << 20, 3u << 20, 5u << 20};
+    uint64_t per_session = 0, uploads_per_session = 0;
+    uint64_t sessions = 0;
+    for (const std::string& t : {std::string("direct"), std::string("inproc"), "shm:" + dir.path + "/s.sock", tcp}) {
+        CAPTURE(t);
+        wire::ConnectOptions co;
+        co.transport = t;
+        co.wire_fingerprint = gen::kWireFingerprint;
+        co.backend = "null";
+        co.direct_appliers = appliers;
+        auto link = connect_ok(co);
+        ++sessions;
+        gen::Encoder enc(link.get());
+        per_session = uploads_per_session = 0;
+        for (int round = 0; round < 6; ++round) {
+            for (uint32_t n : sizes) {
+                const uint32_t off = uint32_t(round * 40 + n % 7);
+                enc.glBufferSubData(0x8892, off, n, wire::Blob{src.data() + off, n});
+                enc.glDrawArrays(4, 0, 3);
+                per_session += n;
+                ++uploads_per_session;
+            }
+        }
+        enc.glEnable(0xDEAD);
+        enc.mglPing(1);
+        GLuint64 pong = 1;
+        REQUIRE_MESSAGE(gen::read_reply_mglPing(enc.wait_reply(), &pong), link->lost_reason());
+        // The error is pushed when the span that raised it ends, after that
+        // span's reply: a second round trip orders it before this reply.
+        enc.mglPing(2);
+        REQUIRE_MESSAGE(gen::read_reply_mglPing(enc.wait_reply(), &pong), link->lost_reason());
+        const wire::LinkStats st = link->stats();
+        if (t == "inproc" || t.rfind("shm:", 0) == 0)
+            CHECK(st.staged >= 6 * (100000 + (1u << 20) + (3u << 20)));  // what fits half the area went there
+        else
+            CHECK(st.staged == 0);
+        wire::Event ev;
+        bool got = false;
+        while (link->poll_event(&ev)) got |= ev.kind == wire::Event::Kind::gl_error && ev.gl_error == 0x0500 && ev.context == 77;
+        CHECK(got);
+        link->close();
+    }
+    CHECK(srv.wait_sessions_at_most(0, 2s));
+    CHECK(check->bad == 0);
+    CHECK(check->uploads == uploads_per_session * sessions);
+    CHECK(check->bytes == per_session * sessions);
 }

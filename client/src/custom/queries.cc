@@ -361,7 +361,7 @@ GLenum glGetError() {
         return e;
     }
     uint32_t pushed = 0;
-    if (ctx->group->conn().poll_gl_error(&pushed) && pushed) return pushed;
+    if (ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
     if (ctx->lost) return GL_CONTEXT_LOST;
     if (!errors_sync()) return GL_NO_ERROR;
     ctx->enc->mglGetError();
@@ -371,6 +371,9 @@ GLenum glGetError() {
         reply_failed(*ctx, "glGetError", rep);
         return ctx->lost ? GL_CONTEXT_LOST : GL_NO_ERROR;
     }
+    // The server pushes an error as an event when the span that raised it
+    // ends; one pushed before this reply is visible now.
+    if (r == GL_NO_ERROR && ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
     return r;
 }
 

@@ -30,6 +30,7 @@ enum class DecodeStatus : uint8_t {
     negative_count,   // a count argument below zero
     overflow,         // a length expression overflows
     bad_chunk,        // chunk sequence broken or a reassembled record too large
+    bad_staged,       // a staged record names bytes outside the staging area, or a malformed record
     too_large,        // a reply or array above the configured limits
     no_reply_path,    // a verb that replies arrived on a link without a reply path
 };
@@ -54,6 +55,7 @@ struct ChunkAssembler {
 struct Dispatch {
     Backend* backend = nullptr;
     ReplySink* replies = nullptr;        // required when sync verbs may arrive
+    StagedSource* staging = nullptr;     // required when staged records may arrive
     ChunkAssembler chunks;
     uint64_t stream_offset = 0;          // advanced by decode_stream
     uint64_t records = 0;                // records applied (pads and chunk pieces excluded)

@@ -28,6 +28,10 @@ public:
     uint64_t oversize_drops() const { return oversize_drops_; }
 
     static constexpr uint64_t kMaxRecordBytes = 1ull << 30;  // matches ChunkAssembler::kMaxRecord
+    // Records from this size on go through the staging area (where the link
+    // has one): below it the copy into the ring is cheaper than the staged
+    // record's bookkeeping. MOBILEGL_STAGE_MIN overrides it (for measurement).
+    static constexpr uint64_t kDefaultStageMin = 16u << 10;
 
 protected:
     // Fixed-size records are small: they always fit a window.
@@ -39,9 +43,10 @@ protected:
         return p;
     }
     // Records with inline data. nullptr: larger than kMaxRecordBytes (dropped,
-    // counted); the caller returns without writing.
+    // counted); the caller returns without writing. Records of stage_min_
+    // bytes and more are written into the staging area where the link has one.
     uint8_t* begin_record(uint64_t size) {
-        if (size <= uint64_t(end_ - cur_)) [[likely]] {
+        if (size <= uint64_t(end_ - cur_) && size < stage_min_) [[likely]] {
             uint8_t* p = cur_;
             cur_ += size;
             return p;
@@ -49,18 +54,23 @@ protected:
         return begin_slow(size);
     }
     void end_record() {
-        if (!big_.empty()) [[unlikely]]
-            end_big();
+        if (staged_bytes_ || !big_.empty()) [[unlikely]]
+            end_slow();
     }
 
 private:
     void refill(size_t min_bytes);
     uint8_t* begin_slow(uint64_t size);
+    void end_slow();
     void end_big();
 
     uint8_t* cur_ = nullptr;
     uint8_t* end_ = nullptr;
     ClientLink* link_;
+    uint64_t stage_min_ = UINT64_MAX;  // staging off unless the link has an area
+    uint64_t stage_max_ = 0;           // larger records are chunked: half the area, so one always fits
+    StagingSpan staged_{};             // the record being written into staging
+    uint64_t staged_bytes_ = 0;
     std::vector<uint8_t> big_;  // a record too large for a window, sent as chunks
     uint64_t oversize_drops_ = 0;
 };

@@ -20,6 +20,14 @@ struct Window {
     uint8_t* end = nullptr;
 };
 
+// Space in the staging area, a second ring for bulk payloads shared with the
+// server (transport/staging.h). A large record is written there whole and the
+// record stream carries a small kOpStaged record that names it by cursor.
+struct StagingSpan {
+    uint8_t* data = nullptr;   // nullptr: no space (lost connection or no staging area)
+    uint64_t cursor = 0;       // what the kOpStaged record carries to name the bytes
+};
+
 // Client side of a connection: where records go, where replies come from.
 class ClientLink {
 public:
@@ -48,6 +56,25 @@ public:
 
     // Non-empty once the server ended the session or died.
     virtual const std::string& lost_reason() const = 0;
+
+    // Bytes of the staging area; 0 where the transport has none (direct, tcp).
+    virtual uint64_t staging_capacity() const { return 0; }
+    // `bytes` (<= staging_capacity()) of staging space, made visible to the
+    // server at once; the record naming it goes on the stream afterwards.
+    // Blocks while the area is full (the server frees it as it applies).
+    // data == nullptr where there is no area or the connection is lost.
+    virtual StagingSpan stage(uint64_t bytes) { return {}; }
+};
+
+// The server's view of the staging area, for the decoder of kOpStaged records.
+class StagedSource {
+public:
+    virtual ~StagedSource() = default;
+    // The bytes a staged record names; empty if it names anything but
+    // published, unreleased staging space.
+    virtual std::span<const uint8_t> view(uint64_t cursor, uint64_t size) = 0;
+    // Everything before `end` was applied: the client may reuse it.
+    virtual bool release_through(uint64_t end) = 0;
 };
 
 // Where a decoder writes the reply of a sync verb.

@@ -26,13 +26,20 @@ static_assert(sizeof(RecordHeader) == 8);
 
 inline constexpr uint32_t kRecordAlign = 8;
 constexpr uint32_t align8(uint32_t n) { return (n + 7u) & ~7u; }
+inline constexpr uint32_t kStagedRecordBytes = 24;
 
-// Opcodes below 256 are wire-control and session verbs (protocol/session.fbs);
-// GL verbs start at 256 (protocol/gl.fbs).
+// Opcodes below 256 are wire-control (0, 1, 255) and session verbs
+// (protocol/session.fbs, 2..254); GL verbs start at 256 (protocol/gl.fbs).
 enum : uint16_t {
     kOpPad = 0,    // filler up to the end of a ring; size covers the gap
-    kOpChunk = 1,  // one piece of a record too large to travel whole (see chunk.h)
+    kOpChunk = 1,  // one piece of a record too large to travel whole (see encoder_base.cc)
     kFirstSchemaOpcode = 2,
+    // | header | cursor:u64 | size:u64 |: a whole record that was written into
+    // the staging area (link.h StagingSpan); the server applies it from there
+    // and then releases the staging space up to its end. Bulk uploads take
+    // this path on transports with shared memory, keeping the record ring for
+    // the small records that stream behind them.
+    kOpStaged = 255,
     kFirstGLOpcode = 256,
 };
 

@@ -29,6 +29,8 @@ public:
     virtual DecodeResult apply(std::span<const uint8_t> bytes, ReplySink& replies, bool partial_ok) = 0;
     // Set by the session before the first apply.
     void set_event_sink(EventSink sink) { events_ = std::move(sink); }
+    // The link's staging area (nullptr: none), for staged records.
+    virtual void set_staging(StagedSource* staging) {}
 
 protected:
     EventSink events_;

@@ -15,6 +15,7 @@ namespace mgl::wire {
 // Counters of one link (MOBILEGL_PIPE_STATS prints them).
 struct LinkStats {
     uint64_t bytes = 0;        // record bytes published (client) / applied (server)
+    uint64_t staged = 0;       // of which written through the staging area (client)
     uint64_t publishes = 0;    // batches made visible (client) / spans handed to the decoder (server)
     uint64_t replies = 0;
     uint64_t events = 0;
@@ -36,10 +37,6 @@ public:
     // since the last flush are not sent.
     virtual void close() = 0;
     virtual LinkStats stats() const = 0;
-    // Bulk payload space shared with the server; data == nullptr where the
-    // transport has none (direct, tcp) or the connection is lost. Blocks
-    // while the staging ring is full.
-    virtual StagingSpan stage(uint64_t bytes) { return {}; }
     // Publishes up to `written` and waits until the server has applied every
     // record before it (a targeted wake-up: the server is woken for nothing
     // else). Used for frame credits. false if the connection is lost.

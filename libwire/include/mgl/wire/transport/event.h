@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <vector>
@@ -18,7 +19,18 @@ struct Event {
     uint16_t opcode = 0;
     uint64_t stream_offset = 0;
     std::string message;
+    uint32_t context = 0;        // gl_error: the client's context name
 };
+
+// Queues a received event for poll_event(). An app that never calls
+// glGetError must not make the queue grow: past a bound, further GL error
+// events are dropped (GL itself keeps only the first error per flag until it
+// is read). Faults and lost contexts are always kept.
+inline void queue_event(std::deque<Event>& q, Event e) {
+    constexpr size_t kMaxQueued = 256;
+    if (e.kind == Event::Kind::gl_error && q.size() >= kMaxQueued) return;
+    q.push_back(std::move(e));
+}
 
 // Serialises an event as a verified-on-receipt control message.
 std::vector<uint8_t> encode_event(const Event& e);

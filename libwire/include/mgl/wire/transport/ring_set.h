@@ -21,7 +21,9 @@ struct RingSizes {
     // the two cores; 2 and 4 MiB streamed ~40% slower in mgl-bench-wire, and
     // even 1 MiB costs only ~0.02 wake-ups per 1000 records.
     uint32_t records = 1u << 20;
-    uint32_t replies = 1u << 20;
+    // 4 MiB: a window's frame up to 1 MiB (512x512 RGBA) is one reply piece,
+    // read in place, and two frames in flight fit without stalling the server.
+    uint32_t replies = 4u << 20;
     uint32_t events = 64u << 10;
     uint32_t staging = 8u << 20;
 };

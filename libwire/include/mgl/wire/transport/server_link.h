@@ -38,8 +38,9 @@ public:
     virtual ReplySink& replies() = 0;
     // Queues an event for the client (waits while its ring is full).
     virtual bool send_event(const Event& e) = 0;
-    // Bulk payloads; nullptr where the transport has no staging area.
-    virtual StagingReader* staging() { return nullptr; }
+    // Bulk payloads named by kOpStaged records; nullptr where the transport
+    // has no staging area.
+    virtual StagedSource* staging() { return nullptr; }
 
     // Tells the client the session is over (after a final fault event, if any).
     virtual void close() = 0;

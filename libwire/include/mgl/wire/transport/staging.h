@@ -13,14 +13,13 @@
 #include <cstdint>
 #include <span>
 
+#include "mgl/wire/link.h"
 #include "mgl/wire/transport/ring.h"
 
 namespace mgl::wire {
 
-struct StagingSpan {
-    uint8_t* data = nullptr;   // nullptr: no space yet, wait until tail >= space_target()
-    uint64_t cursor = 0;       // what the record carries to name the payload
-};
+// StagingSpan (link.h): alloc() returns data == nullptr when there is no
+// space yet; wait until tail >= space_target().
 
 class StagingWriter {
 public:
