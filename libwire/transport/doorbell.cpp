@@ -5,8 +5,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <ctime>
 
 namespace mgl::wire {
@@ -21,6 +23,19 @@ uint32_t* low_word(std::atomic<uint64_t>* cursor) {
     return reinterpret_cast<uint32_t*>(cursor);
 }
 }  // namespace
+
+uint32_t default_spin_iterations() {
+    static const uint32_t n = [] {
+        double budget_ns = 10'000;
+        if (const char* s = std::getenv("MOBILEGL_SPIN_US")) budget_ns = std::strtod(s, nullptr) * 1000;
+        constexpr int kProbe = 2000;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < kProbe; ++i) cpu_relax();
+        const double per = std::max(0.5, std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / kProbe);
+        return uint32_t(std::clamp(budget_ns / per, 0.0, 1'000'000.0));
+    }();
+    return n;
+}
 
 void futex_wake_all(std::atomic<uint64_t>* cursor, bool shared) {
     int op = shared ? FUTEX_WAKE : FUTEX_WAKE_PRIVATE;

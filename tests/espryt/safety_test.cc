@@ -250,3 +250,16 @@ TEST_CASE("host errors reach the client through mglGetError") {
     CHECK(w.error() == GL_NO_ERROR);
     CHECK(w.flush().ok());
 }
+
+TEST_CASE("a host GL error is taken once, for the event the session pushes after a span") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start(7);
+    w.enc.glEnable(0xDEAD);  // not a capability: GL_INVALID_ENUM on the host
+    REQUIRE(w.flush().ok());
+    uint32_t context = 0;
+    CHECK(w.backend->take_error_event(&context) == GL_INVALID_ENUM);
+    CHECK(context == 7);
+    CHECK(w.backend->take_error_event(&context) == GL_NO_ERROR);  // taken: GL reports an error once
+    CHECK(w.error() == GL_NO_ERROR);
+}

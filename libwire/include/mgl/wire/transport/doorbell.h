@@ -35,8 +35,15 @@ void futex_wake_all(std::atomic<uint64_t>* cursor, bool shared);
 // Returns false on timeout.
 bool futex_wait(std::atomic<uint64_t>* cursor, uint32_t expected_low, std::chrono::microseconds timeout, bool shared);
 
+// Pause iterations that make up the spin phase of a wait: about 10 µs
+// (MOBILEGL_SPIN_US overrides it), calibrated once per process because a
+// pause costs ~1 ns on some cores and ~40 ns on others (this dev VM's EPYC).
+// A longer spin only burns a core that the host driver's own threads (llvmpipe)
+// or the app could use: a park and wake costs a few µs.
+uint32_t default_spin_iterations();
+
 struct WaitConfig {
-    uint32_t spin_iterations = 4000;                       // ~ a few microseconds of pause loops
+    uint32_t spin_iterations = default_spin_iterations();
     std::chrono::microseconds park_slice{100'000};         // liveness is checked after each slice
     bool shared = false;                                   // process-shared futexes (shm)
 };
