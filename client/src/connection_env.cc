@@ -144,6 +144,9 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     }
     if (o.transport == "inproc" && !ensure_inproc_server(error)) return nullptr;
     o.token = env("MOBILEGL_IPC_TOKEN");
+    // Pushed GL errors cost the server a host glGetError per applied span:
+    // asked for only where glGetError never asks the server (async).
+    if (env("MOBILEGL_GL_ERRORS") != "async") o.capabilities &= ~wire::kCapEvents;
     o.direct_appliers = direct_appliers();
     wire::ConnectResult r = wire::connect(o);
     if (!r.link) {

@@ -69,7 +69,7 @@ ConnectResult connect_direct(const ConnectOptions& o) {
     std::unique_ptr<Applier> a = o.direct_appliers(o.backend);
     if (!a) return refused({RefusalReason::unknown_backend, fmt::format("no backend named '{}'", o.backend)});
     ConnectResult r;
-    r.link = make_direct_client(std::move(a), o.direct_batch_bytes);
+    r.link = make_direct_client(std::move(a), o.direct_batch_bytes, (o.capabilities & kCapEvents) != 0);
     return r;
 }
 

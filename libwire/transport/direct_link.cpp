@@ -14,10 +14,10 @@ namespace {
 
 class DirectClient final : public Connection, public ReplySink {
 public:
-    DirectClient(std::unique_ptr<Applier> applier, uint32_t batch)
+    DirectClient(std::unique_ptr<Applier> applier, uint32_t batch, bool gl_error_events)
         : applier_(std::move(applier)), buf_((batch + 7) / 8), scratch_((batch + 7) / 8) {
         window_ = whole();
-        applier_->set_event_sink([this](const Event& e) { queue_event(events_, e); });
+        if (gl_error_events) applier_->set_event_sink([this](const Event& e) { queue_event(events_, e); });
     }
 
     Window next_window(uint8_t* written, size_t min_bytes) override {
@@ -125,9 +125,10 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Connection> make_direct_client(std::unique_ptr<Applier> applier, uint32_t batch_bytes) {
+std::unique_ptr<Connection> make_direct_client(std::unique_ptr<Applier> applier, uint32_t batch_bytes,
+                                               bool gl_error_events) {
     if (batch_bytes < 4096) batch_bytes = 4096;
-    return std::make_unique<DirectClient>(std::move(applier), batch_bytes);
+    return std::make_unique<DirectClient>(std::move(applier), batch_bytes, gl_error_events);
 }
 
 }  // namespace mgl::wire

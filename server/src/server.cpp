@@ -58,7 +58,8 @@ public:
         Session* s = session.get();
         core->sessions.emplace(id, std::move(session));
         ++core->stats.sessions_opened;
-        s->start_ready(wire::make_inproc_server(memory, core->options.wait), std::move(a.applier));
+        s->start_ready(wire::make_inproc_server(memory, core->options.wait), std::move(a.applier),
+                       (m.hello.capabilities & wire::kCapEvents) != 0);
         core->changed.notify_all();
         lock.unlock();
         spdlog::info("mgl server: session {} open (inproc, backend {})", id, a.backend);

@@ -25,9 +25,11 @@ void Session::start_socket(wire::FramedSocket socket, Via via) {
     thread_ = std::thread([this, s = std::move(socket), via]() mutable { run_socket(std::move(s), via); });
 }
 
-void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier) {
+void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier,
+                          bool gl_error_events) {
     link_ = std::move(link);
     applier_ = std::move(applier);
+    gl_error_events_ = gl_error_events;
     thread_ = std::thread([this] {
         run_apply();
         finish();

@@ -22,7 +22,8 @@ public:
     // A socket client: the thread shakes hands, then applies.
     void start_socket(wire::FramedSocket socket, Via via);
     // An inproc client, already admitted: the thread only applies.
-    void start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier);
+    void start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier,
+                     bool gl_error_events);
 
     // Any thread: ends the session soon (server stop).
     void interrupt();
@@ -40,7 +41,7 @@ private:
     std::mutex mutex_;                // guards link_ installation vs interrupt()
     std::unique_ptr<wire::ServerLink> link_;
     std::unique_ptr<wire::Applier> applier_;
-    bool gl_error_events_ = true;  // push GL errors as events (the client's Events capability)
+    bool gl_error_events_ = false;  // push GL errors as events (the client's Events capability)
     int handshake_fd_ = -1;
     bool interrupted_ = false;
     bool faulted_ = false;

@@ -35,11 +35,11 @@ void futex_wake_all(std::atomic<uint64_t>* cursor, bool shared);
 // Returns false on timeout.
 bool futex_wait(std::atomic<uint64_t>* cursor, uint32_t expected_low, std::chrono::microseconds timeout, bool shared);
 
-// Pause iterations that make up the spin phase of a wait: about 10 µs
-// (MOBILEGL_SPIN_US overrides it), calibrated once per process because a
-// pause costs ~1 ns on some cores and ~40 ns on others (this dev VM's EPYC).
-// A longer spin only burns a core that the host driver's own threads (llvmpipe)
-// or the app could use: a park and wake costs a few µs.
+// Pause iterations that make up the spin phase of a wait: about 10 µs on
+// machines with up to 4 CPUs, 100 µs on larger ones (MOBILEGL_SPIN_US
+// overrides it), calibrated once per process because a pause costs ~1 ns on
+// some cores and ~40 ns on others (this dev VM's EPYC). On few cores a longer
+// spin burns a core that the host driver's threads (llvmpipe) or the app need.
 uint32_t default_spin_iterations();
 
 struct WaitConfig {

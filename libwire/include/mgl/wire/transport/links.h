@@ -19,7 +19,9 @@ namespace mgl::wire {
 
 // direct: records are applied by `applier` on the calling thread at each
 // flush, next_window and wait_reply.
-std::unique_ptr<Connection> make_direct_client(std::unique_ptr<Applier> applier, uint32_t batch_bytes);
+// gl_error_events: the applier pushes GL errors as events (the Events capability).
+std::unique_ptr<Connection> make_direct_client(std::unique_ptr<Applier> applier, uint32_t batch_bytes,
+                                               bool gl_error_events = true);
 
 // inproc: both ends share `memory`.
 std::unique_ptr<Connection> make_inproc_client(std::shared_ptr<RingMemory> memory, uint64_t session_id,
