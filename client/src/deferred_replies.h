@@ -42,7 +42,9 @@ public:
     std::span<const uint8_t> wait_reply(uint8_t* written, wire::Window* window) override;
     const std::string& lost_reason() const override { return inner_.lost_reason(); }
     uint64_t staging_capacity() const override { return inner_.staging_capacity(); }
-    wire::StagingSpan stage(uint64_t bytes) override { return inner_.stage(bytes); }
+    wire::StagingSpan stage(uint8_t* written, uint64_t bytes, wire::Window* window) override {
+        return inner_.stage(written, bytes, window);
+    }
 
 private:
     wire::ClientLink& inner_;

@@ -52,7 +52,10 @@ uint8_t* EncoderBase::begin_slow(uint64_t size) {
         return nullptr;
     }
     if (size >= stage_min_ && size <= stage_max_) {
-        StagingSpan s = link_->stage(size);
+        Window w;
+        StagingSpan s = link_->stage(cur_, size, &w);
+        cur_ = w.begin;
+        end_ = w.end;
         if (s.data) {
             staged_ = s;
             staged_bytes_ = size;

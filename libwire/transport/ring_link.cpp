@@ -123,19 +123,27 @@ public:
 
     uint64_t staging_capacity() const override { return stg_.capacity(); }
 
-    StagingSpan stage(uint64_t bytes) override {
-        if (!lost_.empty() || bytes > stg_.capacity()) return {};
+    StagingSpan stage(uint8_t* written, uint64_t bytes, Window* window) override {
+        commit(written);
+        *window = window_;
+        if (!lost_.empty() || bytes > stg_.capacity()) {
+            if (!lost_.empty()) *window = blackhole();
+            return {};
+        }
         for (;;) {
             StagingSpan s = stg_.alloc(bytes);
             if (s.data) {
                 stats_.staged += bytes;
                 return s;
             }
-            publish();  // the server frees staging as it applies what is published
+            // The server frees staging as it applies the records naming it,
+            // the last of which may be among those just committed.
+            publish();
             WaitResult r = stg_.wait_space([this] { return news(); }, live_, wait_, stats_.data);
             drain_events();
             if (r == WaitResult::lost || !lost_.empty() || server_closed()) {
                 lose_from_state();
+                *window = blackhole();
                 return {};
             }
         }

@@ -267,7 +267,8 @@ struct StagingMemoryLink final : wire::MemoryLink, wire::StagedSource {
     uint64_t head = 0, released = 0;
 
     uint64_t staging_capacity() const override { return area.size(); }
-    wire::StagingSpan stage(uint64_t bytes) override {
+    wire::StagingSpan stage(uint8_t* written, uint64_t bytes, wire::Window* window) override {
+        *window = flush(written);
         if (head + bytes > area.size()) return {};  // this test never wraps
         wire::StagingSpan s{area.data() + head, head};
         head += bytes;

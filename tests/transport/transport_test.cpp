@@ -146,13 +146,18 @@ TEST_CASE("transports: shm and inproc offer a staging area") {
     for (const std::string& t : {all.transports[1], all.transports[2]}) {
         CAPTURE(t);
         auto link = connect_ok(client_options(t));
-        StagingSpan s = link->stage(100000);
+        Window w = link->next_window(nullptr, 0);
+        CHECK(link->staging_capacity() >= 100000);
+        StagingSpan s = link->stage(w.begin, 100000, &w);
         REQUIRE(s.data);
         std::memset(s.data, 1, 100000);
-        CHECK(link->stage(uint64_t(1) << 40).data == nullptr);  // larger than the area
+        CHECK(link->stage(w.begin, uint64_t(1) << 40, &w).data == nullptr);  // larger than the area
+        CHECK(w.begin != nullptr);
     }
     auto tcp = connect_ok(client_options(all.transports[3]));
-    CHECK(tcp->stage(100).data == nullptr);
+    Window w = tcp->next_window(nullptr, 0);
+    CHECK(tcp->staging_capacity() == 0);
+    CHECK(tcp->stage(w.begin, 100, &w).data == nullptr);
 }
 
 TEST_CASE("transports: stopping the server gives every client a lost context, never a hang") {

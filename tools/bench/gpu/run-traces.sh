@@ -19,6 +19,10 @@ export __EGL_VENDOR_LIBRARY_DIRS=$nv_egl:/usr/share/glvnd/egl_vendor.d
     export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 retrace=$bundle/egl/retrace/eglretrace
 mgl=$bundle/mgl/mgl
+# mgl points glvnd at the vendor JSON its build wrote: put both where it looks.
+lib=$(sed -n 's/.*"library_path" *: *"\(.*\)".*/\1/p' "$bundle/mgl/50_mobilegl.json")
+mkdir -p "$(dirname "$lib")" && cp "$bundle/mgl/libEGL_mobilegl.so" "$lib" &&
+    cp "$bundle/mgl/50_mobilegl.json" "$(dirname "$lib")/"
 for tr in "$@"; do
   name=$(basename "$tr" .trace)
   for ((r = 0; r < runs; r++)); do

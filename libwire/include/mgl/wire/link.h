@@ -61,9 +61,14 @@ public:
     virtual uint64_t staging_capacity() const { return 0; }
     // `bytes` (<= staging_capacity()) of staging space, made visible to the
     // server at once; the record naming it goes on the stream afterwards.
-    // Blocks while the area is full (the server frees it as it applies).
+    // The records in [window.begin, written) are committed first: while the
+    // area is full this publishes them and waits for the server to apply
+    // them and free staging. *window: where to keep writing records.
     // data == nullptr where there is no area or the connection is lost.
-    virtual StagingSpan stage(uint64_t bytes) { return {}; }
+    virtual StagingSpan stage(uint8_t* written, uint64_t bytes, Window* window) {
+        *window = flush(written);
+        return {};
+    }
 };
 
 // The server's view of the staging area, for the decoder of kOpStaged records.
