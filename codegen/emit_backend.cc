@@ -18,7 +18,11 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "class Backend {\npublic:\n    virtual ~Backend();\n\n"
           << "    // Every verb a backend does not override lands here. A backend raises a\n"
           << "    // GL error and logs one line naming the verb: never silent.\n"
-          << "    virtual void unsupported(gen::Op verb) = 0;\n\n";
+          << "    virtual void unsupported(gen::Op verb) = 0;\n\n"
+          << "    // Why the backend can no longer serve (its GPU device was lost...);\n"
+          << "    // nullptr while healthy. Checked after each applied batch: the session\n"
+          << "    // then ends with a lost context and a fault naming it.\n"
+          << "    virtual const char* fault() const { return nullptr; }\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

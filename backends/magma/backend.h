@@ -52,6 +52,11 @@ public:
     std::string device_name() const override { return device_name_; }
     bool lost() const override { return gpu_ && gpu_->lost(); }
     void unsupported(gen::Op verb) override;
+    const char* fault() const override {
+        return lost() ? "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost"
+                      : nullptr;
+    }
+    void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
 
     // ---- session verbs (session.cc, surfaces.cc) ---------------------------
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
@@ -197,6 +202,9 @@ public:
     void glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
                                    GLint layer) override;
     GLenum glCheckFramebufferStatus(GLenum target) override;
+    void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                               wire::Out<GLint> params) override;
+    void glGetRenderbufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glClear(GLbitfield mask) override;

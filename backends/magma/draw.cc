@@ -138,8 +138,6 @@ struct PipelineState {
 
 void append(std::string& key, const void* p, size_t n) { key.append(static_cast<const char*>(p), n); }
 
-uint8_t op8(GLenum e) { return uint8_t(e & 0xFF); }
-
 }  // namespace
 
 VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveTopology topo,

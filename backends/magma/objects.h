@@ -132,6 +132,7 @@ struct Attachment {
     std::shared_ptr<Texture> tex;
     std::shared_ptr<Renderbuffer> rb;
     int level = 0, layer = 0;
+    GLuint name = 0;  // the client's name, for attachment queries
 };
 
 struct Framebuffer {

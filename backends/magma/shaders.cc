@@ -92,7 +92,9 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& src, std::string& 
     sh.setGlobalUniformBinding(0);
     sh.setAutoMapBindings(true);
     sh.setAutoMapLocations(true);
-    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
+    // Warnings would be about our own mapping (ESSL 1.00 keywords "deprecated"
+    // in GLSL 1.40), not about the application's shader.
+    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules | EShMsgSuppressWarnings);
     const bool ok = sh.parse(GetDefaultResources(), version, profile, true, false, msgs);
     log = sh.getInfoLog();
     if (!ok) return nullptr;

@@ -219,6 +219,7 @@ const char* status_name(DecodeStatus s) {
     case DecodeStatus::overflow: return "length overflow";
     case DecodeStatus::bad_chunk: return "bad chunk sequence";
     case DecodeStatus::too_large: return "too large";
+    case DecodeStatus::backend_lost: return "backend lost";
     default: break;  // statuses added later print through the codec's to_string()
     }
     return "decode error";

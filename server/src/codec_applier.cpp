@@ -18,7 +18,15 @@ public:
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
         wire::t_server_thread = true;  // the apply thread only ever serves (see thread_role.h)
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
-        return wire::decode_stream(bytes, dispatch_, partial_ok);
+        wire::DecodeResult r = wire::decode_stream(bytes, dispatch_, partial_ok);
+        if (r.ok()) {
+            if (const char* why = backend_->fault()) {
+                r.error.status = wire::DecodeStatus::backend_lost;
+                r.error.stream_offset = dispatch_.stream_offset;
+                r.error.detail = why;
+            }
+        }
+        return r;
     }
 
 private:

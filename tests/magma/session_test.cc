@@ -100,3 +100,64 @@ TEST_CASE("a shader that does not compile reports it with a log") {
     CHECK(g.shader(GL_FRAGMENT_SHADER, "void main() { gl_FragColor = undeclared; }") == 0);
     CHECK(wire.error() == GL_NO_ERROR);
 }
+
+TEST_CASE("a lost device ends that session with a lost context and a fault, nothing else") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start();
+    WireGl g(wire);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    REQUIRE(wire.flush().ok());
+    CHECK(wire.backend->fault() == nullptr);
+    wire.backend->lose_device_for_testing();
+    CHECK(wire.backend->lost());
+    REQUIRE(wire.backend->fault() != nullptr);
+    CHECK(std::string(wire.backend->fault()).find("VK_ERROR_DEVICE_LOST") != std::string::npos);
+    // Later verbs do nothing (and do not crash); the context reports the loss.
+    g.clear(GL_COLOR_BUFFER_BIT);
+    g.draw_arrays(GL_TRIANGLES, 0, 3);
+    CHECK(wire.error() == 0x0507);  // GL_CONTEXT_LOST
+    CHECK(wire.log_lines("VK_ERROR_DEVICE_LOST") == 1);
+    // Another session (its own VkDevice) is unaffected.
+    Wire other;
+    REQUIRE(other.backend);
+    other.start();
+    other.enc.glClearColor(0, 0, 1, 1);
+    other.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = other.read_surface(1, 64, 64);
+    REQUIRE(px.size() == 64 * 64 * 4);
+    CHECK(px[2] == 255);
+    CHECK(other.backend->fault() == nullptr);
+}
+
+#include "mgl/server/codec_applier.h"
+
+TEST_CASE("the server's applier turns a lost Magma device into a backend fault") {
+    std::unique_ptr<magma::Magma> made;
+    magma::Magma* raw = nullptr;
+    auto factory = server::codec_applier_factory([&](const std::string&) -> std::unique_ptr<mgl::Backend> {
+        auto b = magma::create();
+        raw = b.get();
+        return b;
+    });
+    std::unique_ptr<wire::Applier> applier = factory("magma");
+    REQUIRE(applier);
+    REQUIRE(raw);
+    wire::MemoryLink link{1 << 16, 1 << 16};
+    gen::Encoder enc{&link};
+    enc.mglCreateContext(1, 0, 3, 0, 0);
+    enc.mglCreateSurface(1, 0x3033, 8, 8, 8, 8, 8, 8, 0, 0, 0);
+    enc.mglMakeCurrent(1, 1, 1);
+    enc.flush();
+    auto bytes = link.bytes();
+    CHECK(applier->apply(bytes, link.replies, false).ok());
+    link.clear();
+    raw->lose_device_for_testing();
+    enc.glClear(GL_COLOR_BUFFER_BIT);
+    enc.flush();
+    bytes = link.bytes();
+    wire::DecodeResult r = applier->apply(bytes, link.replies, false);
+    CHECK(r.error.status == wire::DecodeStatus::backend_lost);
+    CHECK(r.error.detail.find("VK_ERROR_DEVICE_LOST") != std::string::npos);
+    raw->release();
+}

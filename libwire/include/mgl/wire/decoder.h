@@ -32,6 +32,7 @@ enum class DecodeStatus : uint8_t {
     bad_chunk,        // chunk sequence broken or a reassembled record too large
     too_large,        // a reply or array above the configured limits
     no_reply_path,    // a verb that replies arrived on a link without a reply path
+    backend_lost,     // the backend can no longer serve (e.g. its GPU device was lost)
 };
 
 const char* to_string(DecodeStatus s);

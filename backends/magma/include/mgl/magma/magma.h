@@ -61,8 +61,12 @@ public:
     virtual Counters total_counters() const = 0;
     // The Vulkan device in use ("llvmpipe (LLVM 15.0.6, 256 bits)").
     virtual std::string device_name() const = 0;
-    // Set once the Vulkan device is lost: the session's contexts are lost.
+    // Set once the Vulkan device is lost: the session's contexts are lost,
+    // every later verb is ignored, glGetError says GL_CONTEXT_LOST and
+    // fault() names it (the server then ends this session only).
     virtual bool lost() const = 0;
+    // Behaves from now on as if the device had been lost (tests).
+    virtual void lose_device_for_testing() = 0;
 };
 
 // Whether this machine has a usable Vulkan 1.1 device. Thread-safe; the first
