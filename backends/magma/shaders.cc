@@ -118,6 +118,27 @@ int type_slots(uint32_t gl_type) {
     }
 }
 
+// Drops every RelaxedPrecision decoration: GL ES drivers that serve
+// mediump at full precision (llvmpipe, most desktop GPUs) are what
+// applications are tested on, and some drivers (lavapipe) really compute
+// RelaxedPrecision in 16 bits, which overflows shaders written for highp
+// (glmark2's simplex noise). Full precision everywhere matches native GL.
+void drop_relaxed_precision(std::vector<uint32_t>& spv) {
+    constexpr uint32_t kOpDecorate = 71, kOpMemberDecorate = 72, kRelaxedPrecision = 0;
+    if (spv.size() < 5) return;
+    std::vector<uint32_t> out(spv.begin(), spv.begin() + 5);
+    out.reserve(spv.size());
+    for (size_t i = 5; i < spv.size();) {
+        const uint32_t words = spv[i] >> 16, op = spv[i] & 0xFFFF;
+        if (words == 0 || i + words > spv.size()) return;  // malformed: leave it alone
+        const bool relaxed = (op == kOpDecorate && words >= 3 && spv[i + 2] == kRelaxedPrecision) ||
+                             (op == kOpMemberDecorate && words >= 4 && spv[i + 3] == kRelaxedPrecision);
+        if (!relaxed) out.insert(out.end(), spv.begin() + long(i), spv.begin() + long(i + words));
+        i += words;
+    }
+    spv.swap(out);
+}
+
 }  // namespace
 
 bool compile_check(Stage stage, const std::string& source, std::string& log) {
@@ -198,6 +219,8 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
     spv::SpvBuildLogger spv_log;
     glslang::GlslangToSpv(*prog.getIntermediate(EShLangVertex), out.vs, &spv_log, &opt);
     glslang::GlslangToSpv(*prog.getIntermediate(EShLangFragment), out.fs, &spv_log, &opt);
+    drop_relaxed_precision(out.vs);
+    drop_relaxed_precision(out.fs);
     log = prog.getInfoLog();
     if (out.vs.empty() || out.fs.empty()) {
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();

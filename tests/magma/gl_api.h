@@ -29,6 +29,7 @@ struct GlApi {
     virtual void uniform4f(GLint l, float a, float b, float c, float d) = 0;
     virtual void uniform1i(GLint l, GLint v) = 0;
     virtual void uniform1f(GLint l, float v) = 0;
+    virtual void uniform2f(GLint l, float a, float b) = 0;
     virtual void uniform_matrix4(GLint l, const float* m) = 0;
     virtual void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) = 0;
     virtual void enable_attrib(GLuint i) = 0;
@@ -96,6 +97,7 @@ struct NativeGl final : GlApi {
     void uniform4f(GLint l, float a, float b, float c, float d) override { glUniform4f(l, a, b, c, d); }
     void uniform1i(GLint l, GLint v) override { glUniform1i(l, v); }
     void uniform1f(GLint l, float v) override { glUniform1f(l, v); }
+    void uniform2f(GLint l, float a, float b) override { glUniform2f(l, a, b); }
     void uniform_matrix4(GLint l, const float* m) override { glUniformMatrix4fv(l, 1, GL_FALSE, m); }
     void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) override {
         glVertexAttribPointer(i, size, type, norm, stride, reinterpret_cast<const void*>(offset));
@@ -202,6 +204,7 @@ struct WireGl final : GlApi {
     void uniform4f(GLint l, float a, float b, float c, float d) override { w.enc.glUniform4f(l, a, b, c, d); }
     void uniform1i(GLint l, GLint v) override { w.enc.glUniform1i(l, v); }
     void uniform1f(GLint l, float v) override { w.enc.glUniform1f(l, v); }
+    void uniform2f(GLint l, float a, float b) override { w.enc.glUniform2f(l, a, b); }
     void uniform_matrix4(GLint l, const float* m) override { w.enc.glUniformMatrix4fv(l, 1, GL_FALSE, wire::Blob{m, 64}); }
     void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) override {
         w.enc.glVertexAttribPointer(i, size, type, norm, stride, wire::OffsetOrBlob{offset, nullptr, 0});
