@@ -32,7 +32,7 @@ std::shared_ptr<Buffer> MagmaBackend::buffer_for_bind(GLuint name) {
     auto& map = cur_->share->buffers;
     auto it = map.find(name);
     if (it != map.end() && it->second) return it->second;
-    auto b = std::make_shared<Buffer>();  // glBind* of a name never generated creates it (GLES)
+    auto b = std::make_shared<Buffer>(gpu_.get());  // glBind* of a name never generated creates it (GLES)
     map[name] = b;
     return b;
 }
@@ -61,7 +61,6 @@ void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
             if (a.buffer == b) a.buffer.reset();
         for (auto& u : c.uniform_bindings)
             if (u.buffer == b) u.buffer.reset();
-        if (b.use_count() == 1) gpu_->destroy_buffer_later(b->vk);
     }
 }
 

@@ -29,11 +29,6 @@ void MagmaBackend::glDeleteRenderbuffers(GLsizei n, wire::In<GLuint> names) {
         cur_->share->renderbuffers.erase(it);
         if (!rb) continue;
         if (cur_->renderbuffer == rb) cur_->renderbuffer.reset();
-        if (rb.use_count() == 1) {
-            VkImageView v = rb->view;
-            gpu_->defer([v](VkDevice d) { if (v) vkDestroyImageView(d, v, nullptr); });
-            gpu_->destroy_image_later(rb->img);
-        }
     }
 }
 
@@ -44,7 +39,7 @@ void MagmaBackend::glBindRenderbuffer(GLenum target, GLuint name) {
         return;
     }
     auto& rb = cur_->share->renderbuffers[name];
-    if (!rb) rb = std::make_shared<Renderbuffer>();
+    if (!rb) rb = std::make_shared<Renderbuffer>(gpu_.get());
     cur_->renderbuffer = rb;
 }
 
@@ -103,9 +98,6 @@ void MagmaBackend::glDeleteFramebuffers(GLsizei n, wire::In<GLuint> names) {
         }
         if (cur_->draw_fb == fb) cur_->draw_fb.reset();
         if (cur_->read_fb == fb) cur_->read_fb.reset();
-        VkFramebuffer vf = fb->fb;
-        gpu_->defer([vf](VkDevice d) { if (vf) vkDestroyFramebuffer(d, vf, nullptr); });
-        fb->fb = VK_NULL_HANDLE;
     }
 }
 
@@ -114,7 +106,7 @@ void MagmaBackend::glBindFramebuffer(GLenum target, GLuint name) {
     std::shared_ptr<Framebuffer> fb;
     if (name) {
         auto& slot = cur_->framebuffers[name];
-        if (!slot) slot = std::make_shared<Framebuffer>();
+        if (!slot) slot = std::make_shared<Framebuffer>(gpu_.get());
         fb = slot;
     }
     if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) cur_->draw_fb = fb;

@@ -133,14 +133,19 @@ void Gpu::submit(bool wait) {
         check(vkEndCommandBuffer(b.main), "vkEndCommandBuffer");
         cbs[n++] = b.main;
     }
-    if (n > 0 && !lost_) {
+    // A batch with nothing recorded but objects to free still signals its
+    // fence: the fence covers every earlier submission, so the objects are
+    // freed only once nothing can still use them.
+    if ((n > 0 || !b.garbage.empty()) && !lost_) {
         VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         si.commandBufferCount = n;
         si.pCommandBuffers = cbs;
         if (check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit")) {
             b.pending = true;
-            ++frame.submits;
-            ++totals.submits;
+            if (n > 0) {
+                ++frame.submits;
+                ++totals.submits;
+            }
         }
     }
     b.init_begun = b.main_begun = false;

@@ -24,10 +24,13 @@ class Gpu;
 // may still read gives it fresh memory first ("renaming"), so uploads never
 // wait and never break the open render pass.
 struct Buffer {
+    Gpu* gpu = nullptr;  // frees the Vulkan objects (after the GPU is done) when the last user lets go
     VkBuf vk;
     uint64_t size = 0;
     uint32_t usage = GL_STATIC_DRAW;
     uint64_t used_serial = 0;  // last batch that reads it
+    explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Buffer();
 };
 
 struct TexParams {
@@ -38,6 +41,7 @@ struct TexParams {
 };
 
 struct Texture {
+    Gpu* gpu = nullptr;
     GLenum target = 0;  // 0 until first bound
     Image img;
     TexFormat fmt;
@@ -50,13 +54,18 @@ struct Texture {
     uint32_t view_base = 0, view_levels = 0;
     std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
     uint64_t generation = 0;                       // bumps when the image is replaced
+    explicit Texture(Gpu* g = nullptr) : gpu(g) {}
+    ~Texture();
 };
 
 struct Renderbuffer {
+    Gpu* gpu = nullptr;
     Image img;
     TexFormat fmt;
     VkImageView view = VK_NULL_HANDLE;
     uint64_t generation = 0;
+    explicit Renderbuffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Renderbuffer();
 };
 
 struct Sampler {
@@ -136,12 +145,15 @@ struct Attachment {
 };
 
 struct Framebuffer {
+    Gpu* gpu = nullptr;
     std::array<Attachment, 4> color;
     Attachment depth, stencil;
     uint64_t generation = 1;
     // Vulkan framebuffer for the current attachments.
     VkFramebuffer fb = VK_NULL_HANDLE;
     std::string fb_key;
+    explicit Framebuffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Framebuffer();
 };
 
 struct Sync {

@@ -69,7 +69,7 @@ Texture* MagmaBackend::bound_texture(gen::Op verb, GLenum target) {
         // Texture name 0: the context's default texture of that target.
         auto& d = cur_->default_textures[object_target(target)];
         if (!d) {
-            d = std::make_shared<Texture>();
+            d = std::make_shared<Texture>(gpu_.get());
             d->target = object_target(target);
         }
         *slot = d;
@@ -94,18 +94,6 @@ void MagmaBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> names) {
         for (auto& u : cur_->units)
             for (auto* s : {&u.tex2d, &u.cube, &u.tex3d, &u.array2d})
                 if (*s == t) s->reset();
-        if (t.use_count() == 1) {
-            VkImageView v = t->view;
-            std::vector<VkImageView> views;
-            for (auto& [k, av] : t->attach_views) views.push_back(av);
-            gpu_->defer([v, views](VkDevice d) {
-                if (v) vkDestroyImageView(d, v, nullptr);
-                for (VkImageView av : views) vkDestroyImageView(d, av, nullptr);
-            });
-            t->view = VK_NULL_HANDLE;
-            t->attach_views.clear();
-            gpu_->destroy_image_later(t->img);
-        }
     }
 }
 
@@ -118,7 +106,7 @@ void MagmaBackend::glBindTexture(GLenum target, GLuint name) {
         return;
     }
     auto& t = cur_->share->textures[name];
-    if (!t) t = std::make_shared<Texture>();
+    if (!t) t = std::make_shared<Texture>(gpu_.get());
     if (t->target && t->target != target)
         return refuse(gen::Op::glBindTexture, GL_INVALID_OPERATION, "texture has another target");
     t->target = target;
