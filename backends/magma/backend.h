@@ -340,6 +340,22 @@ private:
     // The open render pass: its target, so that draws to the same attachments continue it.
     const void* open_id_ = nullptr;
     uint64_t open_generation_ = 0;
+    // What the main command buffer has bound: a draw records only what changed.
+    struct Recorded {
+        uint64_t serial = 0;  // the batch whose command buffer this describes
+        VkPipeline pipeline = VK_NULL_HANDLE;
+        VkPipelineLayout layout = VK_NULL_HANDLE;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        uint32_t dyn_offset = ~0u;
+        std::vector<VkBuffer> vbufs;
+        std::vector<VkDeviceSize> voffs;
+        VkBuffer ibuf = VK_NULL_HANDLE;
+        VkDeviceSize ioff = 0;
+        VkIndexType itype = VK_INDEX_TYPE_MAX_ENUM;
+        float dynamic[20] = {};  // viewport, scissor, line width, bias, blend constants
+        uint32_t stencil[6] = {};
+        bool dynamic_valid = false;
+    } recorded_;
     // A 1x1 black texture for incomplete or missing textures.
     Texture dummy_;
     VkImageView dummy_view_ = VK_NULL_HANDLE;

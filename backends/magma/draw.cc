@@ -510,15 +510,29 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
     if (!p) return set_error(GL_OUT_OF_MEMORY);
     VkCommandBuffer cb = gpu_->main();
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-    const uint32_t dyn_offset = exe->defaults_offset;
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 0, 1, &exe->set,
-                            exe->defaults.empty() ? 0 : 1, &dyn_offset);
-    if (!vbufs.empty()) vkCmdBindVertexBuffers(cb, 0, uint32_t(vbufs.size()), vbufs.data(), voffs.data());
+    // Only what differs from the command buffer's current bindings is recorded.
+    Recorded& b = recorded_;
+    if (b.serial != serial) b = Recorded{}, b.serial = serial;
+    if (b.pipeline != p) {
+        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+        b.pipeline = p;
+    }
+    const uint32_t dyn_offset = exe->defaults.empty() ? 0 : exe->defaults_offset;
+    if (b.set != exe->set || b.layout != exe->layout || b.dyn_offset != dyn_offset) {
+        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 0, 1, &exe->set,
+                                exe->defaults.empty() ? 0 : 1, &dyn_offset);
+        b.set = exe->set;
+        b.layout = exe->layout;
+        b.dyn_offset = dyn_offset;
+    }
+    if (!vbufs.empty() && (b.vbufs != vbufs || b.voffs != voffs)) {
+        vkCmdBindVertexBuffers(cb, 0, uint32_t(vbufs.size()), vbufs.data(), voffs.data());
+        b.vbufs = vbufs;
+        b.voffs = voffs;
+    }
     const State& s = c.st;
     VkViewport vp{float(s.viewport[0]), float(s.viewport[1]), float(std::max(s.viewport[2], 1)),
                   float(std::max(s.viewport[3], 1)), s.depth_near, s.depth_far};
-    vkCmdSetViewport(cb, 0, 1, &vp);
     VkRect2D sc{{0, 0}, {t.width, t.height}};
     if (s.scissor_test) {
         const int x0 = std::clamp(s.scissor[0], 0, int(t.width)), y0 = std::clamp(s.scissor[1], 0, int(t.height));
@@ -526,18 +540,36 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         const int y1 = std::clamp(s.scissor[1] + s.scissor[3], 0, int(t.height));
         sc = {{x0, y0}, {uint32_t(std::max(x1 - x0, 0)), uint32_t(std::max(y1 - y0, 0))}};
     }
-    vkCmdSetScissor(cb, 0, 1, &sc);
-    vkCmdSetLineWidth(cb, gpu_->dev().features.wideLines ? s.line_width : 1.0f);
-    vkCmdSetDepthBias(cb, s.offset_units, 0.0f, s.offset_factor);
-    vkCmdSetBlendConstants(cb, s.blend_color);
-    vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, s.stencil[0].mask);
-    vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, s.stencil[1].mask);
-    vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, s.stencil[0].writemask);
-    vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, s.stencil[1].writemask);
-    vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, uint32_t(s.stencil[0].ref));
-    vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, uint32_t(s.stencil[1].ref));
+    const float line = gpu_->dev().features.wideLines ? s.line_width : 1.0f;
+    const float dyn[20] = {vp.x, vp.y, vp.width, vp.height, vp.minDepth, vp.maxDepth,
+                           float(sc.offset.x), float(sc.offset.y), float(sc.extent.width), float(sc.extent.height),
+                           line, s.offset_units, s.offset_factor, s.blend_color[0], s.blend_color[1], s.blend_color[2],
+                           s.blend_color[3], 0, 0, 0};
+    const uint32_t sten[6] = {s.stencil[0].mask, s.stencil[1].mask, s.stencil[0].writemask, s.stencil[1].writemask,
+                              uint32_t(s.stencil[0].ref), uint32_t(s.stencil[1].ref)};
+    const bool all = !b.dynamic_valid;
+    if (all || std::memcmp(b.dynamic, dyn, 6 * sizeof(float))) vkCmdSetViewport(cb, 0, 1, &vp);
+    if (all || std::memcmp(b.dynamic + 6, dyn + 6, 4 * sizeof(float))) vkCmdSetScissor(cb, 0, 1, &sc);
+    if (all || b.dynamic[10] != dyn[10]) vkCmdSetLineWidth(cb, line);
+    if (all || b.dynamic[11] != dyn[11] || b.dynamic[12] != dyn[12])
+        vkCmdSetDepthBias(cb, s.offset_units, 0.0f, s.offset_factor);
+    if (all || std::memcmp(b.dynamic + 13, dyn + 13, 4 * sizeof(float))) vkCmdSetBlendConstants(cb, s.blend_color);
+    if (all || b.stencil[0] != sten[0]) vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, sten[0]);
+    if (all || b.stencil[1] != sten[1]) vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, sten[1]);
+    if (all || b.stencil[2] != sten[2]) vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, sten[2]);
+    if (all || b.stencil[3] != sten[3]) vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, sten[3]);
+    if (all || b.stencil[4] != sten[4]) vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, sten[4]);
+    if (all || b.stencil[5] != sten[5]) vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, sten[5]);
+    std::memcpy(b.dynamic, dyn, sizeof dyn);
+    std::memcpy(b.stencil, sten, sizeof sten);
+    b.dynamic_valid = true;
     if (ibuf) {
-        vkCmdBindIndexBuffer(cb, ibuf, ioff, itype);
+        if (b.ibuf != ibuf || b.ioff != ioff || b.itype != itype) {
+            vkCmdBindIndexBuffer(cb, ibuf, ioff, itype);
+            b.ibuf = ibuf;
+            b.ioff = ioff;
+            b.itype = itype;
+        }
         vkCmdDrawIndexed(cb, draw_count, uint32_t(instances), 0, 0, 0);
     } else {
         vkCmdDraw(cb, draw_count, uint32_t(instances), uint32_t(first), 0);
