@@ -15,7 +15,7 @@ namespace {
 // what the backend is built for; verbs not yet served fail loudly.
 constexpr int kMajor = 3, kMinor = 0;
 const char* const kExtensions[] = {
-    "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
+    "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
     "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
     "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer",
 };
