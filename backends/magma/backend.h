@@ -208,6 +208,8 @@ public:
     void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glClear(GLbitfield mask) override;
+    void glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
+                           GLint dstY1, GLbitfield mask, GLenum filter) override;
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                       wire::OutOrOffset<uint8_t> pixels) override;
 

@@ -530,6 +530,69 @@ void MagmaBackend::glClear(GLbitfield mask) {
     vkCmdClearAttachments(gpu_->main(), n, atts, 1, &rect);
 }
 
+// ---- blits -------------------------------------------------------------------------------------
+
+void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                                     GLint dy1, GLbitfield mask, GLenum filter) {
+    if (!need_context(gen::Op::glBlitFramebuffer)) return;
+    if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_VALUE, "mask");
+    if ((mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) && filter != GL_NEAREST)
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "depth/stencil blits need GL_NEAREST");
+    Target src, dst;
+    if (!resolve_target(src, false) || !resolve_target(dst, true))
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
+    // Which level and layer each color attachment 0 is (surfaces: 0, 0).
+    auto where = [&](Framebuffer* fb, uint32_t& level, uint32_t& layer) {
+        level = layer = 0;
+        if (fb && fb->color[0].kind == GL_TEXTURE) level = uint32_t(fb->color[0].level), layer = uint32_t(fb->color[0].layer);
+    };
+    uint32_t sl, slayer, dl, dlayer;
+    where(cur_->read_fb.get(), sl, slayer);
+    where(cur_->draw_fb.get(), dl, dlayer);
+    struct Pair {
+        Image* s;
+        Image* d;
+        VkImageAspectFlags aspect;
+    };
+    std::vector<Pair> pairs;
+    if ((mask & GL_COLOR_BUFFER_BIT) && src.color[0] && dst.color[0]) pairs.push_back({src.color[0], dst.color[0], VK_IMAGE_ASPECT_COLOR_BIT});
+    const VkImageAspectFlags ds = ((mask & GL_DEPTH_BUFFER_BIT) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                  ((mask & GL_STENCIL_BUFFER_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+    if (ds && src.ds && dst.ds) {
+        if (src.ds->format != dst.ds->format)
+            return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "depth/stencil formats differ");
+        pairs.push_back({src.ds, dst.ds, ds & src.ds->aspect});
+    }
+    for (const Pair& p : pairs)
+        if (p.s == p.d) return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "blit within one image is not supported yet");
+    if (pairs.empty()) return;
+    auto inside = [](GLint a, GLint b, uint32_t size) {
+        return std::min(a, b) >= 0 && uint32_t(std::max(a, b)) <= size;
+    };
+    if (!inside(sx0, sx1, src.width) || !inside(sy0, sy1, src.height) || !inside(dx0, dx1, dst.width) ||
+        !inside(dy0, dy1, dst.height))
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "rectangles outside the framebuffers are not clipped yet");
+    VkCommandBuffer cb = gpu_->main_outside();
+    open_id_ = nullptr;
+    for (const Pair& p : pairs) {
+        gpu_->transition(cb, *p.s, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        gpu_->transition(cb, *p.d, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        const bool color = p.aspect == VK_IMAGE_ASPECT_COLOR_BIT;
+        VkImageBlit b{};
+        b.srcSubresource = {p.aspect, color ? sl : 0, color ? slayer : 0, 1};
+        b.srcOffsets[0] = {sx0, sy0, 0};
+        b.srcOffsets[1] = {sx1, sy1, 1};
+        b.dstSubresource = {p.aspect, color ? dl : 0, color ? dlayer : 0, 1};
+        b.dstOffsets[0] = {dx0, dy0, 0};
+        b.dstOffsets[1] = {dx1, dy1, 1};
+        // Image rows are GL rows: the rectangles map as they are (reversed ones mirror).
+        vkCmdBlitImage(cb, p.s->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, p.d->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                       1, &b, color && filter == GL_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+        p.s->used_serial = p.d->used_serial = gpu_->serial();
+    }
+}
+
 // ---- readback --------------------------------------------------------------------------------
 
 Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h) {

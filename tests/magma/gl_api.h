@@ -56,6 +56,8 @@ struct GlApi {
     virtual void renderbuffer_storage(GLuint rb, GLenum fmt, int w, int h) = 0;
     virtual void framebuffer_renderbuffer(GLenum att, GLuint rb) = 0;
     virtual GLenum check_framebuffer() = 0;
+    virtual void bind_read_framebuffer(GLuint fb) = 0;
+    virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
     virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
 };
 
@@ -135,6 +137,10 @@ struct NativeGl final : GlApi {
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, rb);
     }
     GLenum check_framebuffer() override { return glCheckFramebufferStatus(GL_FRAMEBUFFER); }
+    void bind_read_framebuffer(GLuint fb) override { glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
+        glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
+    }
     std::vector<uint8_t> read(int x, int y, int w, int h) override {
         std::vector<uint8_t> px(size_t(w) * h * 4);
         glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
@@ -248,6 +254,10 @@ struct WireGl final : GlApi {
         GLenum s = 0;
         gen::read_reply_glCheckFramebufferStatus(w.enc.wait_reply(), &s);
         return s;
+    }
+    void bind_read_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
+        w.enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }
     std::vector<uint8_t> read(int x, int y, int wd, int h) override {
         std::vector<uint8_t> px(size_t(wd) * h * 4, 0xAB);

@@ -463,7 +463,39 @@ std::vector<uint8_t> noise(GlApi& g) {
     return g.read(0, 0, W, H);
 }
 
+// Render into a texture FBO, then blit it onto the surface: scaled, mirrored, filtered.
+std::vector<uint8_t> blits(GlApi& g) {
+    GLuint tex = g.gen_texture();
+    g.bind_texture(GL_TEXTURE_2D, tex);
+    g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, 0);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    GLuint fb = g.gen_framebuffer();
+    g.bind_framebuffer(fb);
+    g.framebuffer_texture(GL_COLOR_ATTACHMENT0, tex, 0);
+    g.enable(GL_SCISSOR_TEST);
+    const float colors[4][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}};
+    for (int i = 0; i < 4; ++i) {
+        g.scissor((i & 1) * 8, (i >> 1) * 8, 8, 8);
+        g.clear_color(colors[i][0], colors[i][1], colors[i][2], 1);
+        g.clear(GL_COLOR_BUFFER_BIT);
+    }
+    g.disable(GL_SCISSOR_TEST);
+    g.bind_framebuffer(0);
+    g.clear_color(0.1f, 0.1f, 0.1f, 1);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    g.bind_read_framebuffer(fb);
+    g.blit(0, 0, 16, 16, 4, 4, 36, 36, GL_NEAREST);     // 2x
+    g.blit(0, 0, 16, 16, 60, 40, 40, 60, GL_NEAREST);   // mirrored in x
+    g.blit(2, 2, 14, 14, 8, 40, 32, 62, GL_LINEAR);     // filtered
+    g.bind_read_framebuffer(0);
+    return g.read(0, 0, W, H);
+}
+
 }  // namespace
+
+TEST_CASE("glBlitFramebuffer from a texture FBO onto the surface: close to native") {
+    check_close(render_both(blits, "blits"), false);
+}
 
 TEST_CASE("clears, scissored clears: identical to native") {
     check_close(render_both(clears, "clears"), true);
