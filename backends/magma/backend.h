@@ -359,8 +359,11 @@ private:
         bool dynamic_valid = false;
     } recorded_;
     // A 1x1 black texture for incomplete or missing textures.
-    Texture dummy_;
-    VkImageView dummy_view_ = VK_NULL_HANDLE;
+    // 1x1 black stand-ins (0, 0, 0, 1) for incomplete or missing textures:
+    // 2D (also 2D shadow), cube, 3D, 2D array.
+    enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummies };
+    Image dummy_[kDummies];
+    VkImageView dummy_view_[kDummies] = {};
 };
 
 }  // namespace mgl::magma

@@ -318,13 +318,16 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
                 tex->img.used_serial = serial;
             } else {
-                // Incomplete or missing: GL samples (0, 0, 0, 1). (Only 2D has a stand-in yet.)
-                view = dummy_view_;
-                smp = gpu_->sampler(SamplerKey{});
-                if (u.type != GL_SAMPLER_2D && u.type != GL_SAMPLER_2D_SHADOW) {
-                    refuse(verb, GL_NO_ERROR, "incomplete non-2D texture: nothing is drawn");
-                    return;
+                // Incomplete or missing: GL samples (0, 0, 0, 1).
+                int k = kDummy2D;
+                switch (u.type) {
+                    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: k = kDummyCube; break;
+                    case GL_SAMPLER_3D: k = kDummy3D; break;
+                    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: k = kDummyArray; break;
+                    default: break;
                 }
+                view = dummy_view_[k];
+                smp = gpu_->sampler(SamplerKey{});
             }
             images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
         }

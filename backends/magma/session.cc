@@ -27,23 +27,28 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
       logged_refused_(gen::kOpcodeLimit) {
     device_name_ = device->name;
     gpu_ = std::make_unique<Gpu>(std::move(device), *log_);
-    // The texture an incomplete or missing texture samples as: (0, 0, 0, 1).
-    dummy_.target = GL_TEXTURE_2D;
-    dummy_.img.format = VK_FORMAT_R8G8B8A8_UNORM;
-    dummy_.img.width = dummy_.img.height = 1;
-    if (gpu_->create_image(dummy_.img, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)) {
-        Gpu::Slice s = gpu_->stream(4);
-        const uint8_t black[4] = {0, 0, 0, 255};
-        std::memcpy(s.ptr, black, 4);
+    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1).
+    Gpu::Slice black = gpu_->stream(6 * 4);
+    for (int i = 0; i < 6; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0, black.ptr[4 * i + 3] = 255;
+    const VkImageViewType types[kDummies] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
+                                             VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+    for (int k = 0; k < kDummies; ++k) {
+        Image& img = dummy_[k];
+        img.format = VK_FORMAT_R8G8B8A8_UNORM;
+        img.width = img.height = 1;
+        img.cube = k == kDummyCube;
+        img.layers = k == kDummyCube ? 6 : 1;
+        img.type = k == kDummy3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+        if (!gpu_->create_image(img, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)) continue;
         VkCommandBuffer cb = gpu_->init();
-        gpu_->transition(cb, dummy_.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         VkBufferImageCopy r{};
-        r.bufferOffset = s.offset;
-        r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        r.bufferOffset = black.offset;
+        r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, img.layers};
         r.imageExtent = {1, 1, 1};
-        vkCmdCopyBufferToImage(cb, s.buf, dummy_.img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
-        gpu_->transition(cb, dummy_.img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-        dummy_view_ = gpu_->create_view(dummy_.img, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
+        vkCmdCopyBufferToImage(cb, black.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+        gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        dummy_view_[k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
     }
 }
 
@@ -60,8 +65,10 @@ void MagmaBackend::release() {
     doomed_surfaces_.clear();
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
-    if (dummy_view_) vkDestroyImageView(gpu_->vk(), dummy_view_, nullptr);
-    gpu_->destroy_image_later(dummy_.img);
+    for (int k = 0; k < kDummies; ++k) {
+        if (dummy_view_[k]) vkDestroyImageView(gpu_->vk(), dummy_view_[k], nullptr);
+        gpu_->destroy_image_later(dummy_[k]);
+    }
     gpu_->submit(true);
     for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
     gpu_.reset();
