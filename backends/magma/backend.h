@@ -181,6 +181,8 @@ public:
     void glGenerateMipmap(GLenum target) override;
     void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
                              GLsizei width, GLsizei height) override;
+    void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                          GLsizei height, GLint border) override;
     void glGenSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glBindSampler(GLuint unit, GLuint sampler) override;

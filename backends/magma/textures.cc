@@ -553,6 +553,25 @@ void MagmaBackend::glGenerateMipmap(GLenum target) {
     img.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 }
 
+void MagmaBackend::glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                                    GLsizei width, GLsizei height, GLint border) {
+    if (!need_context(gen::Op::glCopyTexImage2D)) return;
+    Texture* t = bound_texture(gen::Op::glCopyTexImage2D, target);
+    if (!t) return;
+    if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
+        return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_VALUE, "level, size or border");
+    if (t->immutable) return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_OPERATION, "immutable texture");
+    TexFormat f;
+    if (!tex_format(internalformat, internalformat, GL_UNSIGNED_BYTE, gpu_->dev().depth_stencil_format, f) || f.depth ||
+        f.stencil)
+        return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_ENUM, "internal format not supported by Magma yet");
+    if (width == 0 || height == 0) return;
+    if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), 1)) return set_error(GL_OUT_OF_MEMORY);
+    t->defined |= 1u << level;
+    // The new level's content: what the read framebuffer has (outside it: undefined, as GL says).
+    glCopyTexSubImage2D(target, level, 0, 0, x, y, width, height);
+}
+
 void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
                                        GLsizei width, GLsizei height) {
     if (!need_context(gen::Op::glCopyTexSubImage2D)) return;

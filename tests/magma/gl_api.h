@@ -57,6 +57,8 @@ struct GlApi {
     virtual void framebuffer_renderbuffer(GLenum att, GLuint rb) = 0;
     virtual GLenum check_framebuffer() = 0;
     virtual void bind_read_framebuffer(GLuint fb) = 0;
+    virtual void copy_tex_image(GLenum ifmt, int x, int y, int w, int h) = 0;
+    virtual void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) = 0;
     virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
     virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
 };
@@ -138,6 +140,10 @@ struct NativeGl final : GlApi {
     }
     GLenum check_framebuffer() override { return glCheckFramebufferStatus(GL_FRAMEBUFFER); }
     void bind_read_framebuffer(GLuint fb) override { glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void copy_tex_image(GLenum ifmt, int x, int y, int w, int h) override { glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, w, h, 0); }
+    void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) override {
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, w, h);
+    }
     void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
         glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }
@@ -256,6 +262,10 @@ struct WireGl final : GlApi {
         return s;
     }
     void bind_read_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void copy_tex_image(GLenum ifmt, int x, int y, int wd, int h) override { w.enc.glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, wd, h, 0); }
+    void copy_tex_sub_image(int xo, int yo, int x, int y, int wd, int h) override {
+        w.enc.glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, wd, h);
+    }
     void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
         w.enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }

@@ -491,7 +491,45 @@ std::vector<uint8_t> blits(GlApi& g) {
     return g.read(0, 0, W, H);
 }
 
+// Copies from the surface into textures (glCopyTexImage2D, glCopyTexSubImage2D), drawn back.
+std::vector<uint8_t> copies(GlApi& g) {
+    g.viewport(0, 0, W, H);
+    g.enable(GL_SCISSOR_TEST);
+    const float colors[4][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}};
+    for (int i = 0; i < 4; ++i) {
+        g.scissor((i & 1) * 32, (i >> 1) * 32, 32, 32);
+        g.clear_color(colors[i][0], colors[i][1], colors[i][2], 1);
+        g.clear(GL_COLOR_BUFFER_BIT);
+    }
+    g.disable(GL_SCISSOR_TEST);
+    GLuint tex = g.gen_texture();
+    g.bind_texture(GL_TEXTURE_2D, tex);
+    g.copy_tex_image(GL_RGBA, 16, 16, 32, 32);               // the four quadrants' corners
+    g.copy_tex_sub_image(0, 0, 0, 0, 8, 8);                  // red into its lower-left
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLuint p = g.program(g.shader(GL_VERTEX_SHADER, kVs300), g.shader(GL_FRAGMENT_SHADER, kFs300), nullptr);
+    REQUIRE(p);
+    const float quad[] = {0.1f, 0.1f, 0, 0, 0,  0.9f, 0.1f, 0, 1, 0,  0.1f, 0.9f, 0, 0, 1,  0.9f, 0.9f, 0, 1, 1};
+    GLuint vb = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, vb);
+    g.buffer_data(GL_ARRAY_BUFFER, quad, sizeof quad);
+    g.attrib(0, 3, GL_FLOAT, false, 20, 0);
+    g.attrib(1, 2, GL_FLOAT, false, 20, 12);
+    g.enable_attrib(0);
+    g.enable_attrib(1);
+    g.use(p);
+    g.uniform1i(g.uniform_location(p, "u_tex"), 0);
+    g.uniform4f(g.uniform_location(p, "u_tint"), 1, 1, 1, 1);
+    g.draw_arrays(GL_TRIANGLE_STRIP, 0, 4);
+    return g.read(0, 0, W, H);
+}
+
 }  // namespace
+
+TEST_CASE("glCopyTexImage2D and glCopyTexSubImage2D from the surface: identical to native") {
+    check_close(render_both(copies, "copies"), true);
+}
 
 TEST_CASE("glBlitFramebuffer from a texture FBO onto the surface: close to native") {
     check_close(render_both(blits, "blits"), false);
