@@ -210,6 +210,25 @@ public:
     void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
     void glClear(GLbitfield mask) override;
+    void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
+    void glReadBuffer(GLenum src) override;
+    GLboolean glIsFramebuffer(GLuint name) override {
+        return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
+    }
+    GLboolean glIsRenderbuffer(GLuint name) override {
+        return need_context(gen::Op::glIsRenderbuffer) && cur_->share->renderbuffers.count(name) &&
+               cur_->share->renderbuffers[name];
+    }
+    GLboolean glIsSampler(GLuint name) override {
+        return need_context(gen::Op::glIsSampler) && cur_->share->samplers.count(name);
+    }
+    GLboolean glIsSync(GLsync sync) override {
+        return need_context(gen::Op::glIsSync) && cur_->share->syncs.count(GLuint(uintptr_t(sync)));
+    }
+    GLboolean glIsVertexArray(GLuint name) override {
+        return need_context(gen::Op::glIsVertexArray) && cur_->vaos.count(name);
+    }
+    GLboolean glIsVertexArrayOES(GLuint name) override { return glIsVertexArray(name); }
     void glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
                            GLint dstY1, GLbitfield mask, GLenum filter) override;
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,

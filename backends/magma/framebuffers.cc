@@ -530,6 +530,26 @@ void MagmaBackend::glClear(GLbitfield mask) {
     vkCmdClearAttachments(gpu_->main(), n, atts, 1, &rect);
 }
 
+// ---- draw and read buffers ------------------------------------------------------------------------
+// Fragment output i writes color attachment i: the identity mapping (or
+// GL_NONE) is what Magma serves; other mappings are refused loudly.
+
+void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
+    if (!need_context(gen::Op::glDrawBuffers)) return;
+    if (n < 0 || uint32_t(n) > bufs.count() || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
+    for (GLsizei i = 0; i < n; ++i) {
+        const GLenum b = bufs.data[i];
+        const bool ok = b == GL_NONE || (cur_->draw_fb ? b == GLenum(GL_COLOR_ATTACHMENT0 + i) : (i == 0 && b == GL_BACK));
+        if (!ok) return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "only the identity draw-buffer mapping is supported yet");
+    }
+}
+
+void MagmaBackend::glReadBuffer(GLenum src) {
+    if (!need_context(gen::Op::glReadBuffer)) return;
+    const bool ok = src == GL_NONE || (cur_->read_fb ? src == GL_COLOR_ATTACHMENT0 : src == GL_BACK);
+    if (!ok) refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "only color attachment 0 / GL_BACK is read yet");
+}
+
 // ---- blits -------------------------------------------------------------------------------------
 
 void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
