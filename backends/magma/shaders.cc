@@ -168,7 +168,9 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
         log = std::string("I/O mapping failed: ") + prog.getInfoLog();
         return false;
     }
-    prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers);
+    // Inactive attributes too: the SPIR-V still declares them, and Vulkan wants
+    // every vertex input fed (GL would not list them as active: a known gap).
+    prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers | EShReflectionAllIOVariables);
     out = {};
     int default_block = -1;
     for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
