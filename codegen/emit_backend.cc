@@ -23,7 +23,11 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "    // since, taken from the backend (so a later glGetError does not see it\n"
           << "    // again), to be pushed to the client as an event. 0: none. *context:\n"
           << "    // the client's name of the context it belongs to.\n"
-          << "    virtual uint32_t take_error_event(uint32_t* context) { return 0; }\n\n";
+          << "    virtual uint32_t take_error_event(uint32_t* context) { return 0; }\n\n"
+          << "    // Why the backend can no longer serve (its GPU device was lost...);\n"
+          << "    // nullptr while healthy. Checked after each applied batch: the session\n"
+          << "    // then ends with a lost context and a fault naming it.\n"
+          << "    virtual const char* fault() const { return nullptr; }\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

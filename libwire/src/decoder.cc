@@ -23,6 +23,7 @@ const char* to_string(DecodeStatus s) {
         case DecodeStatus::bad_staged: return "bad staged record";
         case DecodeStatus::too_large: return "record or reply too large";
         case DecodeStatus::no_reply_path: return "verb needs a reply but the link has none";
+        case DecodeStatus::backend_lost: return "the backend lost its device";
     }
     return "?";
 }

@@ -221,6 +221,7 @@ const char* status_name(DecodeStatus s) {
     case DecodeStatus::bad_chunk: return "bad chunk sequence";
     case DecodeStatus::bad_staged: return "bad staged record";
     case DecodeStatus::too_large: return "too large";
+    case DecodeStatus::backend_lost: return "backend lost";
     default: break;  // statuses added later print through the codec's to_string()
     }
     return "decode error";

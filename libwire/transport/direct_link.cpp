@@ -102,6 +102,7 @@ private:
         if (!r.ok()) {
             Event e;
             e.kind = Event::Kind::fault;
+            if (r.error.status == DecodeStatus::backend_lost) e.fault_reason = uint8_t(FaultReason::backend);
             e.opcode = r.error.opcode;
             e.stream_offset = r.error.stream_offset;
             e.message = fmt::format("{}: {}", status_name(r.error.status), r.error.detail);

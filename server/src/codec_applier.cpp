@@ -20,6 +20,13 @@ public:
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
         wire::DecodeResult r = wire::decode_stream(bytes, dispatch_, partial_ok);
         if (events_ && r.consumed) push_errors();
+        if (r.ok()) {
+            if (const char* why = backend_->fault()) {
+                r.error.status = wire::DecodeStatus::backend_lost;
+                r.error.stream_offset = dispatch_.stream_offset;
+                r.error.detail = why;
+            }
+        }
         return r;
     }
 

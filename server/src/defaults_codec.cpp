@@ -11,6 +11,9 @@
 #ifdef MGL_HAVE_ESPRYT
 #include "mgl/espryt/espryt.h"
 #endif
+#ifdef MGL_HAVE_MAGMA
+#include "mgl/magma/magma.h"
+#endif
 
 namespace mgl::server {
 
@@ -23,6 +26,14 @@ BuiltinDefaults builtin_defaults() {
             std::string why;
             auto b = mgl::espryt::create({}, &why);
             if (!b) spdlog::error("espryt backend unavailable: {}", why);
+            return b;
+        }
+#endif
+#ifdef MGL_HAVE_MAGMA
+        if (name == "magma") {
+            std::string why;
+            auto b = mgl::magma::create({}, &why);
+            if (!b) spdlog::error("magma backend unavailable: {}", why);
             return b;
         }
 #endif

@@ -161,7 +161,10 @@ void Session::run_apply() {
         if (!r.ok() || (r.consumed == 0 && !link.partial_ok())) {
             wire::Event e;
             e.kind = wire::Event::Kind::fault;
-            e.fault_reason = uint8_t(wire::FaultReason::decode);
+            // A lost backend is not the client's fault: its contexts are lost.
+            const bool lost = r.error.status == wire::DecodeStatus::backend_lost;
+            if (lost) link.send_event({wire::Event::Kind::lost_context, 0, 0, 0, 0, r.error.detail});
+            e.fault_reason = uint8_t(lost ? wire::FaultReason::backend : wire::FaultReason::decode);
             e.opcode = r.error.opcode;
             e.stream_offset = r.error.stream_offset;
             e.message = r.ok() ? "the decoder made no progress"

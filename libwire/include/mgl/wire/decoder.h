@@ -33,6 +33,7 @@ enum class DecodeStatus : uint8_t {
     bad_staged,       // a staged record names bytes outside the staging area, or a malformed record
     too_large,        // a reply or array above the configured limits
     no_reply_path,    // a verb that replies arrived on a link without a reply path
+    backend_lost,     // the backend can no longer serve (e.g. its GPU device was lost)
 };
 
 const char* to_string(DecodeStatus s);

@@ -1,0 +1,390 @@
+// The Magma backend class: every GL verb Magma serves is an override here;
+// the rest stay the generated "unsupported" (GL_INVALID_OPERATION and one log
+// line per verb per session). Implementation files, one job each:
+//   session.cc      contexts, make-current, strings, limits, errors, sync objects
+//   surfaces.cc     surfaces, swap/present, surface readback
+//   state.cc        fixed-function state setters
+//   buffers.cc      buffers, vertex arrays, attributes
+//   textures.cc     textures, samplers, uploads, mipmaps
+//   framebuffers.cc renderbuffers, framebuffers, render targets and passes, clear, glReadPixels
+//   programs.cc     shaders, programs, uniforms
+//   draw.cc         pipelines, descriptors, draws
+#pragma once
+
+#include <spdlog/spdlog.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu.h"
+#include "mgl/magma/magma.h"
+#include "objects.h"
+
+namespace mgl::magma {
+
+// What a draw or a clear renders into: the draw surface or a framebuffer object.
+struct Target {
+    const void* id = nullptr;  // Surface* or Framebuffer*
+    uint64_t generation = 0;
+    Image* color[4] = {};
+    VkImageView color_view[4] = {};
+    Image* ds = nullptr;
+    VkImageView ds_view = VK_NULL_HANDLE;
+    bool has_depth = false, has_stencil = false;
+    uint32_t width = 0, height = 0;
+    VkFramebuffer fb = VK_NULL_HANDLE;
+    PassKey key;  // formats, loadOp LOAD
+};
+
+class MagmaBackend final : public Magma {
+public:
+    MagmaBackend(const Options& options, std::unique_ptr<Device> device);
+    ~MagmaBackend() override;
+
+    // ---- Magma -------------------------------------------------------------
+    uint32_t take_error() override;
+    void set_present(PresentFn fn) override { present_ = std::move(fn); }
+    void release() override;
+    Counters frame_counters() const override { return last_frame_; }
+    Counters total_counters() const override { return gpu_ ? gpu_->totals : Counters{}; }
+    std::string device_name() const override { return device_name_; }
+    bool lost() const override { return gpu_ && gpu_->lost(); }
+    void unsupported(gen::Op verb) override;
+    const char* fault() const override {
+        return lost() ? "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost"
+                      : nullptr;
+    }
+    void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
+
+    // ---- session verbs (session.cc, surfaces.cc) ---------------------------
+    GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
+    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) override;
+    void mglDestroyContext(GLuint context) override;
+    void mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green, GLint blue,
+                          GLint alpha, GLint depth, GLint stencil, GLint samples) override;
+    void mglResizeSurface(GLuint surface, GLint width, GLint height) override;
+    void mglDestroySurface(GLuint surface) override;
+    void mglMakeCurrent(GLuint draw, GLuint read, GLuint context) override;
+    void mglSwapBuffers(GLuint surface, GLuint64 frame) override;
+    void mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height, wire::Out<GLubyte> pixels) override;
+    GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
+    void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
+    GLenum mglGetError() override { return take_error(); }
+    GLenum glGetError() override { return take_error(); }
+    void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;
+    void glGetFloatv(GLenum pname, wire::Out<GLfloat> data) override;
+    void glGetInteger64v(GLenum pname, wire::Out<GLint64> data) override;
+    void glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) override;
+    GLboolean glIsEnabled(GLenum cap) override;
+    void glFlush() override;
+    void glFinish() override;
+    void glFenceSync(GLenum condition, GLbitfield flags, GLsync result) override;
+    GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) override;
+    void glWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) override {}
+    void glDeleteSync(GLsync sync) override;
+    void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length, wire::Out<GLint> values) override;
+    void glHint(GLenum target, GLenum mode) override {}
+    void glReleaseShaderCompiler() override {}
+    void glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, wire::Out<GLint> range,
+                                    wire::Out<GLint> precision) override;
+
+    // ---- state (state.cc) ----------------------------------------------------
+    void glEnable(GLenum cap) override { set_cap(cap, true); }
+    void glDisable(GLenum cap) override { set_cap(cap, false); }
+    void glBlendFunc(GLenum s, GLenum d) override { glBlendFuncSeparate(s, d, s, d); }
+    void glBlendFuncSeparate(GLenum sr, GLenum dr, GLenum sa, GLenum da) override;
+    void glBlendEquation(GLenum mode) override { glBlendEquationSeparate(mode, mode); }
+    void glBlendEquationSeparate(GLenum rgb, GLenum alpha) override;
+    void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) override;
+    void glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a) override;
+    void glDepthFunc(GLenum func) override;
+    void glDepthMask(GLboolean flag) override;
+    void glDepthRangef(GLfloat n, GLfloat f) override;
+    void glCullFace(GLenum mode) override;
+    void glFrontFace(GLenum mode) override;
+    void glViewport(GLint x, GLint y, GLsizei w, GLsizei h) override;
+    void glScissor(GLint x, GLint y, GLsizei w, GLsizei h) override;
+    void glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) override;
+    void glClearDepthf(GLfloat d) override;
+    void glClearStencil(GLint s) override;
+    void glStencilFunc(GLenum func, GLint ref, GLuint mask) override { glStencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask); }
+    void glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask) override;
+    void glStencilOp(GLenum f, GLenum zf, GLenum zp) override { glStencilOpSeparate(GL_FRONT_AND_BACK, f, zf, zp); }
+    void glStencilOpSeparate(GLenum face, GLenum f, GLenum zf, GLenum zp) override;
+    void glStencilMask(GLuint mask) override { glStencilMaskSeparate(GL_FRONT_AND_BACK, mask); }
+    void glStencilMaskSeparate(GLenum face, GLuint mask) override;
+    void glLineWidth(GLfloat width) override;
+    void glPolygonOffset(GLfloat factor, GLfloat units) override;
+    void glPixelStorei(GLenum pname, GLint param) override;
+    void glSampleCoverage(GLfloat value, GLboolean invert) override {}
+
+    // ---- buffers and vertex arrays (buffers.cc) ----------------------------
+    void glGenBuffers(GLsizei n, wire::In<GLuint> buffers) override;
+    void glDeleteBuffers(GLsizei n, wire::In<GLuint> buffers) override;
+    void glBindBuffer(GLenum target, GLuint buffer) override;
+    void glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) override;
+    void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::In<uint8_t> data) override;
+    void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) override;
+    void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) override;
+    GLboolean glIsBuffer(GLuint buffer) override;
+    void glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) override {}
+    GLboolean glUnmapBuffer(GLenum target) override { return GL_TRUE; }
+    void glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length) override {}
+    void glGenVertexArrays(GLsizei n, wire::In<GLuint> arrays) override;
+    void glDeleteVertexArrays(GLsizei n, wire::In<GLuint> arrays) override;
+    void glBindVertexArray(GLuint array) override;
+    void glGenVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override { glGenVertexArrays(n, arrays); }
+    void glDeleteVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override { glDeleteVertexArrays(n, arrays); }
+    void glBindVertexArrayOES(GLuint array) override { glBindVertexArray(array); }
+    void glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
+                               wire::InOrOffset<uint8_t> pointer) override;
+    void glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride,
+                                wire::InOrOffset<uint8_t> pointer) override;
+    void glEnableVertexAttribArray(GLuint index) override;
+    void glDisableVertexAttribArray(GLuint index) override;
+    void glVertexAttribDivisor(GLuint index, GLuint divisor) override;
+    void glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w) override;
+    void glVertexAttrib1f(GLuint i, GLfloat x) override { glVertexAttrib4f(i, x, 0, 0, 1); }
+    void glVertexAttrib2f(GLuint i, GLfloat x, GLfloat y) override { glVertexAttrib4f(i, x, y, 0, 1); }
+    void glVertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z) override { glVertexAttrib4f(i, x, y, z, 1); }
+    void glVertexAttrib1fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 1); }
+    void glVertexAttrib2fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 2); }
+    void glVertexAttrib3fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 3); }
+    void glVertexAttrib4fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 4); }
+
+    // ---- textures and samplers (textures.cc) -------------------------------
+    void glGenTextures(GLsizei n, wire::In<GLuint> textures) override;
+    void glDeleteTextures(GLsizei n, wire::In<GLuint> textures) override;
+    void glBindTexture(GLenum target, GLuint texture) override;
+    void glActiveTexture(GLenum texture) override;
+    GLboolean glIsTexture(GLuint texture) override;
+    void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
+                      GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                         GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                         GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                         wire::InOrOffset<uint8_t> pixels) override;
+    void glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) override;
+    void glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                        GLsizei depth) override;
+    void glTexParameteri(GLenum target, GLenum pname, GLint param) override;
+    void glTexParameterf(GLenum target, GLenum pname, GLfloat param) override;
+    void glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) override;
+    void glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) override;
+    void glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGenerateMipmap(GLenum target) override;
+    void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                             GLsizei width, GLsizei height) override;
+    void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                          GLsizei height, GLint border) override;
+    void glGenSamplers(GLsizei count, wire::In<GLuint> samplers) override;
+    void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
+    void glBindSampler(GLuint unit, GLuint sampler) override;
+    void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
+    void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
+
+    // ---- framebuffers (framebuffers.cc) ------------------------------------
+    void glGenRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
+    void glDeleteRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
+    void glBindRenderbuffer(GLenum target, GLuint renderbuffer) override;
+    void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) override;
+    void glGenFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
+    void glDeleteFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
+    void glBindFramebuffer(GLenum target, GLuint framebuffer) override;
+    void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                GLint level) override;
+    void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
+                                   GLuint renderbuffer) override;
+    void glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
+                                   GLint layer) override;
+    GLenum glCheckFramebufferStatus(GLenum target) override;
+    void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                               wire::Out<GLint> params) override;
+    void glGetRenderbufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
+    void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
+    void glClear(GLbitfield mask) override;
+    void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
+    void glReadBuffer(GLenum src) override;
+    GLboolean glIsFramebuffer(GLuint name) override {
+        return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
+    }
+    GLboolean glIsRenderbuffer(GLuint name) override {
+        return need_context(gen::Op::glIsRenderbuffer) && cur_->share->renderbuffers.count(name) &&
+               cur_->share->renderbuffers[name];
+    }
+    GLboolean glIsSampler(GLuint name) override {
+        return need_context(gen::Op::glIsSampler) && cur_->share->samplers.count(name);
+    }
+    GLboolean glIsSync(GLsync sync) override {
+        return need_context(gen::Op::glIsSync) && cur_->share->syncs.count(GLuint(uintptr_t(sync)));
+    }
+    GLboolean glIsVertexArray(GLuint name) override {
+        return need_context(gen::Op::glIsVertexArray) && cur_->vaos.count(name);
+    }
+    GLboolean glIsVertexArrayOES(GLuint name) override { return glIsVertexArray(name); }
+    void glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
+                           GLint dstY1, GLbitfield mask, GLenum filter) override;
+    void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                      wire::OutOrOffset<uint8_t> pixels) override;
+
+    // ---- programs (programs.cc) --------------------------------------------
+    void glCreateShader(GLenum type, GLuint result) override;
+    void glShaderSource(GLuint shader, GLsizei count, wire::Strings string) override;
+    void glCompileShader(GLuint shader) override;
+    void glGetShaderiv(GLuint shader, GLenum pname, wire::Out<GLint> params) override;
+    void glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> log) override;
+    void glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> src) override;
+    void glDeleteShader(GLuint shader) override;
+    GLboolean glIsShader(GLuint shader) override;
+    void glCreateProgram(GLuint result) override;
+    void glAttachShader(GLuint program, GLuint shader) override;
+    void glDetachShader(GLuint program, GLuint shader) override;
+    void glBindAttribLocation(GLuint program, GLuint index, wire::In<GLchar> name) override;
+    void glLinkProgram(GLuint program) override;
+    void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
+    void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> log) override;
+    void glDeleteProgram(GLuint program) override;
+    GLboolean glIsProgram(GLuint program) override;
+    void glValidateProgram(GLuint program) override;
+    void glUseProgram(GLuint program) override;
+    GLint glGetUniformLocation(GLuint program, wire::In<GLchar> name) override;
+    GLint glGetAttribLocation(GLuint program, wire::In<GLchar> name) override;
+    void glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                            wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
+    void glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                           wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
+    GLuint glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) override;
+    void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) override;
+    // Uniform setters: all land in uniform() with the component layout.
+    void glUniform1f(GLint l, GLfloat a) override { uniform_f(l, 1, 1, &a); }
+    void glUniform2f(GLint l, GLfloat a, GLfloat b) override { const float v[] = {a, b}; uniform_f(l, 1, 2, v); }
+    void glUniform3f(GLint l, GLfloat a, GLfloat b, GLfloat c) override { const float v[] = {a, b, c}; uniform_f(l, 1, 3, v); }
+    void glUniform4f(GLint l, GLfloat a, GLfloat b, GLfloat c, GLfloat d) override { const float v[] = {a, b, c, d}; uniform_f(l, 1, 4, v); }
+    void glUniform1i(GLint l, GLint a) override { uniform_i(l, 1, 1, &a); }
+    void glUniform2i(GLint l, GLint a, GLint b) override { const GLint v[] = {a, b}; uniform_i(l, 1, 2, v); }
+    void glUniform3i(GLint l, GLint a, GLint b, GLint c) override { const GLint v[] = {a, b, c}; uniform_i(l, 1, 3, v); }
+    void glUniform4i(GLint l, GLint a, GLint b, GLint c, GLint d) override { const GLint v[] = {a, b, c, d}; uniform_i(l, 1, 4, v); }
+    void glUniform1fv(GLint l, GLsizei n, wire::In<GLfloat> v) override { uniform_f(l, n, 1, v.data, v.count()); }
+    void glUniform2fv(GLint l, GLsizei n, wire::In<GLfloat> v) override { uniform_f(l, n, 2, v.data, v.count()); }
+    void glUniform3fv(GLint l, GLsizei n, wire::In<GLfloat> v) override { uniform_f(l, n, 3, v.data, v.count()); }
+    void glUniform4fv(GLint l, GLsizei n, wire::In<GLfloat> v) override { uniform_f(l, n, 4, v.data, v.count()); }
+    void glUniform1iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 1, v.data, v.count()); }
+    void glUniform2iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 2, v.data, v.count()); }
+    void glUniform3iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 3, v.data, v.count()); }
+    void glUniform4iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 4, v.data, v.count()); }
+    void glUniformMatrix2fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 2, 2, v); }
+    void glUniformMatrix3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 3, v); }
+    void glUniformMatrix4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 4, v); }
+
+    // ---- draws (draw.cc) ---------------------------------------------------
+    void glDrawArrays(GLenum mode, GLint first, GLsizei count) override { draw(mode, first, count, 0, {}, 1); }
+    void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei n) override { draw(mode, first, count, 0, {}, n); }
+    void glDrawElements(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx) override { draw(mode, 0, count, type, idx, 1); }
+    void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n) override { draw(mode, 0, count, type, idx, n); }
+    void glDrawRangeElements(GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx) override { draw(mode, 0, count, type, idx, 1); }
+
+private:
+    // errors
+    void set_error(GLenum e);
+    void refuse(gen::Op verb, GLenum e, const char* why);
+    bool first_time(std::vector<bool>& seen, gen::Op verb);
+    void session_error(const char* verb, const std::string& what);
+    bool need_context(gen::Op verb);
+    // session
+    void destroy_surface(Surface& s);
+    bool make_surface_images(Surface& s);
+    bool read_image(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h, VkFormat& format,
+                    std::vector<uint8_t>& out);
+    bool read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out);
+    void end_frame();
+    // state
+    void set_cap(GLenum cap, bool on);
+    // buffers
+    std::shared_ptr<Buffer>* buffer_slot(GLenum target);
+    std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
+    bool write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard);
+    void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
+    void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+                        GLsizei stride, wire::InOrOffset<uint8_t> pointer);
+    // textures
+    std::shared_ptr<Texture>* texture_slot(GLenum target);
+    Texture* bound_texture(gen::Op verb, GLenum target);
+    bool define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h, uint32_t d);
+    bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
+                uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
+    VkImageView sampled_view(Texture& t, bool& complete);
+    VkImageView attachment_view(Texture& t, int level, int layer);
+    SamplerKey sampler_key(const TexParams& p, const Texture& t) const;
+    // framebuffers
+    Framebuffer* fb_for(GLenum target);
+    Attachment* attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second);
+    bool resolve_target(Target& t, bool draw_fb);
+    bool ensure_pass(Target& t);
+    Image* read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
+    // programs
+    std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
+    std::shared_ptr<Shader> shader_for(gen::Op verb, GLuint name);
+    bool build_executable(Program& p, std::string& log);
+    void uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have = ~0u);
+    void uniform_i(GLint loc, GLsizei count, int comps, const GLint* v, uint32_t have = ~0u);
+    void uniform_m(GLint loc, GLsizei count, GLboolean transpose, int cols, int rows, wire::In<GLfloat> v);
+    Executable* current_exe();
+    // draws
+    void draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
+              GLsizei instances);
+    VkPipeline pipeline(Executable& exe, const Target& t, VkPrimitiveTopology topo, const std::string& vertex_key,
+                        const std::vector<VkVertexInputBindingDescription>& bindings,
+                        const std::vector<VkVertexInputAttributeDescription>& attrs);
+    bool bind_descriptors(Executable& exe);
+
+    spdlog::logger& log() const { return *log_; }
+
+    std::shared_ptr<spdlog::logger> log_;
+    std::unique_ptr<Gpu> gpu_;
+    std::string device_name_;
+    std::vector<bool> logged_unsupported_, logged_refused_;
+    std::map<GLuint, std::unique_ptr<Context>> contexts_;
+    std::map<GLuint, std::unique_ptr<Surface>> surfaces_;
+    std::vector<std::unique_ptr<Context>> doomed_contexts_;
+    std::vector<std::unique_ptr<Surface>> doomed_surfaces_;
+    Context* cur_ = nullptr;
+    Surface* draw_ = nullptr;
+    Surface* read_ = nullptr;
+    PresentFn present_;
+    Counters last_frame_{};
+    // The open render pass: its target, so that draws to the same attachments continue it.
+    const void* open_id_ = nullptr;
+    uint64_t open_generation_ = 0;
+    // What the main command buffer has bound: a draw records only what changed.
+    struct Recorded {
+        uint64_t serial = 0;  // the batch whose command buffer this describes
+        VkPipeline pipeline = VK_NULL_HANDLE;
+        VkPipelineLayout layout = VK_NULL_HANDLE;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        uint32_t dyn_offset = ~0u;
+        std::vector<VkBuffer> vbufs;
+        std::vector<VkDeviceSize> voffs;
+        VkBuffer ibuf = VK_NULL_HANDLE;
+        VkDeviceSize ioff = 0;
+        VkIndexType itype = VK_INDEX_TYPE_MAX_ENUM;
+        float dynamic[20] = {};  // viewport, scissor, line width, bias, blend constants
+        uint32_t stencil[6] = {};
+        bool dynamic_valid = false;
+    } recorded_;
+    // A 1x1 black texture for incomplete or missing textures.
+    // 1x1 black stand-ins (0, 0, 0, 1) for incomplete or missing textures:
+    // 2D (also 2D shadow), cube, 3D, 2D array.
+    enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummies };
+    Image dummy_[kDummies];
+    VkImageView dummy_view_[kDummies] = {};
+};
+
+}  // namespace mgl::magma

@@ -1,0 +1,243 @@
+// Buffers (host-visible Vulkan buffers, renamed when written while the GPU
+// may read them), vertex array objects and vertex attributes.
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+constexpr VkBufferUsageFlags kBufferUsage =
+    VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
+    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+}  // namespace
+
+std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
+    Context& c = *cur_;
+    switch (target) {
+        case GL_ARRAY_BUFFER: return &c.array_buffer;
+        case GL_ELEMENT_ARRAY_BUFFER: return &c.vao->elements;
+        case GL_PIXEL_UNPACK_BUFFER: return &c.pixel_unpack;
+        case GL_PIXEL_PACK_BUFFER: return &c.pixel_pack;
+        case GL_UNIFORM_BUFFER: return &c.uniform_buffer;
+        case GL_COPY_READ_BUFFER: return &c.copy_read;
+        case GL_COPY_WRITE_BUFFER: return &c.copy_write;
+        default: return nullptr;
+    }
+}
+
+std::shared_ptr<Buffer> MagmaBackend::buffer_for_bind(GLuint name) {
+    if (name == 0) return nullptr;
+    auto& map = cur_->share->buffers;
+    auto it = map.find(name);
+    if (it != map.end() && it->second) return it->second;
+    auto b = std::make_shared<Buffer>(gpu_.get());  // glBind* of a name never generated creates it (GLES)
+    map[name] = b;
+    return b;
+}
+
+void MagmaBackend::glGenBuffers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glGenBuffers)) return;
+    for (uint32_t i = 0; i < names.count(); ++i)
+        if (names.data[i]) cur_->share->buffers.emplace(names.data[i], nullptr);  // created at first bind
+}
+
+void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glDeleteBuffers)) return;
+    Context& c = *cur_;
+    for (uint32_t i = 0; i < names.count(); ++i) {
+        auto it = c.share->buffers.find(names.data[i]);
+        if (it == c.share->buffers.end()) continue;
+        std::shared_ptr<Buffer> b = it->second;
+        c.share->buffers.erase(it);
+        if (!b) continue;
+        // Unbound from the current context's bind points (GL); attachments
+        // elsewhere keep the object alive until they let go.
+        for (auto* slot : {&c.array_buffer, &c.vao->elements, &c.pixel_unpack, &c.pixel_pack, &c.uniform_buffer,
+                           &c.copy_read, &c.copy_write})
+            if (*slot == b) slot->reset();
+        for (auto& a : c.vao->attribs)
+            if (a.buffer == b) a.buffer.reset();
+        for (auto& u : c.uniform_bindings)
+            if (u.buffer == b) u.buffer.reset();
+    }
+}
+
+void MagmaBackend::glBindBuffer(GLenum target, GLuint name) {
+    if (!need_context(gen::Op::glBindBuffer)) return;
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot) return refuse(gen::Op::glBindBuffer, GL_INVALID_ENUM, "target");
+    *slot = buffer_for_bind(name);
+}
+
+void MagmaBackend::glBindBufferBase(GLenum target, GLuint index, GLuint name) {
+    glBindBufferRange(target, index, name, 0, 0);
+}
+
+void MagmaBackend::glBindBufferRange(GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size) {
+    if (!need_context(gen::Op::glBindBufferRange)) return;
+    if (target != GL_UNIFORM_BUFFER) return unsupported(gen::Op::glBindBufferRange);
+    if (index >= cur_->uniform_bindings.size()) return refuse(gen::Op::glBindBufferRange, GL_INVALID_VALUE, "index");
+    auto b = buffer_for_bind(name);
+    cur_->uniform_buffer = b;
+    cur_->uniform_bindings[index] = {b, uint64_t(offset), uint64_t(size)};
+}
+
+GLboolean MagmaBackend::glIsBuffer(GLuint name) {
+    if (!need_context(gen::Op::glIsBuffer)) return GL_FALSE;
+    auto it = cur_->share->buffers.find(name);
+    return it != cur_->share->buffers.end() && it->second;
+}
+
+bool MagmaBackend::write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard) {
+    if (!b.vk.buf || !data) return true;
+    if (gpu_->busy(b.used_serial)) {
+        // The GPU may still read the old bytes: fresh memory, old one freed
+        // when the batches that use it are done. Unless the whole buffer is
+        // replaced, the old bytes come along.
+        VkBuf fresh;
+        if (!gpu_->create_buffer(b.size, kBufferUsage, fresh)) return false;
+        if (!discard) std::memcpy(fresh.map, b.vk.map, b.size);
+        gpu_->destroy_buffer_later(b.vk);
+        b.vk = fresh;
+        b.used_serial = 0;
+    }
+    std::memcpy(b.vk.map + offset, data, size);
+    return true;
+}
+
+void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) {
+    if (!need_context(gen::Op::glBufferData)) return;
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot) return refuse(gen::Op::glBufferData, GL_INVALID_ENUM, "target");
+    if (!*slot) return refuse(gen::Op::glBufferData, GL_INVALID_OPERATION, "no buffer bound");
+    if (size < 0) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "negative size");
+    if (data.size && data.size < uint64_t(size)) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "data shorter than size");
+    Buffer& b = **slot;
+    b.usage = usage;
+    if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial)) {
+        // New storage (orphaning): never waits for the GPU.
+        gpu_->destroy_buffer_later(b.vk);
+        if (!gpu_->create_buffer(uint64_t(size), kBufferUsage, b.vk)) return set_error(GL_OUT_OF_MEMORY);
+        b.size = uint64_t(size);
+        b.used_serial = 0;
+    }
+    if (data.size) std::memcpy(b.vk.map, data.data, size_t(size));
+    else std::memset(b.vk.map, 0, size_t(size));
+}
+
+void MagmaBackend::glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::In<uint8_t> data) {
+    if (!need_context(gen::Op::glBufferSubData)) return;
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot) return refuse(gen::Op::glBufferSubData, GL_INVALID_ENUM, "target");
+    if (!*slot) return refuse(gen::Op::glBufferSubData, GL_INVALID_OPERATION, "no buffer bound");
+    Buffer& b = **slot;
+    if (offset < 0 || size < 0 || uint64_t(offset) + uint64_t(size) > b.size || data.size < uint64_t(size))
+        return refuse(gen::Op::glBufferSubData, GL_INVALID_VALUE, "range outside the buffer");
+    if (!write_buffer(b, uint64_t(offset), data.data, uint64_t(size), offset == 0 && uint64_t(size) == b.size))
+        set_error(GL_OUT_OF_MEMORY);
+}
+
+void MagmaBackend::glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (!need_context(gen::Op::glGetBufferParameteriv)) return;
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot || !*slot) return refuse(gen::Op::glGetBufferParameteriv, GL_INVALID_OPERATION, "no buffer bound");
+    GLint v = 0;
+    switch (pname) {
+        case GL_BUFFER_SIZE: v = GLint((*slot)->size); break;
+        case GL_BUFFER_USAGE: v = GLint((*slot)->usage); break;
+        default: v = 0;
+    }
+    if (params.count()) params.data[0] = v;
+}
+
+// ---- vertex arrays ----------------------------------------------------------------
+
+void MagmaBackend::glGenVertexArrays(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glGenVertexArrays)) return;
+    for (uint32_t i = 0; i < names.count(); ++i)
+        if (names.data[i]) cur_->vaos[names.data[i]] = std::make_shared<VertexArray>();
+}
+
+void MagmaBackend::glDeleteVertexArrays(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glDeleteVertexArrays)) return;
+    for (uint32_t i = 0; i < names.count(); ++i) {
+        auto it = cur_->vaos.find(names.data[i]);
+        if (it == cur_->vaos.end()) continue;
+        if (cur_->vao == it->second) cur_->vao = cur_->default_vao;
+        cur_->vaos.erase(it);
+    }
+}
+
+void MagmaBackend::glBindVertexArray(GLuint name) {
+    if (!need_context(gen::Op::glBindVertexArray)) return;
+    if (name == 0) {
+        cur_->vao = cur_->default_vao;
+        return;
+    }
+    auto it = cur_->vaos.find(name);
+    if (it == cur_->vaos.end()) return refuse(gen::Op::glBindVertexArray, GL_INVALID_OPERATION, "unknown vertex array");
+    cur_->vao = it->second;
+}
+
+void MagmaBackend::attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+                                  GLsizei stride, wire::InOrOffset<uint8_t> pointer) {
+    if (!need_context(verb)) return;
+    if (index >= 16) return refuse(verb, GL_INVALID_VALUE, "index >= GL_MAX_VERTEX_ATTRIBS");
+    if (size < 1 || size > 4 || stride < 0) return refuse(verb, GL_INVALID_VALUE, "size or stride");
+    if (!pointer.is_offset()) return refuse(verb, GL_INVALID_OPERATION, "client memory pointer (the client uploads arrays)");
+    if (!cur_->array_buffer && pointer.offset != 0)
+        return refuse(verb, GL_INVALID_OPERATION, "offset without a GL_ARRAY_BUFFER");
+    Attrib& a = cur_->vao->attribs[index];
+    a.size = size;
+    a.type = type;
+    a.normalized = normalized;
+    a.integer = integer;
+    a.stride = stride;
+    a.offset = pointer.offset;
+    a.buffer = cur_->array_buffer;
+}
+
+void MagmaBackend::glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
+                                         wire::InOrOffset<uint8_t> pointer) {
+    attrib_pointer(gen::Op::glVertexAttribPointer, index, size, type, normalized, false, stride, pointer);
+}
+
+void MagmaBackend::glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride,
+                                          wire::InOrOffset<uint8_t> pointer) {
+    attrib_pointer(gen::Op::glVertexAttribIPointer, index, size, type, false, true, stride, pointer);
+}
+
+void MagmaBackend::glEnableVertexAttribArray(GLuint index) {
+    if (!need_context(gen::Op::glEnableVertexAttribArray)) return;
+    if (index >= 16) return refuse(gen::Op::glEnableVertexAttribArray, GL_INVALID_VALUE, "index");
+    cur_->vao->attribs[index].enabled = true;
+}
+
+void MagmaBackend::glDisableVertexAttribArray(GLuint index) {
+    if (!need_context(gen::Op::glDisableVertexAttribArray)) return;
+    if (index >= 16) return refuse(gen::Op::glDisableVertexAttribArray, GL_INVALID_VALUE, "index");
+    cur_->vao->attribs[index].enabled = false;
+}
+
+void MagmaBackend::glVertexAttribDivisor(GLuint index, GLuint divisor) {
+    if (!need_context(gen::Op::glVertexAttribDivisor)) return;
+    if (index >= 16) return refuse(gen::Op::glVertexAttribDivisor, GL_INVALID_VALUE, "index");
+    cur_->vao->attribs[index].divisor = divisor;
+}
+
+void MagmaBackend::glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w) {
+    if (!need_context(gen::Op::glVertexAttrib4f)) return;
+    if (i >= 16) return refuse(gen::Op::glVertexAttrib4f, GL_INVALID_VALUE, "index");
+    float* g = cur_->generic[i];
+    g[0] = x, g[1] = y, g[2] = z, g[3] = w;
+}
+
+void MagmaBackend::attrib_fv(GLuint i, wire::In<GLfloat> v, int n) {
+    float f[4] = {0, 0, 0, 1};
+    for (int k = 0; k < n && uint32_t(k) < v.count(); ++k) f[k] = v.data[k];
+    glVertexAttrib4f(i, f[0], f[1], f[2], f[3]);
+}
+
+}  // namespace mgl::magma

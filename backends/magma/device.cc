@@ -1,0 +1,229 @@
+#include "device.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace mgl::magma {
+
+const char* vk_result_name(VkResult r) {
+    switch (r) {
+        case VK_SUCCESS: return "VK_SUCCESS";
+        case VK_NOT_READY: return "VK_NOT_READY";
+        case VK_TIMEOUT: return "VK_TIMEOUT";
+        case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+        case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+        case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+        case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+        case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+        case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+        case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
+        case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+        case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+        default: return "VkResult(other)";
+    }
+}
+
+namespace {
+
+std::once_flag g_instance_once;
+VkInstance g_instance = VK_NULL_HANDLE;
+std::string g_instance_error;
+
+void create_instance() {
+    uint32_t version = 0;
+    if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS || version < VK_API_VERSION_1_1) {
+        g_instance_error = "the Vulkan loader is older than 1.1";
+        return;
+    }
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "mobilegl-magma";
+    app.pEngineName = "MobileGL Magma";
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ci.pApplicationInfo = &app;
+    // Layers come from the loader's own VK_INSTANCE_LAYERS; nothing forced here.
+    const VkResult r = vkCreateInstance(&ci, nullptr, &g_instance);
+    if (r != VK_SUCCESS) {
+        g_instance = VK_NULL_HANDLE;
+        g_instance_error = std::string("vkCreateInstance failed: ") + vk_result_name(r);
+    }
+}
+
+int type_rank(VkPhysicalDeviceType t) {
+    switch (t) {
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+        default: return 4;
+    }
+}
+
+}  // namespace
+
+VkInstance shared_instance(std::string* why) {
+    std::call_once(g_instance_once, create_instance);
+    if (!g_instance && why) *why = g_instance_error;
+    return g_instance;
+}
+
+Device::~Device() {
+    if (dev) {
+        vkDeviceWaitIdle(dev);
+        vkDestroyDevice(dev, nullptr);
+    }
+}
+
+int Device::memory_type(uint32_t bits, VkMemoryPropertyFlags want) const {
+    for (uint32_t i = 0; i < memory.memoryTypeCount; ++i)
+        if ((bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & want) == want) return int(i);
+    return -1;
+}
+
+bool Device::format_has(VkFormat f, VkFormatFeatureFlags want) const {
+    VkFormatProperties p{};
+    vkGetPhysicalDeviceFormatProperties(phys, f, &p);
+    return (p.optimalTilingFeatures & want) == want;
+}
+
+std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
+    VkInstance instance = shared_instance(why);
+    if (!instance) return nullptr;
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(instance, &n, nullptr);
+    std::vector<VkPhysicalDevice> all(n);
+    if (n) vkEnumeratePhysicalDevices(instance, &n, all.data());
+    struct Candidate {
+        VkPhysicalDevice phys;
+        VkPhysicalDeviceProperties props;
+        uint32_t family;
+    };
+    std::vector<Candidate> usable;
+    for (VkPhysicalDevice p : all) {
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(p, &props);
+        if (props.apiVersion < VK_API_VERSION_1_1) continue;
+        uint32_t qn = 0;
+        vkGetPhysicalDeviceQueueFamilyProperties(p, &qn, nullptr);
+        std::vector<VkQueueFamilyProperties> qs(qn);
+        vkGetPhysicalDeviceQueueFamilyProperties(p, &qn, qs.data());
+        for (uint32_t i = 0; i < qn; ++i) {
+            if (qs[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+                usable.push_back({p, props, i});
+                break;
+            }
+        }
+    }
+    if (usable.empty()) {
+        if (why) *why = fmt::format("no Vulkan 1.1 device with a graphics queue ({} devices enumerated)", n);
+        return nullptr;
+    }
+    const Candidate* pick = nullptr;
+    if (const char* want = std::getenv("MOBILEGL_MAGMA_DEVICE"); want && *want) {
+        char* end = nullptr;
+        const long idx = std::strtol(want, &end, 10);
+        if (end && *end == 0) {
+            if (idx >= 0 && size_t(idx) < usable.size()) pick = &usable[size_t(idx)];
+        } else {
+            for (const Candidate& c : usable)
+                if (std::strstr(c.props.deviceName, want)) { pick = &c; break; }
+        }
+        if (!pick) {
+            if (why) *why = std::string("MOBILEGL_MAGMA_DEVICE=") + want + ": no such Vulkan device";
+            return nullptr;
+        }
+    } else {
+        pick = &*std::min_element(usable.begin(), usable.end(), [](const Candidate& a, const Candidate& b) {
+            return type_rank(a.props.deviceType) < type_rank(b.props.deviceType);
+        });
+    }
+
+    auto d = std::make_unique<Device>();
+    d->instance = instance;
+    d->phys = pick->phys;
+    d->props = pick->props;
+    d->queue_family = pick->family;
+    d->name = pick->props.deviceName;
+    vkGetPhysicalDeviceMemoryProperties(d->phys, &d->memory);
+
+    VkPhysicalDeviceFeatures have{};
+    vkGetPhysicalDeviceFeatures(d->phys, &have);
+    VkPhysicalDeviceFeatures enable{};
+    enable.independentBlend = have.independentBlend;
+    enable.wideLines = have.wideLines;
+    enable.largePoints = have.largePoints;
+    enable.samplerAnisotropy = have.samplerAnisotropy;
+    enable.fullDrawIndexUint32 = have.fullDrawIndexUint32;
+    enable.depthBiasClamp = have.depthBiasClamp;
+    enable.fillModeNonSolid = have.fillModeNonSolid;
+    enable.textureCompressionETC2 = have.textureCompressionETC2;
+    enable.vertexPipelineStoresAndAtomics = have.vertexPipelineStoresAndAtomics;
+    enable.fragmentStoresAndAtomics = have.fragmentStoresAndAtomics;
+    enable.shaderClipDistance = have.shaderClipDistance;
+    enable.robustBufferAccess = have.robustBufferAccess;  // a bad offset never reads outside a buffer
+    d->features = enable;
+
+    uint32_t en = 0;
+    vkEnumerateDeviceExtensionProperties(d->phys, nullptr, &en, nullptr);
+    std::vector<VkExtensionProperties> exts(en);
+    vkEnumerateDeviceExtensionProperties(d->phys, nullptr, &en, exts.data());
+    auto has_ext = [&](const char* name) {
+        for (auto& e : exts)
+            if (std::strcmp(e.extensionName, name) == 0) return true;
+        return false;
+    };
+    std::vector<const char*> enabled;
+    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+    if (has_ext(VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &u8;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (u8.indexTypeUint8) {
+            enabled.push_back(VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+            d->index_uint8 = true;
+        }
+    }
+    if (has_ext("VK_KHR_driver_properties")) {
+        VkPhysicalDeviceDriverProperties dp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+        VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+        p2.pNext = &dp;
+        vkGetPhysicalDeviceProperties2(d->phys, &p2);
+        d->driver = std::string(dp.driverName) + " " + dp.driverInfo;
+    }
+
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qi.queueFamilyIndex = d->queue_family;
+    qi.queueCount = 1;
+    qi.pQueuePriorities = &priority;
+    VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    ci.pNext = d->index_uint8 ? &u8 : nullptr;
+    u8.pNext = nullptr;
+    ci.queueCreateInfoCount = 1;
+    ci.pQueueCreateInfos = &qi;
+    ci.enabledExtensionCount = uint32_t(enabled.size());
+    ci.ppEnabledExtensionNames = enabled.data();
+    ci.pEnabledFeatures = &enable;
+    const VkResult r = vkCreateDevice(d->phys, &ci, nullptr, &d->dev);
+    if (r != VK_SUCCESS) {
+        d->dev = VK_NULL_HANDLE;
+        if (why) *why = fmt::format("vkCreateDevice on {} failed: {}", d->name, vk_result_name(r));
+        return nullptr;
+    }
+    vkGetDeviceQueue(d->dev, d->queue_family, 0, &d->queue);
+    const VkFormatFeatureFlags ds = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    d->depth_stencil_format = d->format_has(VK_FORMAT_D24_UNORM_S8_UINT, ds) ? VK_FORMAT_D24_UNORM_S8_UINT
+                                                                          : VK_FORMAT_D32_SFLOAT_S8_UINT;
+    log.info("magma: Vulkan device {} ({}, Vulkan {}.{}.{}{}{})", d->name,
+             type_rank(d->props.deviceType) == 3 ? "CPU" : "GPU", VK_API_VERSION_MAJOR(d->props.apiVersion),
+             VK_API_VERSION_MINOR(d->props.apiVersion), VK_API_VERSION_PATCH(d->props.apiVersion),
+             d->driver.empty() ? "" : ", ", d->driver);
+    return d;
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,48 @@
+// The Vulkan instance (one per process, through the loader) and a session's
+// device: physical device choice, one graphics queue, memory types.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <memory>
+#include <string>
+
+namespace spdlog {
+class logger;
+}
+
+namespace mgl::magma {
+
+// The process-wide instance; created on first use, never destroyed (other
+// sessions may still use it). nullptr and `why` when Vulkan is unusable.
+VkInstance shared_instance(std::string* why);
+
+struct Device {
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice phys = VK_NULL_HANDLE;
+    VkDevice dev = VK_NULL_HANDLE;
+    VkQueue queue = VK_NULL_HANDLE;
+    uint32_t queue_family = 0;
+    VkPhysicalDeviceProperties props{};
+    VkPhysicalDeviceFeatures features{};      // what we enabled
+    VkPhysicalDeviceMemoryProperties memory{};
+    std::string name;                         // props.deviceName
+    std::string driver;                       // "Mesa 22.3.6" or the driver version
+    bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
+    VkFormat depth_stencil_format = VK_FORMAT_UNDEFINED;  // D24S8 or D32S8
+
+    ~Device();
+    // A memory type of `bits` with all of `want`; -1 when none.
+    int memory_type(uint32_t bits, VkMemoryPropertyFlags want) const;
+    bool format_has(VkFormat f, VkFormatFeatureFlags optimal_features) const;
+};
+
+// Opens a device for one session. Selection: MOBILEGL_MAGMA_DEVICE (an index
+// into vkEnumeratePhysicalDevices or a substring of the device name), else
+// the first discrete GPU, then integrated, virtual, CPU. The loader's own
+// variables (VK_ICD_FILENAMES, VK_DRIVER_FILES, VK_INSTANCE_LAYERS...) apply.
+std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why);
+
+const char* vk_result_name(VkResult r);
+
+}  // namespace mgl::magma

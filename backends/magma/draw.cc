@@ -1,0 +1,583 @@
+// The draw path: textures to shader-read layout, the render pass (kept open
+// across draws to the same attachments), the pipeline for the state that
+// matters (cached per program), descriptors (reused while unchanged),
+// vertex and index buffers, dynamic state, the draw.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+
+VkFormat vertex_format(GLenum type, int size, bool normalized, bool integer) {
+    static const VkFormat f32[] = {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32_SFLOAT,
+                                   VK_FORMAT_R32G32B32A32_SFLOAT};
+    static const VkFormat u8n[] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8B8_UNORM, VK_FORMAT_R8G8B8A8_UNORM};
+    static const VkFormat u8s[] = {VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED, VK_FORMAT_R8G8B8_USCALED, VK_FORMAT_R8G8B8A8_USCALED};
+    static const VkFormat u8i[] = {VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8B8_UINT, VK_FORMAT_R8G8B8A8_UINT};
+    static const VkFormat s8n[] = {VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8B8_SNORM, VK_FORMAT_R8G8B8A8_SNORM};
+    static const VkFormat s8s[] = {VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED, VK_FORMAT_R8G8B8_SSCALED, VK_FORMAT_R8G8B8A8_SSCALED};
+    static const VkFormat s8i[] = {VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8_SINT, VK_FORMAT_R8G8B8A8_SINT};
+    static const VkFormat u16n[] = {VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16B16_UNORM, VK_FORMAT_R16G16B16A16_UNORM};
+    static const VkFormat u16s[] = {VK_FORMAT_R16_USCALED, VK_FORMAT_R16G16_USCALED, VK_FORMAT_R16G16B16_USCALED, VK_FORMAT_R16G16B16A16_USCALED};
+    static const VkFormat u16i[] = {VK_FORMAT_R16_UINT, VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16B16_UINT, VK_FORMAT_R16G16B16A16_UINT};
+    static const VkFormat s16n[] = {VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM, VK_FORMAT_R16G16B16_SNORM, VK_FORMAT_R16G16B16A16_SNORM};
+    static const VkFormat s16s[] = {VK_FORMAT_R16_SSCALED, VK_FORMAT_R16G16_SSCALED, VK_FORMAT_R16G16B16_SSCALED, VK_FORMAT_R16G16B16A16_SSCALED};
+    static const VkFormat s16i[] = {VK_FORMAT_R16_SINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16B16_SINT, VK_FORMAT_R16G16B16A16_SINT};
+    static const VkFormat u32i[] = {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT};
+    static const VkFormat s32i[] = {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT};
+    static const VkFormat f16[] = {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT, VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT};
+    const int i = std::clamp(size, 1, 4) - 1;
+    switch (type) {
+        case GL_FLOAT: return f32[i];
+        case GL_UNSIGNED_BYTE: return integer ? u8i[i] : normalized ? u8n[i] : u8s[i];
+        case GL_BYTE: return integer ? s8i[i] : normalized ? s8n[i] : s8s[i];
+        case GL_UNSIGNED_SHORT: return integer ? u16i[i] : normalized ? u16n[i] : u16s[i];
+        case GL_SHORT: return integer ? s16i[i] : normalized ? s16n[i] : s16s[i];
+        case GL_UNSIGNED_INT: return integer ? u32i[i] : VK_FORMAT_UNDEFINED;
+        case GL_INT: return integer ? s32i[i] : VK_FORMAT_UNDEFINED;
+        case GL_HALF_FLOAT:
+        case GL_HALF_FLOAT_OES: return f16[i];
+        default: return VK_FORMAT_UNDEFINED;
+    }
+}
+
+uint32_t type_bytes(GLenum type) {
+    switch (type) {
+        case GL_UNSIGNED_BYTE: case GL_BYTE: return 1;
+        case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: return 2;
+        default: return 4;
+    }
+}
+
+VkBlendFactor blend_factor(GLenum f) {
+    switch (f) {
+        case GL_ZERO: return VK_BLEND_FACTOR_ZERO;
+        case GL_ONE: return VK_BLEND_FACTOR_ONE;
+        case GL_SRC_COLOR: return VK_BLEND_FACTOR_SRC_COLOR;
+        case GL_ONE_MINUS_SRC_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR;
+        case GL_DST_COLOR: return VK_BLEND_FACTOR_DST_COLOR;
+        case GL_ONE_MINUS_DST_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
+        case GL_SRC_ALPHA: return VK_BLEND_FACTOR_SRC_ALPHA;
+        case GL_ONE_MINUS_SRC_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+        case GL_DST_ALPHA: return VK_BLEND_FACTOR_DST_ALPHA;
+        case GL_ONE_MINUS_DST_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA;
+        case GL_CONSTANT_COLOR: return VK_BLEND_FACTOR_CONSTANT_COLOR;
+        case GL_ONE_MINUS_CONSTANT_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR;
+        case GL_CONSTANT_ALPHA: return VK_BLEND_FACTOR_CONSTANT_ALPHA;
+        case GL_ONE_MINUS_CONSTANT_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+        case GL_SRC_ALPHA_SATURATE: return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
+        default: return VK_BLEND_FACTOR_ONE;
+    }
+}
+
+VkBlendOp blend_op(GLenum e) {
+    switch (e) {
+        case GL_FUNC_SUBTRACT: return VK_BLEND_OP_SUBTRACT;
+        case GL_FUNC_REVERSE_SUBTRACT: return VK_BLEND_OP_REVERSE_SUBTRACT;
+        case GL_MIN: return VK_BLEND_OP_MIN;
+        case GL_MAX: return VK_BLEND_OP_MAX;
+        default: return VK_BLEND_OP_ADD;
+    }
+}
+
+VkCompareOp compare(GLenum f) {
+    switch (f) {
+        case GL_NEVER: return VK_COMPARE_OP_NEVER;
+        case GL_LESS: return VK_COMPARE_OP_LESS;
+        case GL_EQUAL: return VK_COMPARE_OP_EQUAL;
+        case GL_LEQUAL: return VK_COMPARE_OP_LESS_OR_EQUAL;
+        case GL_GREATER: return VK_COMPARE_OP_GREATER;
+        case GL_NOTEQUAL: return VK_COMPARE_OP_NOT_EQUAL;
+        case GL_GEQUAL: return VK_COMPARE_OP_GREATER_OR_EQUAL;
+        default: return VK_COMPARE_OP_ALWAYS;
+    }
+}
+
+VkStencilOp stencil_op(GLenum o) {
+    switch (o) {
+        case GL_ZERO: return VK_STENCIL_OP_ZERO;
+        case GL_REPLACE: return VK_STENCIL_OP_REPLACE;
+        case GL_INCR: return VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+        case GL_DECR: return VK_STENCIL_OP_DECREMENT_AND_CLAMP;
+        case GL_INVERT: return VK_STENCIL_OP_INVERT;
+        case GL_INCR_WRAP: return VK_STENCIL_OP_INCREMENT_AND_WRAP;
+        case GL_DECR_WRAP: return VK_STENCIL_OP_DECREMENT_AND_WRAP;
+        default: return VK_STENCIL_OP_KEEP;
+    }
+}
+
+bool topology(GLenum mode, VkPrimitiveTopology& t) {
+    switch (mode) {
+        case GL_POINTS: t = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; return true;
+        case GL_LINES: t = VK_PRIMITIVE_TOPOLOGY_LINE_LIST; return true;
+        case GL_LINE_STRIP:
+        case GL_LINE_LOOP: t = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP; return true;
+        case GL_TRIANGLES: t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; return true;
+        case GL_TRIANGLE_STRIP: t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP; return true;
+        case GL_TRIANGLE_FAN: t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN; return true;
+        default: return false;
+    }
+}
+
+// The state a pipeline is built from, as plain bytes (the cache key).
+struct PipelineState {
+    uint8_t topology, primitive_restart, cull, front_ccw, rasterizer_discard, depth_bias;
+    uint8_t depth_test, depth_write, depth_func, stencil_test;
+    uint8_t stencil_ops[2][4];
+    uint8_t blend, color_mask;
+    uint16_t blend_factors[4];
+    uint16_t blend_ops[2];
+    uint64_t render_pass;
+};
+
+void append(std::string& key, const void* p, size_t n) { key.append(static_cast<const char*>(p), n); }
+
+}  // namespace
+
+VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveTopology topo,
+                                  const std::string& vertex_key,
+                                  const std::vector<VkVertexInputBindingDescription>& bindings,
+                                  const std::vector<VkVertexInputAttributeDescription>& attrs) {
+    const State& s = cur_->st;
+    PipelineState ps;
+    std::memset(&ps, 0, sizeof ps);
+    ps.topology = uint8_t(topo);
+    const bool strip = topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP || topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
+                       topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+    ps.primitive_restart = s.primitive_restart && strip;
+    ps.cull = s.cull ? uint8_t(s.cull_face == GL_FRONT ? 1 : s.cull_face == GL_BACK ? 2 : 3) : 0;
+    ps.front_ccw = s.front_face == GL_CCW;
+    ps.rasterizer_discard = s.rasterizer_discard;
+    ps.depth_bias = s.polygon_offset;
+    ps.depth_test = s.depth_test && t.has_depth;
+    ps.depth_write = ps.depth_test && s.depth_mask;
+    ps.depth_func = uint8_t(compare(s.depth_func));
+    ps.stencil_test = s.stencil_test && t.has_stencil;
+    for (int i = 0; i < 2; ++i) {
+        ps.stencil_ops[i][0] = uint8_t(stencil_op(s.stencil[i].fail));
+        ps.stencil_ops[i][1] = uint8_t(stencil_op(s.stencil[i].zfail));
+        ps.stencil_ops[i][2] = uint8_t(stencil_op(s.stencil[i].zpass));
+        ps.stencil_ops[i][3] = uint8_t(compare(s.stencil[i].func));
+    }
+    ps.blend = s.blend;
+    if (s.blend) {
+        ps.blend_factors[0] = uint16_t(blend_factor(s.blend_src_rgb));
+        ps.blend_factors[1] = uint16_t(blend_factor(s.blend_dst_rgb));
+        ps.blend_factors[2] = uint16_t(blend_factor(s.blend_src_a));
+        ps.blend_factors[3] = uint16_t(blend_factor(s.blend_dst_a));
+        ps.blend_ops[0] = uint16_t(blend_op(s.blend_eq_rgb));
+        ps.blend_ops[1] = uint16_t(blend_op(s.blend_eq_a));
+    }
+    ps.color_mask = uint8_t(s.color_mask[0] | s.color_mask[1] << 1 | s.color_mask[2] << 2 | s.color_mask[3] << 3);
+    const VkRenderPass pass = gpu_->render_pass(t.key);
+    ps.render_pass = uint64_t(pass);
+    std::string key;
+    key.reserve(sizeof ps + vertex_key.size());
+    append(key, &ps, sizeof ps);
+    key += vertex_key;
+    auto it = exe.pipelines.find(key);
+    if (it != exe.pipelines.end()) return it->second;
+
+    VkPipelineShaderStageCreateInfo stages[2]{};
+    stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, exe.vs, "main", nullptr};
+    stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, exe.fs, "main", nullptr};
+    VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    vi.vertexBindingDescriptionCount = uint32_t(bindings.size());
+    vi.pVertexBindingDescriptions = bindings.data();
+    vi.vertexAttributeDescriptionCount = uint32_t(attrs.size());
+    vi.pVertexAttributeDescriptions = attrs.data();
+    VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    ia.topology = topo;
+    ia.primitiveRestartEnable = ps.primitive_restart;
+    VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+    vp.viewportCount = 1;
+    vp.scissorCount = 1;
+    VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    rs.rasterizerDiscardEnable = ps.rasterizer_discard;
+    rs.polygonMode = VK_POLYGON_MODE_FILL;
+    rs.cullMode = ps.cull == 1 ? VK_CULL_MODE_FRONT_BIT : ps.cull == 2 ? VK_CULL_MODE_BACK_BIT
+                : ps.cull == 3 ? VK_CULL_MODE_FRONT_AND_BACK : VK_CULL_MODE_NONE;
+    // Image row 0 is GL's bottom row: the y axis is mirrored relative to
+    // Vulkan's convention, so GL's counter-clockwise is Vulkan's clockwise.
+    rs.frontFace = ps.front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
+    rs.depthBiasEnable = ps.depth_bias;
+    rs.lineWidth = 1.0f;
+    VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+    ds.depthTestEnable = ps.depth_test;
+    ds.depthWriteEnable = ps.depth_write;
+    ds.depthCompareOp = VkCompareOp(ps.depth_func);
+    ds.stencilTestEnable = ps.stencil_test;
+    VkStencilOpState* faces[2] = {&ds.front, &ds.back};
+    for (int i = 0; i < 2; ++i) {
+        faces[i]->failOp = VkStencilOp(ps.stencil_ops[i][0]);
+        faces[i]->depthFailOp = VkStencilOp(ps.stencil_ops[i][1]);
+        faces[i]->passOp = VkStencilOp(ps.stencil_ops[i][2]);
+        faces[i]->compareOp = VkCompareOp(ps.stencil_ops[i][3]);
+    }
+    VkPipelineColorBlendAttachmentState cba[4]{};
+    uint32_t ncolor = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (t.key.color[i] == VK_FORMAT_UNDEFINED) continue;
+        ncolor = uint32_t(i) + 1;
+    }
+    for (uint32_t i = 0; i < ncolor; ++i) {
+        VkPipelineColorBlendAttachmentState& b = cba[i];
+        b.blendEnable = ps.blend;
+        b.srcColorBlendFactor = VkBlendFactor(ps.blend_factors[0]);
+        b.dstColorBlendFactor = VkBlendFactor(ps.blend_factors[1]);
+        b.srcAlphaBlendFactor = VkBlendFactor(ps.blend_factors[2]);
+        b.dstAlphaBlendFactor = VkBlendFactor(ps.blend_factors[3]);
+        b.colorBlendOp = VkBlendOp(ps.blend_ops[0]);
+        b.alphaBlendOp = VkBlendOp(ps.blend_ops[1]);
+        b.colorWriteMask = ps.color_mask;
+    }
+    VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    cb.attachmentCount = ncolor;
+    cb.pAttachments = cba;
+    const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,          VK_DYNAMIC_STATE_SCISSOR,
+                                  VK_DYNAMIC_STATE_LINE_WIDTH,        VK_DYNAMIC_STATE_DEPTH_BIAS,
+                                  VK_DYNAMIC_STATE_BLEND_CONSTANTS,   VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+                                  VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+    VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+    dy.dynamicStateCount = uint32_t(std::size(dyn));
+    dy.pDynamicStates = dyn;
+    VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    ci.stageCount = 2;
+    ci.pStages = stages;
+    ci.pVertexInputState = &vi;
+    ci.pInputAssemblyState = &ia;
+    ci.pViewportState = &vp;
+    ci.pRasterizationState = &rs;
+    ci.pMultisampleState = &ms;
+    ci.pDepthStencilState = &ds;
+    ci.pColorBlendState = &cb;
+    ci.pDynamicState = &dy;
+    ci.layout = exe.layout;
+    ci.renderPass = pass;
+    ci.subpass = 0;
+    VkPipeline p = VK_NULL_HANDLE;
+    gpu_->check(vkCreateGraphicsPipelines(gpu_->vk(), VK_NULL_HANDLE, 1, &ci, nullptr, &p), "vkCreateGraphicsPipelines");
+    gpu_->count_pipeline();
+    exe.pipelines[key] = p;
+    return p;
+}
+
+void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
+                        GLsizei instances) {
+    const gen::Op verb = index_type ? gen::Op::glDrawElements : gen::Op::glDrawArrays;
+    if (!need_context(verb)) return;
+    if (count < 0 || first < 0 || instances < 0) return refuse(verb, GL_INVALID_VALUE, "negative count");
+    VkPrimitiveTopology topo;
+    if (!topology(mode, topo)) return refuse(verb, GL_INVALID_ENUM, "mode");
+    if (count == 0 || instances == 0) return;
+    Executable* exe = current_exe();
+    if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
+    Target t;
+    if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
+    Context& c = *cur_;
+    const uint64_t serial = gpu_->serial();
+
+    // ---- textures: every sampled image must be in shader-read layout before the pass
+    struct Bound {
+        uint32_t binding, element;
+        VkImageView view;
+        VkSampler sampler;
+    };
+    std::vector<Bound> images;
+    std::vector<Image*> to_read;
+    const LinkedProgram& lp = exe->linked;
+    for (size_t i = 0; i < lp.uniforms.size(); ++i) {
+        const UniformInfo& u = lp.uniforms[i];
+        if (u.offset >= 0 || u.binding < 0) continue;
+        for (int e = 0; e < u.array_size; ++e) {
+            const int unit = exe->sampler_units[i].empty() ? 0 : exe->sampler_units[i][size_t(e)];
+            Texture* tex = nullptr;
+            if (unit >= 0 && size_t(unit) < c.units.size()) {
+                Context::Unit& un = c.units[size_t(unit)];
+                switch (u.type) {
+                    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: tex = un.cube.get(); break;
+                    case GL_SAMPLER_3D: tex = un.tex3d.get(); break;
+                    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: tex = un.array2d.get(); break;
+                    default: tex = un.tex2d.get();
+                }
+            }
+            bool complete = false;
+            VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
+            VkSampler smp;
+            if (view && complete) {
+                const TexParams& params = c.units[size_t(unit)].sampler ? c.units[size_t(unit)].sampler->params : tex->params;
+                smp = gpu_->sampler(sampler_key(params, *tex));
+                if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
+                tex->img.used_serial = serial;
+            } else {
+                // Incomplete or missing: GL samples (0, 0, 0, 1).
+                int k = kDummy2D;
+                switch (u.type) {
+                    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: k = kDummyCube; break;
+                    case GL_SAMPLER_3D: k = kDummy3D; break;
+                    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: k = kDummyArray; break;
+                    default: break;
+                }
+                view = dummy_view_[k];
+                smp = gpu_->sampler(SamplerKey{});
+            }
+            images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
+        }
+    }
+    if (!to_read.empty()) {
+        VkCommandBuffer cb = gpu_->main_outside();
+        open_id_ = nullptr;
+        for (Image* img : to_read) gpu_->transition(cb, *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    }
+
+    // ---- default uniforms: one copy per batch and change, bound with a dynamic offset
+    const VkDeviceSize ubo_align = std::max<VkDeviceSize>(gpu_->dev().props.limits.minUniformBufferOffsetAlignment, 16);
+    if (!exe->defaults.empty() && (exe->defaults_dirty || exe->defaults_serial != serial)) {
+        Gpu::Slice s = gpu_->stream(exe->defaults.size(), ubo_align);
+        if (!s.ptr) return set_error(GL_OUT_OF_MEMORY);
+        std::memcpy(s.ptr, exe->defaults.data(), exe->defaults.size());
+        exe->defaults_buf = s.buf;
+        exe->defaults_offset = uint32_t(s.offset);
+        exe->defaults_serial = serial;
+        exe->defaults_dirty = false;
+    }
+
+    // ---- descriptor set: reused while the same buffers, views and samplers are bound
+    std::vector<uint64_t> dkey;
+    dkey.push_back(uint64_t(exe->defaults_buf));
+    for (const Bound& b : images) dkey.insert(dkey.end(), {b.binding, b.element, uint64_t(b.view), uint64_t(b.sampler)});
+    struct BlockBinding {
+        uint32_t binding;
+        VkBuffer buf;
+        VkDeviceSize offset, range;
+    };
+    std::vector<BlockBinding> blocks;
+    for (size_t i = 0; i < lp.blocks.size(); ++i) {
+        const BlockInfo& b = lp.blocks[i];
+        if (b.binding < 0) continue;
+        const GLuint point = exe->block_bindings[i];
+        const Context::Indexed* ib = point < c.uniform_bindings.size() ? &c.uniform_bindings[point] : nullptr;
+        if (!ib || !ib->buffer || !ib->buffer->vk.buf)
+            return refuse(verb, GL_INVALID_OPERATION, "a uniform block has no buffer bound");
+        Buffer& buf = *ib->buffer;
+        const VkDeviceSize range = ib->size ? ib->size : buf.size - ib->offset;
+        blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
+        buf.used_serial = serial;
+        dkey.insert(dkey.end(), {uint64_t(b.binding), uint64_t(buf.vk.buf), ib->offset, range});
+    }
+    if (exe->set_serial != serial || exe->set_key != dkey || !exe->set) {
+        VkDescriptorSet set = gpu_->allocate_set(exe->set_layout);
+        if (!set) return set_error(GL_OUT_OF_MEMORY);
+        std::vector<VkWriteDescriptorSet> writes;
+        std::vector<VkDescriptorImageInfo> infos(images.size());
+        std::vector<VkDescriptorBufferInfo> binfos(blocks.size() + 1);
+        if (!exe->defaults.empty()) {
+            binfos[0] = {exe->defaults_buf, 0, exe->defaults.size()};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = uint32_t(lp.default_binding);
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+            w.pBufferInfo = &binfos[0];
+            writes.push_back(w);
+        }
+        for (size_t i = 0; i < images.size(); ++i) {
+            infos[i] = {images[i].sampler, images[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = images[i].binding;
+            w.dstArrayElement = images[i].element;
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            w.pImageInfo = &infos[i];
+            writes.push_back(w);
+        }
+        for (size_t i = 0; i < blocks.size(); ++i) {
+            binfos[i + 1] = {blocks[i].buf, blocks[i].offset, blocks[i].range};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = blocks[i].binding;
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+            w.pBufferInfo = &binfos[i + 1];
+            writes.push_back(w);
+        }
+        vkUpdateDescriptorSets(gpu_->vk(), uint32_t(writes.size()), writes.data(), 0, nullptr);
+        exe->set = set;
+        exe->set_key = std::move(dkey);
+        exe->set_serial = serial;
+    }
+
+    // ---- vertex input: one binding per attribute (its buffer offset in the binding)
+    std::vector<VkVertexInputBindingDescription> bindings;
+    std::vector<VkVertexInputAttributeDescription> attrs;
+    std::vector<VkBuffer> vbufs;
+    std::vector<VkDeviceSize> voffs;
+    std::string vkey;
+    for (const Executable::Attr& a : exe->attrs) {
+        for (int k = 0; k < a.slots; ++k) {
+            const int gl = a.gl_index + k;
+            if (gl >= 16) break;
+            const Attrib& at = c.vao->attribs[size_t(gl)];
+            const uint32_t b = uint32_t(bindings.size());
+            VkVertexInputBindingDescription bd{b, 0, VK_VERTEX_INPUT_RATE_VERTEX};
+            VkVertexInputAttributeDescription ad{uint32_t(a.location + k), b, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+            if (at.enabled && at.buffer && at.buffer->vk.buf) {
+                ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
+                if (ad.format == VK_FORMAT_UNDEFINED) return refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");
+                bd.stride = at.stride ? uint32_t(at.stride) : uint32_t(at.size) * type_bytes(at.type);
+                if (at.divisor) bd.inputRate = VK_VERTEX_INPUT_RATE_INSTANCE;
+                if (at.divisor > 1) refuse(verb, GL_NO_ERROR, "attribute divisors above 1 are not supported yet");
+                vbufs.push_back(at.buffer->vk.buf);
+                voffs.push_back(at.offset);
+                at.buffer->used_serial = serial;
+            } else {
+                // A disabled array reads the current generic value: a stride-0 binding.
+                Gpu::Slice s = gpu_->stream(16, 16);
+                std::memcpy(s.ptr, c.generic[gl], 16);
+                vbufs.push_back(s.buf);
+                voffs.push_back(s.offset);
+            }
+            bindings.push_back(bd);
+            attrs.push_back(ad);
+            const uint32_t kv[4] = {ad.location, uint32_t(ad.format), bd.stride, uint32_t(bd.inputRate)};
+            append(vkey, kv, sizeof kv);
+        }
+    }
+
+    // ---- indices (client ones through the stream; bytes widened where Vulkan needs it)
+    VkBuffer ibuf = VK_NULL_HANDLE;
+    VkDeviceSize ioff = 0;
+    VkIndexType itype = VK_INDEX_TYPE_UINT16;
+    uint32_t draw_count = uint32_t(count);
+    if (index_type) {
+        const uint32_t isz = index_type == GL_UNSIGNED_BYTE ? 1 : index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+        if (index_type != GL_UNSIGNED_BYTE && index_type != GL_UNSIGNED_SHORT && index_type != GL_UNSIGNED_INT)
+            return refuse(verb, GL_INVALID_ENUM, "index type");
+        const uint64_t bytes = uint64_t(count) * isz;
+        const uint8_t* src = nullptr;
+        if (indices.is_offset()) {
+            Buffer* eb = c.vao->elements.get();
+            if (!eb || !eb->vk.buf) return refuse(verb, GL_INVALID_OPERATION, "no element array buffer");
+            if (indices.offset + bytes > eb->size) return refuse(verb, GL_INVALID_OPERATION, "indices outside the element buffer");
+            src = eb->vk.map + indices.offset;
+            if (isz > 1 || gpu_->dev().index_uint8) {
+                if (indices.offset % isz) return refuse(verb, GL_INVALID_OPERATION, "misaligned index offset");
+                ibuf = eb->vk.buf;
+                ioff = indices.offset;
+                eb->used_serial = serial;
+            }
+        } else {
+            if (indices.size < bytes) return refuse(verb, GL_INVALID_OPERATION, "index data shorter than count");
+            src = indices.data;
+        }
+        itype = isz == 1 ? VK_INDEX_TYPE_UINT8_EXT : isz == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+        if (mode == GL_LINE_LOOP) {
+            // Closed by repeating the first index: 32-bit indices in the stream.
+            Gpu::Slice s = gpu_->stream((uint64_t(count) + 1) * 4, 4);
+            uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
+            for (GLsizei i = 0; i < count; ++i)
+                o[i] = isz == 1 ? src[i] : isz == 2 ? reinterpret_cast<const uint16_t*>(src)[i] : reinterpret_cast<const uint32_t*>(src)[i];
+            o[count] = o[0];
+            ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT32, draw_count = uint32_t(count) + 1;
+        } else if (!ibuf) {
+            if (isz == 1 && !gpu_->dev().index_uint8) {
+                Gpu::Slice s = gpu_->stream(uint64_t(count) * 2, 4);
+                uint16_t* o = reinterpret_cast<uint16_t*>(s.ptr);
+                for (GLsizei i = 0; i < count; ++i) o[i] = src[i] == 0xFF && c.st.primitive_restart ? 0xFFFF : src[i];
+                ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT16;
+            } else {
+                Gpu::Slice s = gpu_->stream(bytes, 4);
+                std::memcpy(s.ptr, src, bytes);
+                ibuf = s.buf, ioff = s.offset;
+            }
+        }
+    } else if (mode == GL_LINE_LOOP) {
+        Gpu::Slice s = gpu_->stream((uint64_t(count) + 1) * 4, 4);
+        uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
+        for (GLsizei i = 0; i < count; ++i) o[i] = uint32_t(first + i);
+        o[count] = uint32_t(first);
+        ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT32, draw_count = uint32_t(count) + 1;
+    }
+
+    // ---- the pass, the pipeline, the draw
+    ensure_pass(t);
+    VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
+    if (!p) return set_error(GL_OUT_OF_MEMORY);
+    VkCommandBuffer cb = gpu_->main();
+    // Only what differs from the command buffer's current bindings is recorded.
+    Recorded& b = recorded_;
+    if (b.serial != serial) b = Recorded{}, b.serial = serial;
+    if (b.pipeline != p) {
+        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+        b.pipeline = p;
+    }
+    const uint32_t dyn_offset = exe->defaults.empty() ? 0 : exe->defaults_offset;
+    if (b.set != exe->set || b.layout != exe->layout || b.dyn_offset != dyn_offset) {
+        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 0, 1, &exe->set,
+                                exe->defaults.empty() ? 0 : 1, &dyn_offset);
+        b.set = exe->set;
+        b.layout = exe->layout;
+        b.dyn_offset = dyn_offset;
+    }
+    if (!vbufs.empty() && (b.vbufs != vbufs || b.voffs != voffs)) {
+        vkCmdBindVertexBuffers(cb, 0, uint32_t(vbufs.size()), vbufs.data(), voffs.data());
+        b.vbufs = vbufs;
+        b.voffs = voffs;
+    }
+    const State& s = c.st;
+    VkViewport vp{float(s.viewport[0]), float(s.viewport[1]), float(std::max(s.viewport[2], 1)),
+                  float(std::max(s.viewport[3], 1)), s.depth_near, s.depth_far};
+    VkRect2D sc{{0, 0}, {t.width, t.height}};
+    if (s.scissor_test) {
+        const int x0 = std::clamp(s.scissor[0], 0, int(t.width)), y0 = std::clamp(s.scissor[1], 0, int(t.height));
+        const int x1 = std::clamp(s.scissor[0] + s.scissor[2], 0, int(t.width));
+        const int y1 = std::clamp(s.scissor[1] + s.scissor[3], 0, int(t.height));
+        sc = {{x0, y0}, {uint32_t(std::max(x1 - x0, 0)), uint32_t(std::max(y1 - y0, 0))}};
+    }
+    const float line = gpu_->dev().features.wideLines ? s.line_width : 1.0f;
+    const float dyn[20] = {vp.x, vp.y, vp.width, vp.height, vp.minDepth, vp.maxDepth,
+                           float(sc.offset.x), float(sc.offset.y), float(sc.extent.width), float(sc.extent.height),
+                           line, s.offset_units, s.offset_factor, s.blend_color[0], s.blend_color[1], s.blend_color[2],
+                           s.blend_color[3], 0, 0, 0};
+    const uint32_t sten[6] = {s.stencil[0].mask, s.stencil[1].mask, s.stencil[0].writemask, s.stencil[1].writemask,
+                              uint32_t(s.stencil[0].ref), uint32_t(s.stencil[1].ref)};
+    const bool all = !b.dynamic_valid;
+    if (all || std::memcmp(b.dynamic, dyn, 6 * sizeof(float))) vkCmdSetViewport(cb, 0, 1, &vp);
+    if (all || std::memcmp(b.dynamic + 6, dyn + 6, 4 * sizeof(float))) vkCmdSetScissor(cb, 0, 1, &sc);
+    if (all || b.dynamic[10] != dyn[10]) vkCmdSetLineWidth(cb, line);
+    if (all || b.dynamic[11] != dyn[11] || b.dynamic[12] != dyn[12])
+        vkCmdSetDepthBias(cb, s.offset_units, 0.0f, s.offset_factor);
+    if (all || std::memcmp(b.dynamic + 13, dyn + 13, 4 * sizeof(float))) vkCmdSetBlendConstants(cb, s.blend_color);
+    if (all || b.stencil[0] != sten[0]) vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, sten[0]);
+    if (all || b.stencil[1] != sten[1]) vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, sten[1]);
+    if (all || b.stencil[2] != sten[2]) vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, sten[2]);
+    if (all || b.stencil[3] != sten[3]) vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, sten[3]);
+    if (all || b.stencil[4] != sten[4]) vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, sten[4]);
+    if (all || b.stencil[5] != sten[5]) vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, sten[5]);
+    std::memcpy(b.dynamic, dyn, sizeof dyn);
+    std::memcpy(b.stencil, sten, sizeof sten);
+    b.dynamic_valid = true;
+    if (ibuf) {
+        if (b.ibuf != ibuf || b.ioff != ioff || b.itype != itype) {
+            vkCmdBindIndexBuffer(cb, ibuf, ioff, itype);
+            b.ibuf = ibuf;
+            b.ioff = ioff;
+            b.itype = itype;
+        }
+        vkCmdDrawIndexed(cb, draw_count, uint32_t(instances), 0, 0, 0);
+    } else {
+        vkCmdDraw(cb, draw_count, uint32_t(instances), uint32_t(first), 0);
+    }
+    gpu_->count_draw();
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,295 @@
+#include "formats.h"
+
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace mgl::magma {
+
+namespace {
+
+constexpr VkComponentMapping kIdentity{};
+constexpr VkComponentSwizzle R = VK_COMPONENT_SWIZZLE_R, G = VK_COMPONENT_SWIZZLE_G, ONE = VK_COMPONENT_SWIZZLE_ONE,
+                             ZERO = VK_COMPONENT_SWIZZLE_ZERO;
+
+TexFormat fmt(VkFormat vk, uint32_t src, uint32_t dst, Conv c, uint32_t sized, VkComponentMapping sw = kIdentity) {
+    TexFormat f;
+    f.vk = vk;
+    f.src_bytes = src;
+    f.dst_bytes = dst;
+    f.conv = c;
+    f.sized = sized;
+    f.swizzle = sw;
+    return f;
+}
+
+float half_to_float(uint16_t h) {
+    const uint32_t s = (h >> 15) & 1, e = (h >> 10) & 31, m = h & 1023;
+    float v;
+    if (e == 0) v = std::ldexp(float(m), -24);
+    else if (e == 31) v = m ? NAN : INFINITY;
+    else v = std::ldexp(float(m + 1024), int(e) - 25);
+    return s ? -v : v;
+}
+
+uint8_t unorm8(float f) { return uint8_t(std::lround(std::clamp(f, 0.0f, 1.0f) * 255.0f)); }
+
+}  // namespace
+
+bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexFormat& o) {
+    // Sized internal formats first (ES3 glTexImage with a sized format, glTexStorage, renderbuffers).
+    switch (ifmt) {
+        case GL_RGBA8:
+        case GL_RGBA4:
+        case GL_RGB5_A1:
+            if (type == GL_UNSIGNED_SHORT_4_4_4_4) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p4444_rgba8, ifmt); return true; }
+            if (type == GL_UNSIGNED_SHORT_5_5_5_1) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p5551_rgba8, ifmt); return true; }
+            o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 4, 4, Conv::copy, ifmt);
+            return true;
+        case GL_SRGB8_ALPHA8: o = fmt(VK_FORMAT_R8G8B8A8_SRGB, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB8:
+        case GL_RGB565:
+            if (type == GL_UNSIGNED_SHORT_5_6_5) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p565_rgba8, ifmt); return true; }
+            o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 3, 4, Conv::rgb8_rgba8, ifmt);
+            return true;
+        case GL_SRGB8: o = fmt(VK_FORMAT_R8G8B8A8_SRGB, 3, 4, Conv::rgb8_rgba8, ifmt); return true;
+        case GL_R8: o = fmt(VK_FORMAT_R8_UNORM, 1, 1, Conv::copy, ifmt); return true;
+        case GL_RG8: o = fmt(VK_FORMAT_R8G8_UNORM, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RGBA32F: o = fmt(VK_FORMAT_R32G32B32A32_SFLOAT, 16, 16, Conv::copy, ifmt); return true;
+        case GL_RGB32F: o = fmt(VK_FORMAT_R32G32B32A32_SFLOAT, 12, 16, Conv::rgb32f_rgba32f, ifmt); return true;
+        case GL_RG32F: o = fmt(VK_FORMAT_R32G32_SFLOAT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_R32F: o = fmt(VK_FORMAT_R32_SFLOAT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGBA16F: o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_RGB16F: o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 6, 8, Conv::rgb16f_rgba16f, ifmt); return true;
+        case GL_RG16F: o = fmt(VK_FORMAT_R16G16_SFLOAT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_R16F: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt); return true;
+        case GL_R11F_G11F_B10F: o = fmt(VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB10_A2: o = fmt(VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGBA8UI: o = fmt(VK_FORMAT_R8G8B8A8_UINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGBA8I: o = fmt(VK_FORMAT_R8G8B8A8_SINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_R32UI: o = fmt(VK_FORMAT_R32_UINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_R32I: o = fmt(VK_FORMAT_R32_SINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGBA32UI: o = fmt(VK_FORMAT_R32G32B32A32_UINT, 16, 16, Conv::copy, ifmt); return true;
+        case GL_RGBA32I: o = fmt(VK_FORMAT_R32G32B32A32_SINT, 16, 16, Conv::copy, ifmt); return true;
+        case GL_DEPTH_COMPONENT16:
+        case GL_DEPTH_COMPONENT24:
+        case GL_DEPTH_COMPONENT32F:
+        case GL_DEPTH_COMPONENT32_OES:
+            o = fmt(VK_FORMAT_D32_SFLOAT, 4, 4,
+                    type == GL_UNSIGNED_SHORT ? Conv::u16_d32f : type == GL_UNSIGNED_INT ? Conv::u32_d32f : Conv::copy, ifmt);
+            if (type == GL_UNSIGNED_SHORT) o.src_bytes = 2;
+            o.depth = true;
+            return true;
+        case GL_DEPTH24_STENCIL8:
+        case GL_DEPTH32F_STENCIL8:
+        case GL_STENCIL_INDEX8:
+            o = fmt(ds, 4, format_bytes(ds), Conv::u24s8_d24s8, ifmt);
+            o.depth = ifmt != GL_STENCIL_INDEX8;
+            o.stencil = true;
+            return true;
+        default: break;
+    }
+    // Unsized (GLES 2) internal formats: the type decides.
+    switch (ifmt) {
+        case GL_RGBA:
+            if (type == GL_UNSIGNED_BYTE || type == 0) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 4, 4, Conv::copy, GL_RGBA8); return true; }
+            if (type == GL_UNSIGNED_SHORT_4_4_4_4) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p4444_rgba8, GL_RGBA4); return true; }
+            if (type == GL_UNSIGNED_SHORT_5_5_5_1) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p5551_rgba8, GL_RGB5_A1); return true; }
+            if (type == GL_FLOAT) { o = fmt(VK_FORMAT_R32G32B32A32_SFLOAT, 16, 16, Conv::copy, GL_RGBA32F); return true; }
+            if (type == GL_HALF_FLOAT || type == GL_HALF_FLOAT_OES) { o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 8, 8, Conv::copy, GL_RGBA16F); return true; }
+            return false;
+        case GL_RGB:
+            if (type == GL_UNSIGNED_BYTE || type == 0) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 3, 4, Conv::rgb8_rgba8, GL_RGB8); return true; }
+            if (type == GL_UNSIGNED_SHORT_5_6_5) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p565_rgba8, GL_RGB565); return true; }
+            if (type == GL_FLOAT) { o = fmt(VK_FORMAT_R32G32B32A32_SFLOAT, 12, 16, Conv::rgb32f_rgba32f, GL_RGB32F); return true; }
+            if (type == GL_HALF_FLOAT || type == GL_HALF_FLOAT_OES) { o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 6, 8, Conv::rgb16f_rgba16f, GL_RGB16F); return true; }
+            return false;
+        case GL_BGRA_EXT:
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;
+            o = fmt(VK_FORMAT_B8G8R8A8_UNORM, 4, 4, Conv::copy, GL_BGRA8_EXT);
+            return true;
+        case GL_LUMINANCE:
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;
+            o = fmt(VK_FORMAT_R8_UNORM, 1, 1, Conv::copy, GL_LUMINANCE8_EXT, {R, R, R, ONE});
+            return true;
+        case GL_ALPHA:
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;
+            o = fmt(VK_FORMAT_R8_UNORM, 1, 1, Conv::copy, GL_ALPHA8_EXT, {ZERO, ZERO, ZERO, R});
+            return true;
+        case GL_LUMINANCE_ALPHA:
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;
+            o = fmt(VK_FORMAT_R8G8_UNORM, 2, 2, Conv::copy, GL_LUMINANCE8_ALPHA8_EXT, {R, R, R, G});
+            return true;
+        case GL_RED:
+            if (type == GL_FLOAT) return tex_format(GL_R32F, format, type, ds, o);
+            return tex_format(GL_R8, format, type, ds, o);
+        case GL_RG:
+            if (type == GL_FLOAT) return tex_format(GL_RG32F, format, type, ds, o);
+            return tex_format(GL_RG8, format, type, ds, o);
+        case GL_DEPTH_COMPONENT: return tex_format(GL_DEPTH_COMPONENT24, format, type, ds, o);
+        case GL_DEPTH_STENCIL: return tex_format(GL_DEPTH24_STENCIL8, format, type, ds, o);
+        default: return false;
+    }
+}
+
+size_t unpack_row_bytes(const PixelStore& ps, uint32_t width, uint32_t src_bytes) {
+    const size_t pixels = ps.row_length > 0 ? size_t(ps.row_length) : width;
+    const size_t raw = pixels * src_bytes;
+    const size_t a = size_t(std::max(ps.alignment, 1));
+    return (raw + a - 1) / a * a;
+}
+
+size_t unpack_bytes(const PixelStore& ps, uint32_t w, uint32_t h, uint32_t d, uint32_t src_bytes, bool three_d) {
+    if (!w || !h || !d) return 0;
+    const size_t row = unpack_row_bytes(ps, w, src_bytes);
+    const size_t rows = three_d && ps.image_height > 0 ? size_t(ps.image_height) : h;
+    const size_t skip_images = three_d ? size_t(ps.skip_images) : 0;
+    return (skip_images + d - 1) * rows * row + (size_t(ps.skip_rows) + h - 1) * row +
+           (size_t(ps.skip_pixels) + w) * src_bytes;
+}
+
+bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32_t h, uint32_t d, bool three_d,
+                    const uint8_t* src, size_t size, uint8_t* dst) {
+    if (unpack_bytes(ps, w, h, d, f.src_bytes, three_d) > size) return false;
+    const size_t row = unpack_row_bytes(ps, w, f.src_bytes);
+    const size_t rows = three_d && ps.image_height > 0 ? size_t(ps.image_height) : h;
+    for (uint32_t z = 0; z < d; ++z) {
+        for (uint32_t y = 0; y < h; ++y) {
+            const uint8_t* s = src + (size_t(three_d ? ps.skip_images : 0) + z) * rows * row +
+                               (size_t(ps.skip_rows) + y) * row + size_t(ps.skip_pixels) * f.src_bytes;
+            uint8_t* o = dst + ((size_t(z) * h + y) * w) * f.dst_bytes;
+            switch (f.conv) {
+                case Conv::copy: std::memcpy(o, s, size_t(w) * f.dst_bytes); break;
+                case Conv::rgb8_rgba8:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        o[4 * x] = s[3 * x];
+                        o[4 * x + 1] = s[3 * x + 1];
+                        o[4 * x + 2] = s[3 * x + 2];
+                        o[4 * x + 3] = 255;
+                    }
+                    break;
+                case Conv::rgb32f_rgba32f:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        const float one = 1.0f;
+                        std::memcpy(o + 16 * x, s + 12 * x, 12);
+                        std::memcpy(o + 16 * x + 12, &one, 4);
+                    }
+                    break;
+                case Conv::rgb16f_rgba16f:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        const uint16_t one = 0x3C00;
+                        std::memcpy(o + 8 * x, s + 6 * x, 6);
+                        std::memcpy(o + 8 * x + 6, &one, 2);
+                    }
+                    break;
+                case Conv::p565_rgba8:
+                case Conv::p4444_rgba8:
+                case Conv::p5551_rgba8:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        uint16_t p;
+                        std::memcpy(&p, s + 2 * x, 2);
+                        uint8_t* t = o + 4 * x;
+                        if (f.conv == Conv::p565_rgba8) {
+                            t[0] = uint8_t(((p >> 11) & 31) * 255 / 31);
+                            t[1] = uint8_t(((p >> 5) & 63) * 255 / 63);
+                            t[2] = uint8_t((p & 31) * 255 / 31);
+                            t[3] = 255;
+                        } else if (f.conv == Conv::p4444_rgba8) {
+                            t[0] = uint8_t(((p >> 12) & 15) * 17);
+                            t[1] = uint8_t(((p >> 8) & 15) * 17);
+                            t[2] = uint8_t(((p >> 4) & 15) * 17);
+                            t[3] = uint8_t((p & 15) * 17);
+                        } else {
+                            t[0] = uint8_t(((p >> 11) & 31) * 255 / 31);
+                            t[1] = uint8_t(((p >> 6) & 31) * 255 / 31);
+                            t[2] = uint8_t(((p >> 1) & 31) * 255 / 31);
+                            t[3] = (p & 1) ? 255 : 0;
+                        }
+                    }
+                    break;
+                case Conv::u16_d32f:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        uint16_t v;
+                        std::memcpy(&v, s + 2 * x, 2);
+                        const float fv = float(v) / 65535.0f;
+                        std::memcpy(o + 4 * x, &fv, 4);
+                    }
+                    break;
+                case Conv::u32_d32f:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        uint32_t v;
+                        std::memcpy(&v, s + 4 * x, 4);
+                        const float fv = float(double(v) / 4294967295.0);
+                        std::memcpy(o + 4 * x, &fv, 4);
+                    }
+                    break;
+                case Conv::u24s8_d24s8: std::memcpy(o, s, size_t(w) * std::min(f.dst_bytes, 4u)); break;
+            }
+        }
+    }
+    return true;
+}
+
+uint32_t format_bytes(VkFormat f) {
+    switch (f) {
+        case VK_FORMAT_R8_UNORM: return 1;
+        case VK_FORMAT_R8G8_UNORM:
+        case VK_FORMAT_R16_SFLOAT:
+        case VK_FORMAT_D16_UNORM: return 2;
+        case VK_FORMAT_R16G16B16A16_SFLOAT:
+        case VK_FORMAT_R32G32_SFLOAT:
+        case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
+        case VK_FORMAT_R32G32B32A32_SFLOAT:
+        case VK_FORMAT_R32G32B32A32_UINT:
+        case VK_FORMAT_R32G32B32A32_SINT: return 16;
+        default: return 4;
+    }
+}
+
+bool is_depth_format(VkFormat f) {
+    return f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
+           f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_X8_D24_UNORM_PACK32;
+}
+
+bool has_stencil(VkFormat f) { return f == VK_FORMAT_D24_UNORM_S8_UINT || f == VK_FORMAT_D32_SFLOAT_S8_UINT; }
+
+bool texel_rgba32f(VkFormat f, const uint8_t* t, float o[4]) {
+    switch (f) {
+        case VK_FORMAT_R8G8B8A8_UNORM:
+        case VK_FORMAT_R8G8B8A8_SRGB:
+            for (int i = 0; i < 4; ++i) o[i] = t[i] / 255.0f;
+            return true;
+        case VK_FORMAT_B8G8R8A8_UNORM:
+            o[0] = t[2] / 255.0f, o[1] = t[1] / 255.0f, o[2] = t[0] / 255.0f, o[3] = t[3] / 255.0f;
+            return true;
+        case VK_FORMAT_R8_UNORM: o[0] = t[0] / 255.0f, o[1] = o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_R8G8_UNORM: o[0] = t[0] / 255.0f, o[1] = t[1] / 255.0f, o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_R32G32B32A32_SFLOAT: std::memcpy(o, t, 16); return true;
+        case VK_FORMAT_R32_SFLOAT: std::memcpy(o, t, 4), o[1] = o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_R32G32_SFLOAT: std::memcpy(o, t, 8), o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_R16G16B16A16_SFLOAT:
+            for (int i = 0; i < 4; ++i) {
+                uint16_t h;
+                std::memcpy(&h, t + 2 * i, 2);
+                o[i] = half_to_float(h);
+            }
+            return true;
+        default: return false;
+    }
+}
+
+bool texel_rgba8(VkFormat f, const uint8_t* t, uint8_t o[4]) {
+    if (f == VK_FORMAT_R8G8B8A8_UNORM || f == VK_FORMAT_R8G8B8A8_SRGB) {
+        std::memcpy(o, t, 4);
+        return true;
+    }
+    float v[4];
+    if (!texel_rgba32f(f, t, v)) return false;
+    for (int i = 0; i < 4; ++i) o[i] = unorm8(v[i]);
+    return true;
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,61 @@
+// GL pixel formats on Vulkan: which VkFormat holds a GL internal format, how
+// client pixels (format, type, unpack state) become texels of it, and how
+// texels come back as RGBA8 for glReadPixels and surface readback.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mgl::magma {
+
+// GL pixel-store state of one direction (pack or unpack).
+struct PixelStore {
+    int alignment = 4, row_length = 0, skip_rows = 0, skip_pixels = 0, image_height = 0, skip_images = 0;
+};
+
+enum class Conv : uint8_t {
+    copy,          // same bytes per texel
+    rgb8_rgba8,    // 3 bytes -> 4, alpha 255
+    rgb32f_rgba32f,
+    rgb16f_rgba16f,
+    p565_rgba8,
+    p4444_rgba8,
+    p5551_rgba8,
+    u16_d32f,      // normalized depth
+    u32_d32f,
+    u24s8_d24s8,   // GL_UNSIGNED_INT_24_8 into D24_UNORM_S8_UINT (depth part only)
+};
+
+struct TexFormat {
+    VkFormat vk = VK_FORMAT_UNDEFINED;
+    VkComponentMapping swizzle{};  // identity unless LUMINANCE/ALPHA
+    uint32_t src_bytes = 0;        // client bytes per pixel
+    uint32_t dst_bytes = 0;        // texel bytes in the VkFormat
+    Conv conv = Conv::copy;
+    uint32_t sized = 0;            // the sized GL internal format (GL_RGBA8...)
+    bool depth = false, stencil = false;
+};
+
+// The texture format for glTexImage*(internalformat, format, type) (format/type
+// 0: from a sized internal format alone, as glTexStorage/glRenderbufferStorage).
+// false: not supported.
+bool tex_format(uint32_t internalformat, uint32_t format, uint32_t type, VkFormat depth_stencil, TexFormat& out);
+
+// Bytes per client row and the start of the image inside client memory.
+size_t unpack_row_bytes(const PixelStore& ps, uint32_t width, uint32_t src_bytes);
+size_t unpack_bytes(const PixelStore& ps, uint32_t w, uint32_t h, uint32_t d, uint32_t src_bytes, bool three_d);
+
+// Writes w*h*d tightly packed texels at dst from client memory src (size bytes).
+bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32_t h, uint32_t d, bool three_d,
+                    const uint8_t* src, size_t size, uint8_t* dst);
+
+// RGBA8 of one texel of a color format; false when the format is not readable.
+bool texel_rgba8(VkFormat f, const uint8_t* texel, uint8_t out[4]);
+bool texel_rgba32f(VkFormat f, const uint8_t* texel, float out[4]);
+uint32_t format_bytes(VkFormat f);
+bool is_depth_format(VkFormat f);
+bool has_stencil(VkFormat f);
+
+}  // namespace mgl::magma

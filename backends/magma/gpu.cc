@@ -1,0 +1,476 @@
+#include "gpu.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+#include <tuple>
+
+namespace mgl::magma {
+
+namespace {
+constexpr VkDeviceSize kChunkBytes = 4u << 20;
+constexpr uint32_t kSetsPerPool = 256;
+
+VkMemoryBarrier full_memory_barrier() {
+    VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+    return mb;
+}
+}  // namespace
+
+bool PassKey::operator<(const PassKey& o) const {
+    return std::tie(color, depth, clear_color, clear_depth, clear_stencil) <
+           std::tie(o.color, o.depth, o.clear_color, o.clear_depth, o.clear_stencil);
+}
+
+bool SamplerKey::operator<(const SamplerKey& o) const {
+    return std::tie(mag, min, mip, u, v, w, min_lod, max_lod, anisotropy, compare, compare_enable) <
+           std::tie(o.mag, o.min, o.mip, o.u, o.v, o.w, o.min_lod, o.max_lod, o.anisotropy, o.compare, o.compare_enable);
+}
+
+Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log) : dev_(std::move(device)), log_(log) {
+    for (Batch& b : batches_) {
+        VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+        pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+        pci.queueFamilyIndex = dev_->queue_family;
+        check(vkCreateCommandPool(vk(), &pci, nullptr, &b.pool), "vkCreateCommandPool");
+        VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        ai.commandPool = b.pool;
+        ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        ai.commandBufferCount = 2;
+        VkCommandBuffer cbs[2];
+        check(vkAllocateCommandBuffers(vk(), &ai, cbs), "vkAllocateCommandBuffers");
+        b.init = cbs[0];
+        b.main = cbs[1];
+        VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        check(vkCreateFence(vk(), &fci, nullptr, &b.fence), "vkCreateFence");
+    }
+    batches_[0].serial = next_serial_++;
+}
+
+Gpu::~Gpu() {
+    if (!dev_ || !dev_->dev) return;
+    vkDeviceWaitIdle(vk());
+    for (Batch& b : batches_) {
+        b.pending = false;
+        recycle(b);
+        for (Chunk& c : b.chunks) {
+            vkDestroyBuffer(vk(), c.buf.buf, nullptr);
+            vkFreeMemory(vk(), c.buf.mem, nullptr);
+        }
+        for (VkDescriptorPool p : b.pools) vkDestroyDescriptorPool(vk(), p, nullptr);
+        vkDestroyFence(vk(), b.fence, nullptr);
+        vkDestroyCommandPool(vk(), b.pool, nullptr);
+    }
+    for (auto& [k, p] : passes_) vkDestroyRenderPass(vk(), p, nullptr);
+    for (auto& [k, s] : samplers_) vkDestroySampler(vk(), s, nullptr);
+}
+
+bool Gpu::check(VkResult r, const char* what) {
+    if (r == VK_SUCCESS) return true;
+    if (r == VK_ERROR_DEVICE_LOST) {
+        if (!lost_) log_.error("magma: {}: VK_ERROR_DEVICE_LOST: the session's contexts are lost", what);
+        lost_ = true;
+    } else {
+        log_.error("magma: {} failed: {}", what, vk_result_name(r));
+    }
+    return false;
+}
+
+// ---- batches ------------------------------------------------------------------
+
+VkCommandBuffer Gpu::main() {
+    Batch& b = batch();
+    if (!b.main_begun) {
+        VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        check(vkBeginCommandBuffer(b.main, &bi), "vkBeginCommandBuffer");
+        b.main_begun = true;
+    }
+    return b.main;
+}
+
+VkCommandBuffer Gpu::init() {
+    Batch& b = batch();
+    if (!b.init_begun) {
+        VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        check(vkBeginCommandBuffer(b.init, &bi), "vkBeginCommandBuffer");
+        b.init_begun = true;
+    }
+    return b.init;
+}
+
+VkCommandBuffer Gpu::main_outside() {
+    end_pass();
+    VkCommandBuffer cb = main();
+    const VkMemoryBarrier mb = full_memory_barrier();
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0,
+                         nullptr, 0, nullptr);
+    return cb;
+}
+
+void Gpu::submit(bool wait) {
+    end_pass();
+    Batch& b = batch();
+    VkCommandBuffer cbs[2];
+    uint32_t n = 0;
+    if (b.init_begun) {
+        // Everything init wrote is visible to main.
+        const VkMemoryBarrier mb = full_memory_barrier();
+        vkCmdPipelineBarrier(b.init, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb,
+                             0, nullptr, 0, nullptr);
+        check(vkEndCommandBuffer(b.init), "vkEndCommandBuffer");
+        cbs[n++] = b.init;
+    }
+    if (b.main_begun) {
+        // Host reads (readback) see what the batch wrote.
+        VkMemoryBarrier mb = full_memory_barrier();
+        mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+        vkCmdPipelineBarrier(b.main, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
+                             nullptr, 0, nullptr);
+        check(vkEndCommandBuffer(b.main), "vkEndCommandBuffer");
+        cbs[n++] = b.main;
+    }
+    // A batch with nothing recorded but objects to free still signals its
+    // fence: the fence covers every earlier submission, so the objects are
+    // freed only once nothing can still use them.
+    if ((n > 0 || !b.garbage.empty()) && !lost_) {
+        VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        si.commandBufferCount = n;
+        si.pCommandBuffers = cbs;
+        if (check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit")) {
+            b.pending = true;
+            if (n > 0) {
+                ++frame.submits;
+                ++totals.submits;
+            }
+        }
+    }
+    b.init_begun = b.main_begun = false;
+    if (wait) recycle(b);
+    cur_ = (cur_ + 1) % kBatches;
+    Batch& next = batch();
+    recycle(next);  // waits only when every batch is in flight
+    next.serial = next_serial_++;
+}
+
+void Gpu::recycle(Batch& b) {
+    if (b.pending) {
+        check(vkWaitForFences(vk(), 1, &b.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+        vkResetFences(vk(), 1, &b.fence);
+        b.pending = false;
+    }
+    for (auto& fn : b.garbage) fn(vk());
+    b.garbage.clear();
+    if (b.pool) vkResetCommandPool(vk(), b.pool, 0);
+    b.init_begun = b.main_begun = false;
+    for (Chunk& c : b.chunks) c.used = 0;
+    b.chunk_at = 0;
+    for (VkDescriptorPool p : b.pools) vkResetDescriptorPool(vk(), p, 0);
+    b.pool_at = 0;
+}
+
+bool Gpu::busy(uint64_t serial) {
+    if (serial == 0) return false;
+    for (Batch& b : batches_) {
+        if (b.serial != serial) continue;
+        if (&b == &batch()) return true;
+        return b.pending && vkGetFenceStatus(vk(), b.fence) == VK_NOT_READY;
+    }
+    return false;  // recycled long ago
+}
+
+void Gpu::defer(std::function<void(VkDevice)> fn) { batch().garbage.push_back(std::move(fn)); }
+
+Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
+    Batch& b = batch();
+    if (size == 0) size = 4;
+    for (; b.chunk_at < b.chunks.size(); ++b.chunk_at) {
+        Chunk& c = b.chunks[b.chunk_at];
+        const VkDeviceSize at = (c.used + align - 1) / align * align;
+        if (at + size <= c.buf.size) {
+            c.used = at + size;
+            return {c.buf.buf, at, c.buf.map + at};
+        }
+    }
+    Chunk c;
+    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                     VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+                                     VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    if (!create_buffer(std::max(kChunkBytes, size), usage, c.buf)) return {};
+    c.used = size;
+    b.chunks.push_back(c);
+    b.chunk_at = b.chunks.size() - 1;
+    return {c.buf.buf, 0, c.buf.map};
+}
+
+VkDescriptorPool Gpu::new_pool() {
+    const VkDescriptorPoolSize sizes[] = {
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kSetsPerPool},
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSetsPerPool * 4},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSetsPerPool * 8},
+    };
+    VkDescriptorPoolCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    ci.maxSets = kSetsPerPool;
+    ci.poolSizeCount = 3;
+    ci.pPoolSizes = sizes;
+    VkDescriptorPool p = VK_NULL_HANDLE;
+    check(vkCreateDescriptorPool(vk(), &ci, nullptr, &p), "vkCreateDescriptorPool");
+    return p;
+}
+
+VkDescriptorSet Gpu::allocate_set(VkDescriptorSetLayout layout) {
+    Batch& b = batch();
+    for (;;) {
+        if (b.pool_at >= b.pools.size()) {
+            VkDescriptorPool p = new_pool();
+            if (!p) return VK_NULL_HANDLE;
+            b.pools.push_back(p);
+        }
+        VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+        ai.descriptorPool = b.pools[b.pool_at];
+        ai.descriptorSetCount = 1;
+        ai.pSetLayouts = &layout;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        const VkResult r = vkAllocateDescriptorSets(vk(), &ai, &set);
+        if (r == VK_SUCCESS) {
+            ++frame.descriptor_sets;
+            ++totals.descriptor_sets;
+            return set;
+        }
+        if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) {
+            check(r, "vkAllocateDescriptorSets");
+            return VK_NULL_HANDLE;
+        }
+        ++b.pool_at;  // this pool is full: the next one (grown on demand)
+    }
+}
+
+// ---- render passes ----------------------------------------------------------------
+
+void Gpu::begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h, const VkClearValue* clears,
+                     uint32_t nclears) {
+    end_pass();
+    VkRenderPassBeginInfo bi{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+    bi.renderPass = pass;
+    bi.framebuffer = fb;
+    bi.renderArea = {{0, 0}, {w, h}};
+    bi.clearValueCount = nclears;
+    bi.pClearValues = clears;
+    vkCmdBeginRenderPass(main(), &bi, VK_SUBPASS_CONTENTS_INLINE);
+    in_pass_ = true;
+    count_pass();
+}
+
+void Gpu::end_pass() {
+    if (!in_pass_) return;
+    vkCmdEndRenderPass(main());
+    in_pass_ = false;
+}
+
+VkRenderPass Gpu::render_pass(const PassKey& key) {
+    auto it = passes_.find(key);
+    if (it != passes_.end()) return it->second;
+    VkAttachmentDescription att[5]{};
+    VkAttachmentReference colors[4]{};
+    VkAttachmentReference depth{};
+    uint32_t n = 0, ncolor = 0;
+    for (int i = 0; i < 4; ++i) {
+        colors[i] = {VK_ATTACHMENT_UNUSED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+        if (key.color[i] == VK_FORMAT_UNDEFINED) continue;
+        VkAttachmentDescription& a = att[n];
+        a.format = key.color[i];
+        a.samples = VK_SAMPLE_COUNT_1_BIT;
+        a.loadOp = (key.clear_color >> i) & 1 ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+        a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+        a.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        a.initialLayout = a.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        colors[i].attachment = n++;
+        ncolor = uint32_t(i) + 1;
+    }
+    const bool has_depth = key.depth != VK_FORMAT_UNDEFINED;
+    if (has_depth) {
+        VkAttachmentDescription& a = att[n];
+        a.format = key.depth;
+        a.samples = VK_SAMPLE_COUNT_1_BIT;
+        a.loadOp = key.clear_depth ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+        a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        a.stencilLoadOp = key.clear_stencil ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+        a.stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
+        a.initialLayout = a.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        depth = {n++, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+    }
+    VkSubpassDescription sub{};
+    sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    sub.colorAttachmentCount = ncolor;
+    sub.pColorAttachments = colors;
+    sub.pDepthStencilAttachment = has_depth ? &depth : nullptr;
+    // Everything before the pass is visible to it, and everything in it to
+    // what follows: coarse, and correct for any mix of copies and passes.
+    VkSubpassDependency deps[2]{};
+    const VkAccessFlags all = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+    deps[0] = {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+               VK_ACCESS_MEMORY_WRITE_BIT, all, 0};
+    deps[1] = {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+               VK_ACCESS_MEMORY_WRITE_BIT, all, 0};
+    VkRenderPassCreateInfo ci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+    ci.attachmentCount = n;
+    ci.pAttachments = att;
+    ci.subpassCount = 1;
+    ci.pSubpasses = &sub;
+    ci.dependencyCount = 2;
+    ci.pDependencies = deps;
+    VkRenderPass p = VK_NULL_HANDLE;
+    check(vkCreateRenderPass(vk(), &ci, nullptr, &p), "vkCreateRenderPass");
+    passes_[key] = p;
+    return p;
+}
+
+// ---- resources --------------------------------------------------------------------
+
+bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out) {
+    out = {};
+    VkBufferCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    ci.size = std::max<VkDeviceSize>(size, 4);
+    ci.usage = usage;
+    ci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    if (!check(vkCreateBuffer(vk(), &ci, nullptr, &out.buf), "vkCreateBuffer")) return false;
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(vk(), out.buf, &req);
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    int type = dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (type < 0) type = dev_->memory_type(req.memoryTypeBits, host);
+    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = uint32_t(type);
+    void* p = nullptr;
+    if (type < 0 || !check(vkAllocateMemory(vk(), &ai, nullptr, &out.mem), "vkAllocateMemory") ||
+        !check(vkBindBufferMemory(vk(), out.buf, out.mem, 0), "vkBindBufferMemory") ||
+        !check(vkMapMemory(vk(), out.mem, 0, VK_WHOLE_SIZE, 0, &p), "vkMapMemory")) {
+        vkDestroyBuffer(vk(), out.buf, nullptr);
+        if (out.mem) vkFreeMemory(vk(), out.mem, nullptr);
+        out = {};
+        return false;
+    }
+    out.map = static_cast<uint8_t*>(p);
+    out.size = ci.size;
+    return true;
+}
+
+void Gpu::destroy_buffer_later(VkBuf& b) {
+    if (!b.buf) return;
+    VkBuffer buf = b.buf;
+    VkDeviceMemory mem = b.mem;
+    defer([buf, mem](VkDevice d) {
+        vkDestroyBuffer(d, buf, nullptr);
+        vkFreeMemory(d, mem, nullptr);
+    });
+    b = {};
+}
+
+bool Gpu::create_image(Image& img, VkImageUsageFlags usage) {
+    VkImageCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    ci.flags = img.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+    ci.imageType = img.type;
+    ci.format = img.format;
+    ci.extent = {img.width, img.height, img.depth};
+    ci.mipLevels = img.levels;
+    ci.arrayLayers = img.layers;
+    ci.samples = VK_SAMPLE_COUNT_1_BIT;
+    ci.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ci.usage = usage;
+    ci.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    if (!check(vkCreateImage(vk(), &ci, nullptr, &img.image), "vkCreateImage")) {
+        img.image = VK_NULL_HANDLE;
+        return false;
+    }
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(vk(), img.image, &req);
+    int type = dev_->memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (type < 0) type = dev_->memory_type(req.memoryTypeBits, 0);
+    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = uint32_t(type);
+    if (type < 0 || !check(vkAllocateMemory(vk(), &ai, nullptr, &img.mem), "vkAllocateMemory") ||
+        !check(vkBindImageMemory(vk(), img.image, img.mem, 0), "vkBindImageMemory")) {
+        vkDestroyImage(vk(), img.image, nullptr);
+        if (img.mem) vkFreeMemory(vk(), img.mem, nullptr);
+        img.image = VK_NULL_HANDLE;
+        img.mem = VK_NULL_HANDLE;
+        return false;
+    }
+    img.layout = VK_IMAGE_LAYOUT_UNDEFINED;
+    img.used_serial = 0;
+    return true;
+}
+
+void Gpu::destroy_image_later(Image& img) {
+    if (!img.image) return;
+    VkImage i = img.image;
+    VkDeviceMemory m = img.mem;
+    defer([i, m](VkDevice d) {
+        vkDestroyImage(d, i, nullptr);
+        vkFreeMemory(d, m, nullptr);
+    });
+    img.image = VK_NULL_HANDLE;
+    img.mem = VK_NULL_HANDLE;
+}
+
+VkImageView Gpu::create_view(const Image& img, VkImageViewType type, uint32_t base_level, uint32_t levels,
+                             uint32_t base_layer, uint32_t layers, VkComponentMapping swizzle, bool sampled) {
+    VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    ci.image = img.image;
+    ci.viewType = type;
+    ci.format = img.format;
+    ci.components = swizzle;
+    VkImageAspectFlags aspect = img.aspect;
+    // A sampled depth/stencil view reads depth.
+    if (sampled && (aspect & VK_IMAGE_ASPECT_DEPTH_BIT)) aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+    ci.subresourceRange = {aspect, base_level, levels, base_layer, layers};
+    VkImageView v = VK_NULL_HANDLE;
+    check(vkCreateImageView(vk(), &ci, nullptr, &v), "vkCreateImageView");
+    return v;
+}
+
+void Gpu::transition(VkCommandBuffer cb, Image& img, VkImageLayout layout) {
+    if (img.layout == layout || !img.image) return;
+    VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+    b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+    b.oldLayout = img.layout;
+    b.newLayout = layout;
+    b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = img.image;
+    b.subresourceRange = {img.aspect, 0, img.levels, 0, img.layers};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
+                         nullptr, 1, &b);
+    img.layout = layout;
+}
+
+VkSampler Gpu::sampler(const SamplerKey& k) {
+    auto it = samplers_.find(k);
+    if (it != samplers_.end()) return it->second;
+    VkSamplerCreateInfo ci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+    ci.magFilter = k.mag;
+    ci.minFilter = k.min;
+    ci.mipmapMode = k.mip;
+    ci.addressModeU = k.u;
+    ci.addressModeV = k.v;
+    ci.addressModeW = k.w;
+    ci.minLod = k.min_lod;
+    ci.maxLod = k.max_lod;
+    ci.anisotropyEnable = k.anisotropy > 1.0f && dev_->features.samplerAnisotropy;
+    ci.maxAnisotropy = std::min(k.anisotropy, dev_->props.limits.maxSamplerAnisotropy);
+    ci.compareEnable = k.compare_enable;
+    ci.compareOp = k.compare;
+    ci.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+    VkSampler s = VK_NULL_HANDLE;
+    check(vkCreateSampler(vk(), &ci, nullptr, &s), "vkCreateSampler");
+    samplers_[k] = s;
+    return s;
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,164 @@
+// What the GL layer records Vulkan work through: command batches (pools,
+// fences, deferred destruction), streaming memory, descriptor pools, image
+// layouts and barriers, the render pass and sampler caches, counters.
+//
+// Batches: kBatches command pools in a ring. Each batch has an `init`
+// command buffer (uploads into resources the batch has not used yet) and a
+// `main` one (passes, draws, in-order copies), submitted together. A batch
+// is recycled once its fence signals; only then do its stream chunks,
+// descriptor pools and garbage come back, so recording never waits for the
+// GPU to drain except when all batches are in flight.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device.h"
+#include "mgl/magma/magma.h"
+
+namespace spdlog {
+class logger;
+}
+
+namespace mgl::magma {
+
+// A buffer with its own memory, host-visible and persistently mapped.
+struct VkBuf {
+    VkBuffer buf = VK_NULL_HANDLE;
+    VkDeviceMemory mem = VK_NULL_HANDLE;
+    uint8_t* map = nullptr;
+    VkDeviceSize size = 0;
+};
+
+struct Image {
+    VkImage image = VK_NULL_HANDLE;
+    VkDeviceMemory mem = VK_NULL_HANDLE;
+    VkFormat format = VK_FORMAT_UNDEFINED;
+    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+    uint32_t width = 0, height = 0, depth = 1, levels = 1, layers = 1;
+    VkImageType type = VK_IMAGE_TYPE_2D;
+    bool cube = false;
+    VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, after what main recorded
+    uint64_t used_serial = 0;                           // last batch whose main command buffer uses it
+};
+
+struct PassKey {
+    std::array<VkFormat, 4> color{};  // VK_FORMAT_UNDEFINED: no attachment
+    VkFormat depth = VK_FORMAT_UNDEFINED;
+    uint8_t clear_color = 0;          // bit per color attachment: loadOp CLEAR
+    bool clear_depth = false, clear_stencil = false;
+    bool operator<(const PassKey& o) const;
+};
+
+struct SamplerKey {
+    VkFilter mag = VK_FILTER_LINEAR, min = VK_FILTER_LINEAR;
+    VkSamplerMipmapMode mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    VkSamplerAddressMode u = VK_SAMPLER_ADDRESS_MODE_REPEAT, v = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+                         w = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    float min_lod = -1000.0f, max_lod = 1000.0f;
+    float anisotropy = 1.0f;
+    VkCompareOp compare = VK_COMPARE_OP_NEVER;
+    bool compare_enable = false;
+    bool operator<(const SamplerKey& o) const;
+};
+
+class Gpu {
+public:
+    static constexpr int kBatches = 3;
+
+    Gpu(std::unique_ptr<Device> device, spdlog::logger& log);
+    ~Gpu();
+
+    Device& dev() { return *dev_; }
+    VkDevice vk() const { return dev_->dev; }
+    bool lost() const { return lost_; }
+    // A Vulkan failure: VK_ERROR_DEVICE_LOST marks the session lost. Returns r == VK_SUCCESS.
+    bool check(VkResult r, const char* what);
+
+    // ---- recording -----------------------------------------------------
+    uint64_t serial() const { return batch().serial; }
+    // Whether work of batch `serial` may still be recorded or running.
+    bool busy(uint64_t serial);
+    VkCommandBuffer main();  // begun on first use
+    VkCommandBuffer init();  // runs before main in the same submit
+    // Records into main outside a render pass: ends the pass and puts a full
+    // barrier before what follows.
+    VkCommandBuffer main_outside();
+    // Submits the current batch and starts the next. wait: until the GPU is done.
+    void submit(bool wait);
+    // Destroys after the current batch completes on the GPU.
+    void defer(std::function<void(VkDevice)> fn);
+    // Bytes valid until the current batch completes (uploads, uniforms, indices).
+    struct Slice {
+        VkBuffer buf = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0;
+        uint8_t* ptr = nullptr;
+    };
+    Slice stream(VkDeviceSize size, VkDeviceSize align = 16);
+    VkDescriptorSet allocate_set(VkDescriptorSetLayout layout);
+
+    // ---- render passes -------------------------------------------------
+    bool in_pass() const { return in_pass_; }
+    void begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h, const VkClearValue* clears,
+                    uint32_t nclears);
+    void end_pass();
+    VkRenderPass render_pass(const PassKey& key);
+
+    // ---- images and buffers --------------------------------------------
+    bool create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out);
+    void destroy_buffer_later(VkBuf& b);
+    bool create_image(Image& img, VkImageUsageFlags usage);
+    void destroy_image_later(Image& img);
+    VkImageView create_view(const Image& img, VkImageViewType type, uint32_t base_level, uint32_t levels,
+                            uint32_t base_layer, uint32_t layers, VkComponentMapping swizzle = {}, bool sampled = false);
+    // Moves every subresource of `img` to `layout` on cb (full barrier).
+    void transition(VkCommandBuffer cb, Image& img, VkImageLayout layout);
+    VkSampler sampler(const SamplerKey& key);
+
+    Counters frame{}, totals{};
+    void count_pass() { ++frame.render_passes; ++totals.render_passes; }
+    void count_pipeline() { ++frame.pipelines; ++totals.pipelines; }
+    void count_draw() { ++frame.draws; ++totals.draws; }
+    void count_upload() { ++frame.uploads; ++totals.uploads; }
+
+private:
+    struct Chunk {
+        VkBuf buf;
+        VkDeviceSize used = 0;
+    };
+    struct Batch {
+        VkCommandPool pool = VK_NULL_HANDLE;
+        VkCommandBuffer init = VK_NULL_HANDLE, main = VK_NULL_HANDLE;
+        VkFence fence = VK_NULL_HANDLE;
+        uint64_t serial = 0;
+        bool init_begun = false, main_begun = false, pending = false;
+        std::vector<std::function<void(VkDevice)>> garbage;
+        std::vector<Chunk> chunks;
+        size_t chunk_at = 0;
+        std::vector<VkDescriptorPool> pools;
+        size_t pool_at = 0;
+    };
+    Batch& batch() { return batches_[cur_]; }
+    const Batch& batch() const { return batches_[cur_]; }
+    void recycle(Batch& b);  // waits for its fence, frees what it held
+    VkDescriptorPool new_pool();
+
+    std::unique_ptr<Device> dev_;
+    spdlog::logger& log_;
+    bool lost_ = false;
+    std::array<Batch, kBatches> batches_;
+    int cur_ = 0;
+    uint64_t next_serial_ = 1;
+    bool in_pass_ = false;
+    std::map<PassKey, VkRenderPass> passes_;
+    std::map<SamplerKey, VkSampler> samplers_;
+};
+
+}  // namespace mgl::magma

@@ -1,0 +1,251 @@
+// GL objects as Magma keeps them: client names map straight to these (names
+// are minted by the client), per share group or per context as GL says.
+#pragma once
+
+#include <GLES3/gl32.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "formats.h"
+#include "gpu.h"
+#include "shaders.h"
+
+namespace mgl::magma {
+
+class Gpu;
+
+// A buffer's bytes live in host-visible memory. A write into a buffer the GPU
+// may still read gives it fresh memory first ("renaming"), so uploads never
+// wait and never break the open render pass.
+struct Buffer {
+    Gpu* gpu = nullptr;  // frees the Vulkan objects (after the GPU is done) when the last user lets go
+    VkBuf vk;
+    uint64_t size = 0;
+    uint32_t usage = GL_STATIC_DRAW;
+    uint64_t used_serial = 0;  // last batch that reads it
+    explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Buffer();
+};
+
+struct TexParams {
+    GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
+    GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
+    float min_lod = -1000.0f, max_lod = 1000.0f, anisotropy = 1.0f;
+    GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+};
+
+struct Texture {
+    Gpu* gpu = nullptr;
+    GLenum target = 0;  // 0 until first bound
+    Image img;
+    TexFormat fmt;
+    bool has_format = false, immutable = false;
+    uint32_t defined = 0;  // bit per level with contents
+    TexParams params;
+    int base_level = 0, max_level = 1000;
+    // Sampled view, recreated when the image or the levels change.
+    VkImageView view = VK_NULL_HANDLE;
+    uint32_t view_base = 0, view_levels = 0;
+    std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
+    uint64_t generation = 0;                       // bumps when the image is replaced
+    explicit Texture(Gpu* g = nullptr) : gpu(g) {}
+    ~Texture();
+};
+
+struct Renderbuffer {
+    Gpu* gpu = nullptr;
+    Image img;
+    TexFormat fmt;
+    VkImageView view = VK_NULL_HANDLE;
+    uint64_t generation = 0;
+    explicit Renderbuffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Renderbuffer();
+};
+
+struct Sampler {
+    TexParams params;
+};
+
+struct Shader {
+    GLenum type = 0;
+    std::string source;
+    bool compiled = false, deleted = false;
+    std::string log;
+};
+
+// What a successful link made: SPIR-V modules, layouts, uniform storage,
+// the pipelines built for it so far.
+struct Executable {
+    Gpu* gpu = nullptr;
+    LinkedProgram linked;
+    VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
+    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    std::vector<uint8_t> defaults;  // the default uniform block (std140)
+    bool defaults_dirty = true;
+    uint64_t defaults_serial = 0;   // batch of the streamed copy
+    VkBuffer defaults_buf = VK_NULL_HANDLE;
+    uint32_t defaults_offset = 0;
+    // GL location -> (uniform index, array element)
+    std::vector<std::pair<int, int>> locations;
+    std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element
+    std::vector<GLuint> block_bindings;          // per user block: GL binding point
+    // GL attribute index -> shader location (and slots)
+    struct Attr {
+        int gl_index;
+        int location;
+        int slots;
+        GLenum type;
+    };
+    std::vector<Attr> attrs;
+    std::unordered_map<std::string, VkPipeline> pipelines;  // key bytes -> pipeline
+    // The last descriptor set and what it holds: reused while nothing changes.
+    std::vector<uint64_t> set_key;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    uint64_t set_serial = 0;
+    ~Executable();
+};
+
+struct Program {
+    std::vector<std::shared_ptr<Shader>> shaders;
+    std::map<std::string, GLuint> bound_attribs;
+    bool linked = false, deleted = false, validated = false;
+    std::string log;
+    std::shared_ptr<Executable> exe;
+};
+
+struct Attrib {
+    bool enabled = false;
+    GLint size = 4;
+    GLenum type = GL_FLOAT;
+    bool normalized = false, integer = false;
+    GLsizei stride = 0;
+    uint64_t offset = 0;
+    std::shared_ptr<Buffer> buffer;
+    GLuint divisor = 0;
+};
+
+struct VertexArray {
+    std::array<Attrib, 16> attribs;
+    std::shared_ptr<Buffer> elements;
+};
+
+struct Attachment {
+    GLenum kind = 0;  // GL_TEXTURE, GL_RENDERBUFFER or 0
+    std::shared_ptr<Texture> tex;
+    std::shared_ptr<Renderbuffer> rb;
+    int level = 0, layer = 0;
+    GLuint name = 0;  // the client's name, for attachment queries
+};
+
+struct Framebuffer {
+    Gpu* gpu = nullptr;
+    std::array<Attachment, 4> color;
+    Attachment depth, stencil;
+    uint64_t generation = 1;
+    // Vulkan framebuffer for the current attachments.
+    VkFramebuffer fb = VK_NULL_HANDLE;
+    std::string fb_key;
+    explicit Framebuffer(Gpu* g = nullptr) : gpu(g) {}
+    ~Framebuffer();
+};
+
+struct Sync {
+    uint64_t serial = 0;
+};
+
+struct ShareGroup {
+    std::unordered_map<GLuint, std::shared_ptr<Buffer>> buffers;
+    std::unordered_map<GLuint, std::shared_ptr<Texture>> textures;
+    std::unordered_map<GLuint, std::shared_ptr<Renderbuffer>> renderbuffers;
+    std::unordered_map<GLuint, std::shared_ptr<Sampler>> samplers;
+    std::unordered_map<GLuint, std::shared_ptr<Shader>> shaders;
+    std::unordered_map<GLuint, std::shared_ptr<Program>> programs;
+    std::unordered_map<GLuint, Sync> syncs;
+};
+
+// A client surface: an offscreen color image (RGBA8) and depth/stencil.
+struct Surface {
+    uint32_t id = 0;
+    bool window = false;
+    int width = 0, height = 0;
+    bool has_depth = false;
+    Image color, ds;
+    VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE;
+    VkFramebuffer fb = VK_NULL_HANDLE;
+    uint64_t generation = 1;
+    std::vector<uint8_t> front;  // last swapped frame (window surfaces)
+    int front_width = 0, front_height = 0;
+};
+
+struct StencilFace {
+    GLenum func = GL_ALWAYS, fail = GL_KEEP, zfail = GL_KEEP, zpass = GL_KEEP;
+    GLint ref = 0;
+    GLuint mask = ~0u, writemask = ~0u;
+};
+
+struct State {
+    bool blend = false, cull = false, depth_test = false, stencil_test = false, scissor_test = false,
+         polygon_offset = false, primitive_restart = false, rasterizer_discard = false, dither = true;
+    GLenum blend_src_rgb = GL_ONE, blend_dst_rgb = GL_ZERO, blend_src_a = GL_ONE, blend_dst_a = GL_ZERO;
+    GLenum blend_eq_rgb = GL_FUNC_ADD, blend_eq_a = GL_FUNC_ADD;
+    float blend_color[4] = {0, 0, 0, 0};
+    bool color_mask[4] = {true, true, true, true};
+    bool depth_mask = true;
+    GLenum depth_func = GL_LESS;
+    float depth_near = 0.0f, depth_far = 1.0f;
+    GLenum cull_face = GL_BACK, front_face = GL_CCW;
+    StencilFace stencil[2];  // front, back
+    int viewport[4] = {0, 0, 0, 0};
+    int scissor[4] = {0, 0, 0, 0};
+    float clear_color[4] = {0, 0, 0, 0};
+    float clear_depth = 1.0f;
+    GLint clear_stencil = 0;
+    float line_width = 1.0f;
+    float offset_factor = 0.0f, offset_units = 0.0f;
+};
+
+struct Context {
+    uint32_t id = 0;
+    std::shared_ptr<ShareGroup> share;
+    int major = 2;
+    State st;
+    PixelStore unpack, pack;
+    bool viewport_set = false;
+    // Bindings.
+    std::shared_ptr<Buffer> array_buffer, pixel_unpack, pixel_pack, uniform_buffer, copy_read, copy_write;
+    struct Indexed {
+        std::shared_ptr<Buffer> buffer;
+        uint64_t offset = 0, size = 0;
+    };
+    std::array<Indexed, 24> uniform_bindings;
+    GLuint active_unit = 0;
+    struct Unit {
+        std::shared_ptr<Texture> tex2d, cube, tex3d, array2d;
+        std::shared_ptr<Sampler> sampler;
+    };
+    std::array<Unit, 32> units;
+    std::map<GLenum, std::shared_ptr<Texture>> default_textures;  // texture name 0 per target
+    std::shared_ptr<Program> program;
+    std::shared_ptr<Renderbuffer> renderbuffer;
+    std::unordered_map<GLuint, std::shared_ptr<Framebuffer>> framebuffers;
+    std::shared_ptr<Framebuffer> draw_fb, read_fb;  // nullptr: the surface
+    std::unordered_map<GLuint, std::shared_ptr<VertexArray>> vaos;
+    std::shared_ptr<VertexArray> default_vao = std::make_shared<VertexArray>();
+    std::shared_ptr<VertexArray> vao = default_vao;
+    float generic[16][4] = {};
+    uint32_t pending_error = 0;
+    uint32_t draw = 0, read = 0;
+    bool doomed = false;
+    explicit Context(std::shared_ptr<ShareGroup> g) : share(std::move(g)) {
+        for (auto& g4 : generic) g4[3] = 1.0f;
+    }
+};
+
+}  // namespace mgl::magma

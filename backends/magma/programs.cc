@@ -1,0 +1,524 @@
+// Shaders and programs: GLSL through glslang (shaders.cc), the executable a
+// link makes (shader modules, descriptor set layout, pipeline layout, the
+// default uniform block's bytes), uniform locations and setters, attributes.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+
+bool is_sampler(GLenum t) {
+    switch (t) {
+        case GL_SAMPLER_2D: case GL_SAMPLER_3D: case GL_SAMPLER_CUBE: case GL_SAMPLER_2D_SHADOW:
+        case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_SAMPLER_CUBE_SHADOW:
+        case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY:
+        case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return true;
+        default: return false;
+    }
+}
+
+bool is_bool(GLenum t) { return t == GL_BOOL || t == GL_BOOL_VEC2 || t == GL_BOOL_VEC3 || t == GL_BOOL_VEC4; }
+
+// "name", "name[3]" -> base name and element.
+bool split_name(const std::string& n, std::string& base, int& element) {
+    element = 0;
+    base = n;
+    if (n.empty() || n.back() != ']') return true;
+    const size_t open = n.rfind('[');
+    if (open == std::string::npos) return false;
+    const std::string idx = n.substr(open + 1, n.size() - open - 2);
+    if (idx.empty() || idx.find_first_not_of("0123456789") != std::string::npos) return false;
+    element = std::stoi(idx);
+    base = n.substr(0, open);
+    return true;
+}
+
+void copy_string(const std::string& s, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> out) {
+    GLsizei n = 0;
+    if (bufSize > 0 && out.size > 0) {
+        n = GLsizei(std::min({s.size(), size_t(bufSize) - 1, size_t(out.size) - 1}));
+        std::memcpy(out.data, s.data(), size_t(n));  // GLchar is signed char on the wire
+        out.data[n] = 0;
+    }
+    if (length.count()) length.data[0] = n;
+}
+
+std::string in_string(wire::In<GLchar> s) {
+    const char* p = reinterpret_cast<const char*>(s.data);
+    return std::string(p, strnlen(p, s.size));
+}
+
+}  // namespace
+
+Executable::~Executable() {
+    if (!gpu) return;
+    VkShaderModule v = vs, f = fs;
+    VkDescriptorSetLayout s = set_layout;
+    VkPipelineLayout l = layout;
+    std::vector<VkPipeline> ps;
+    for (auto& [k, p] : pipelines) ps.push_back(p);
+    gpu->defer([=](VkDevice d) {
+        for (VkPipeline p : ps) vkDestroyPipeline(d, p, nullptr);
+        if (v) vkDestroyShaderModule(d, v, nullptr);
+        if (f) vkDestroyShaderModule(d, f, nullptr);
+        if (l) vkDestroyPipelineLayout(d, l, nullptr);
+        if (s) vkDestroyDescriptorSetLayout(d, s, nullptr);
+    });
+}
+
+std::shared_ptr<Shader> MagmaBackend::shader_for(gen::Op verb, GLuint name) {
+    auto it = cur_->share->shaders.find(name);
+    if (it == cur_->share->shaders.end()) {
+        refuse(verb, cur_->share->programs.count(name) ? GL_INVALID_OPERATION : GL_INVALID_VALUE, "not a shader");
+        return nullptr;
+    }
+    return it->second;
+}
+
+std::shared_ptr<Program> MagmaBackend::program_for(gen::Op verb, GLuint name) {
+    auto it = cur_->share->programs.find(name);
+    if (it == cur_->share->programs.end()) {
+        refuse(verb, cur_->share->shaders.count(name) ? GL_INVALID_OPERATION : GL_INVALID_VALUE, "not a program");
+        return nullptr;
+    }
+    return it->second;
+}
+
+void MagmaBackend::glCreateShader(GLenum type, GLuint result) {
+    if (!need_context(gen::Op::glCreateShader)) return;
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER)
+        return refuse(gen::Op::glCreateShader, GL_INVALID_ENUM, "only vertex and fragment shaders");
+    auto s = std::make_shared<Shader>();
+    s->type = type;
+    cur_->share->shaders[result] = s;
+}
+
+void MagmaBackend::glShaderSource(GLuint shader, GLsizei count, wire::Strings strings) {
+    if (!need_context(gen::Op::glShaderSource)) return;
+    auto s = shader_for(gen::Op::glShaderSource, shader);
+    if (!s) return;
+    s->source.clear();
+    for (uint32_t i = 0; i < strings.count; ++i) s->source += strings.data[i];
+}
+
+void MagmaBackend::glCompileShader(GLuint shader) {
+    if (!need_context(gen::Op::glCompileShader)) return;
+    auto s = shader_for(gen::Op::glCompileShader, shader);
+    if (!s) return;
+    s->compiled = compile_check(s->type == GL_VERTEX_SHADER ? Stage::vertex : Stage::fragment, s->source, s->log);
+    if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
+}
+
+void MagmaBackend::glGetShaderiv(GLuint shader, GLenum pname, wire::Out<GLint> params) {
+    if (!need_context(gen::Op::glGetShaderiv)) return;
+    auto s = shader_for(gen::Op::glGetShaderiv, shader);
+    if (!s || !params.count()) return;
+    GLint v = 0;
+    switch (pname) {
+        case GL_SHADER_TYPE: v = GLint(s->type); break;
+        case GL_COMPILE_STATUS: v = s->compiled; break;
+        case GL_DELETE_STATUS: v = s->deleted; break;
+        case GL_INFO_LOG_LENGTH: v = s->log.empty() ? 0 : GLint(s->log.size() + 1); break;
+        case GL_SHADER_SOURCE_LENGTH: v = s->source.empty() ? 0 : GLint(s->source.size() + 1); break;
+        default: return refuse(gen::Op::glGetShaderiv, GL_INVALID_ENUM, "pname");
+    }
+    params.data[0] = v;
+}
+
+void MagmaBackend::glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> out) {
+    if (!need_context(gen::Op::glGetShaderInfoLog)) return;
+    if (auto s = shader_for(gen::Op::glGetShaderInfoLog, shader)) copy_string(s->log, bufSize, length, out);
+}
+
+void MagmaBackend::glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> out) {
+    if (!need_context(gen::Op::glGetShaderSource)) return;
+    if (auto s = shader_for(gen::Op::glGetShaderSource, shader)) copy_string(s->source, bufSize, length, out);
+}
+
+void MagmaBackend::glDeleteShader(GLuint shader) {
+    if (!need_context(gen::Op::glDeleteShader) || shader == 0) return;
+    auto s = shader_for(gen::Op::glDeleteShader, shader);
+    if (!s) return;
+    s->deleted = true;
+    cur_->share->shaders.erase(shader);  // attached programs keep it alive
+}
+
+GLboolean MagmaBackend::glIsShader(GLuint shader) {
+    return need_context(gen::Op::glIsShader) && cur_->share->shaders.count(shader);
+}
+
+void MagmaBackend::glCreateProgram(GLuint result) {
+    if (!need_context(gen::Op::glCreateProgram)) return;
+    cur_->share->programs[result] = std::make_shared<Program>();
+}
+
+void MagmaBackend::glAttachShader(GLuint program, GLuint shader) {
+    if (!need_context(gen::Op::glAttachShader)) return;
+    auto p = program_for(gen::Op::glAttachShader, program);
+    auto s = p ? shader_for(gen::Op::glAttachShader, shader) : nullptr;
+    if (!s) return;
+    if (std::find(p->shaders.begin(), p->shaders.end(), s) != p->shaders.end())
+        return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "already attached");
+    p->shaders.push_back(s);
+}
+
+void MagmaBackend::glDetachShader(GLuint program, GLuint shader) {
+    if (!need_context(gen::Op::glDetachShader)) return;
+    auto p = program_for(gen::Op::glDetachShader, program);
+    if (!p) return;
+    auto it = cur_->share->shaders.find(shader);
+    std::shared_ptr<Shader> s = it == cur_->share->shaders.end() ? nullptr : it->second;
+    auto at = std::find(p->shaders.begin(), p->shaders.end(), s);
+    if (!s || at == p->shaders.end()) {
+        // A deleted shader is no longer named: detach the one of that type that is deleted.
+        at = std::find_if(p->shaders.begin(), p->shaders.end(), [](auto& x) { return x->deleted; });
+        if (at == p->shaders.end()) return refuse(gen::Op::glDetachShader, GL_INVALID_OPERATION, "not attached");
+    }
+    p->shaders.erase(at);
+}
+
+void MagmaBackend::glBindAttribLocation(GLuint program, GLuint index, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glBindAttribLocation)) return;
+    auto p = program_for(gen::Op::glBindAttribLocation, program);
+    if (!p) return;
+    if (index >= 16) return refuse(gen::Op::glBindAttribLocation, GL_INVALID_VALUE, "index");
+    p->bound_attribs[in_string(name)] = index;
+}
+
+bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
+    const Shader *vs = nullptr, *fs = nullptr;
+    for (auto& s : p.shaders) (s->type == GL_VERTEX_SHADER ? vs : fs) = s.get();
+    if (!vs || !fs) {
+        log_text = "a program needs a vertex and a fragment shader";
+        return false;
+    }
+    if (!vs->compiled || !fs->compiled) {
+        log_text = "an attached shader did not compile";
+        return false;
+    }
+    auto exe = std::make_shared<Executable>();
+    if (!link_program(vs->source, fs->source, exe->linked, log_text)) return false;
+    exe->gpu = gpu_.get();
+    LinkedProgram& lp = exe->linked;
+    auto module = [&](const std::vector<uint32_t>& code) {
+        VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+        ci.codeSize = code.size() * 4;
+        ci.pCode = code.data();
+        VkShaderModule m = VK_NULL_HANDLE;
+        gpu_->check(vkCreateShaderModule(gpu_->vk(), &ci, nullptr, &m), "vkCreateShaderModule");
+        return m;
+    };
+    exe->vs = module(lp.vs);
+    exe->fs = module(lp.fs);
+    std::vector<VkDescriptorSetLayoutBinding> bindings;
+    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    if (lp.default_binding >= 0 && lp.default_size > 0)
+        bindings.push_back({uint32_t(lp.default_binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, stages, nullptr});
+    int next_location = 0;
+    exe->sampler_units.resize(lp.uniforms.size());
+    for (size_t i = 0; i < lp.uniforms.size(); ++i) {
+        UniformInfo& u = lp.uniforms[i];
+        u.location = next_location;
+        for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
+        next_location += u.array_size;
+        if (is_sampler(u.type) && u.binding >= 0) {
+            bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(u.array_size),
+                                stages, nullptr});
+            exe->sampler_units[i].assign(size_t(u.array_size), 0);
+        }
+    }
+    for (const BlockInfo& b : lp.blocks)
+        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
+    exe->block_bindings.assign(lp.blocks.size(), 0);
+    VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    li.bindingCount = uint32_t(bindings.size());
+    li.pBindings = bindings.data();
+    gpu_->check(vkCreateDescriptorSetLayout(gpu_->vk(), &li, nullptr, &exe->set_layout), "vkCreateDescriptorSetLayout");
+    VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    pli.setLayoutCount = 1;
+    pli.pSetLayouts = &exe->set_layout;
+    gpu_->check(vkCreatePipelineLayout(gpu_->vk(), &pli, nullptr, &exe->layout), "vkCreatePipelineLayout");
+    if (!exe->vs || !exe->fs || !exe->layout) {
+        log_text = "Vulkan refused the program's shader modules or layouts";
+        return false;
+    }
+    exe->defaults.assign(size_t(std::max(lp.default_size, 0)), 0);
+    // Attributes: glBindAttribLocation first, then each shader location if free.
+    uint32_t used = 0;
+    std::vector<const AttribInfo*> rest;
+    for (const AttribInfo& a : lp.attribs) {
+        auto it = p.bound_attribs.find(a.name);
+        if (it == p.bound_attribs.end()) {
+            rest.push_back(&a);
+            continue;
+        }
+        exe->attrs.push_back({int(it->second), a.location, a.slots, a.type});
+        for (int k = 0; k < a.slots; ++k) used |= 1u << (it->second + k);
+    }
+    for (const AttribInfo* a : rest) {
+        int idx = a->location;
+        auto free_at = [&](int i) {
+            for (int k = 0; k < a->slots; ++k)
+                if (i + k >= 16 || (used >> (i + k)) & 1) return false;
+            return true;
+        };
+        if (idx < 0 || !free_at(idx))
+            for (idx = 0; idx < 16 && !free_at(idx); ++idx) {}
+        if (idx >= 16) {
+            log_text = "too many vertex attributes";
+            return false;
+        }
+        exe->attrs.push_back({idx, a->location, a->slots, a->type});
+        for (int k = 0; k < a->slots; ++k) used |= 1u << (idx + k);
+    }
+    p.exe = std::move(exe);
+    return true;
+}
+
+void MagmaBackend::glLinkProgram(GLuint program) {
+    if (!need_context(gen::Op::glLinkProgram)) return;
+    auto p = program_for(gen::Op::glLinkProgram, program);
+    if (!p) return;
+    std::string text;
+    p->linked = build_executable(*p, text);
+    p->log = text;
+    if (!p->linked) {
+        p->exe.reset();
+        log().info("magma: program {} does not link: {}", program, text);
+    }
+}
+
+void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) {
+    if (!need_context(gen::Op::glGetProgramiv)) return;
+    auto p = program_for(gen::Op::glGetProgramiv, program);
+    if (!p || !params.count()) return;
+    const LinkedProgram* lp = p->exe ? &p->exe->linked : nullptr;
+    GLint v = 0;
+    switch (pname) {
+        case GL_LINK_STATUS: v = p->linked; break;
+        case GL_DELETE_STATUS: v = p->deleted; break;
+        case GL_VALIDATE_STATUS: v = p->validated; break;
+        case GL_INFO_LOG_LENGTH: v = p->log.empty() ? 0 : GLint(p->log.size() + 1); break;
+        case GL_ATTACHED_SHADERS: v = GLint(p->shaders.size()); break;
+        case GL_ACTIVE_UNIFORMS: v = lp ? GLint(lp->uniforms.size()) : 0; break;
+        case GL_ACTIVE_ATTRIBUTES: v = lp ? GLint(lp->attribs.size()) : 0; break;
+        case GL_ACTIVE_UNIFORM_BLOCKS: v = lp ? GLint(lp->blocks.size()) : 0; break;
+        case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+            if (lp)
+                for (auto& u : lp->uniforms) v = std::max<GLint>(v, GLint(u.name.size() + (u.array_size > 1 ? 4 : 1)));
+            break;
+        case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+            if (lp)
+                for (auto& a : lp->attribs) v = std::max<GLint>(v, GLint(a.name.size() + 1));
+            break;
+        case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
+            if (lp)
+                for (auto& b : lp->blocks) v = std::max<GLint>(v, GLint(b.name.size() + 1));
+            break;
+        case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: v = 0; break;
+        case GL_TRANSFORM_FEEDBACK_VARYINGS: v = 0; break;
+        default: return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+    }
+    params.data[0] = v;
+}
+
+void MagmaBackend::glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length,
+                                       wire::Out<GLchar> out) {
+    if (!need_context(gen::Op::glGetProgramInfoLog)) return;
+    if (auto p = program_for(gen::Op::glGetProgramInfoLog, program)) copy_string(p->log, bufSize, length, out);
+}
+
+void MagmaBackend::glDeleteProgram(GLuint program) {
+    if (!need_context(gen::Op::glDeleteProgram) || program == 0) return;
+    auto p = program_for(gen::Op::glDeleteProgram, program);
+    if (!p) return;
+    p->deleted = true;
+    cur_->share->programs.erase(program);  // the current program stays in use until replaced
+}
+
+GLboolean MagmaBackend::glIsProgram(GLuint program) {
+    return need_context(gen::Op::glIsProgram) && cur_->share->programs.count(program);
+}
+
+void MagmaBackend::glValidateProgram(GLuint program) {
+    if (!need_context(gen::Op::glValidateProgram)) return;
+    if (auto p = program_for(gen::Op::glValidateProgram, program)) p->validated = p->linked;
+}
+
+void MagmaBackend::glUseProgram(GLuint program) {
+    if (!need_context(gen::Op::glUseProgram)) return;
+    if (program == 0) {
+        cur_->program.reset();
+        return;
+    }
+    auto p = program_for(gen::Op::glUseProgram, program);
+    if (!p) return;
+    if (!p->linked) return refuse(gen::Op::glUseProgram, GL_INVALID_OPERATION, "program not linked");
+    cur_->program = p;
+}
+
+Executable* MagmaBackend::current_exe() { return cur_->program ? cur_->program->exe.get() : nullptr; }
+
+GLint MagmaBackend::glGetUniformLocation(GLuint program, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glGetUniformLocation)) return -1;
+    auto p = program_for(gen::Op::glGetUniformLocation, program);
+    if (!p) return -1;
+    if (!p->exe) {
+        refuse(gen::Op::glGetUniformLocation, GL_INVALID_OPERATION, "program not linked");
+        return -1;
+    }
+    std::string base;
+    int element;
+    if (!split_name(in_string(name), base, element)) return -1;
+    for (const UniformInfo& u : p->exe->linked.uniforms)
+        if (u.name == base && element < u.array_size) return u.location + element;
+    return -1;
+}
+
+GLint MagmaBackend::glGetAttribLocation(GLuint program, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glGetAttribLocation)) return -1;
+    auto p = program_for(gen::Op::glGetAttribLocation, program);
+    if (!p || !p->exe) return -1;
+    const std::string n = in_string(name);
+    const auto& attribs = p->exe->linked.attribs;
+    for (size_t i = 0; i < attribs.size(); ++i)
+        if (attribs[i].name == n)
+            for (auto& a : p->exe->attrs)
+                if (a.location == attribs[i].location) return a.gl_index;
+    return -1;
+}
+
+void MagmaBackend::glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                                      wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) {
+    if (!need_context(gen::Op::glGetActiveUniform)) return;
+    auto p = program_for(gen::Op::glGetActiveUniform, program);
+    if (!p || !p->exe || index >= p->exe->linked.uniforms.size())
+        return refuse(gen::Op::glGetActiveUniform, GL_INVALID_VALUE, "index");
+    const UniformInfo& u = p->exe->linked.uniforms[index];
+    if (size.count()) size.data[0] = u.array_size;
+    if (type.count()) type.data[0] = u.type;
+    copy_string(u.array_size > 1 ? u.name + "[0]" : u.name, bufSize, length, name);
+}
+
+void MagmaBackend::glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                                     wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) {
+    if (!need_context(gen::Op::glGetActiveAttrib)) return;
+    auto p = program_for(gen::Op::glGetActiveAttrib, program);
+    if (!p || !p->exe || index >= p->exe->linked.attribs.size())
+        return refuse(gen::Op::glGetActiveAttrib, GL_INVALID_VALUE, "index");
+    const AttribInfo& a = p->exe->linked.attribs[index];
+    if (size.count()) size.data[0] = 1;
+    if (type.count()) type.data[0] = a.type;
+    copy_string(a.name, bufSize, length, name);
+}
+
+GLuint MagmaBackend::glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glGetUniformBlockIndex)) return GL_INVALID_INDEX;
+    auto p = program_for(gen::Op::glGetUniformBlockIndex, program);
+    if (!p || !p->exe) return GL_INVALID_INDEX;
+    const std::string n = in_string(name);
+    const auto& blocks = p->exe->linked.blocks;
+    for (size_t i = 0; i < blocks.size(); ++i)
+        if (blocks[i].name == n) return GLuint(i);
+    return GL_INVALID_INDEX;
+}
+
+void MagmaBackend::glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) {
+    if (!need_context(gen::Op::glUniformBlockBinding)) return;
+    auto p = program_for(gen::Op::glUniformBlockBinding, program);
+    if (!p || !p->exe || index >= p->exe->block_bindings.size())
+        return refuse(gen::Op::glUniformBlockBinding, GL_INVALID_VALUE, "block index");
+    p->exe->block_bindings[index] = binding;
+}
+
+// ---- uniform setters ---------------------------------------------------------------------------
+
+void MagmaBackend::uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have) {
+    if (!need_context(gen::Op::glUniform4fv)) return;
+    Executable* exe = current_exe();
+    if (loc == -1) return;
+    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
+        return refuse(gen::Op::glUniform4fv, GL_INVALID_OPERATION, "no program or bad location");
+    if (count < 0 || (have != ~0u && uint64_t(count) * comps > have)) return refuse(gen::Op::glUniform4fv, GL_INVALID_VALUE, "count");
+    auto [ui, element] = exe->locations[size_t(loc)];
+    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
+    if (u.offset < 0) return refuse(gen::Op::glUniform4fv, GL_INVALID_OPERATION, "float value for a sampler");
+    const int n = std::min(int(count), u.array_size - element);
+    const int stride = u.array_stride > 0 ? u.array_stride : 16;
+    for (int e = 0; e < n; ++e) {
+        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
+        if (at + comps * 4 > exe->defaults.size()) break;
+        if (is_bool(u.type)) {
+            for (int c = 0; c < comps; ++c) {
+                const uint32_t b = v[e * comps + c] != 0.0f;
+                std::memcpy(exe->defaults.data() + at + c * 4, &b, 4);
+            }
+        } else {
+            std::memcpy(exe->defaults.data() + at, v + e * comps, size_t(comps) * 4);
+        }
+    }
+    exe->defaults_dirty = true;
+}
+
+void MagmaBackend::uniform_i(GLint loc, GLsizei count, int comps, const GLint* v, uint32_t have) {
+    if (!need_context(gen::Op::glUniform4iv)) return;
+    Executable* exe = current_exe();
+    if (loc == -1) return;
+    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
+        return refuse(gen::Op::glUniform4iv, GL_INVALID_OPERATION, "no program or bad location");
+    if (count < 0 || (have != ~0u && uint64_t(count) * comps > have)) return refuse(gen::Op::glUniform4iv, GL_INVALID_VALUE, "count");
+    auto [ui, element] = exe->locations[size_t(loc)];
+    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
+    const int n = std::min(int(count), u.array_size - element);
+    if (u.offset < 0) {  // a sampler: texture units
+        auto& units = exe->sampler_units[size_t(ui)];
+        for (int e = 0; e < n && size_t(element + e) < units.size(); ++e) units[size_t(element + e)] = v[e];
+        return;
+    }
+    const int stride = u.array_stride > 0 ? u.array_stride : 16;
+    for (int e = 0; e < n; ++e) {
+        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
+        if (at + comps * 4 > exe->defaults.size()) break;
+        for (int c = 0; c < comps; ++c) {
+            const int32_t x = is_bool(u.type) ? int32_t(v[e * comps + c] != 0) : v[e * comps + c];
+            std::memcpy(exe->defaults.data() + at + c * 4, &x, 4);
+        }
+    }
+    exe->defaults_dirty = true;
+}
+
+void MagmaBackend::uniform_m(GLint loc, GLsizei count, GLboolean transpose, int cols, int rows, wire::In<GLfloat> v) {
+    if (!need_context(gen::Op::glUniformMatrix4fv)) return;
+    Executable* exe = current_exe();
+    if (loc == -1) return;
+    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
+        return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_OPERATION, "no program or bad location");
+    const int per = cols * rows;
+    if (count < 0 || uint64_t(count) * per > v.count()) return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_VALUE, "count");
+    auto [ui, element] = exe->locations[size_t(loc)];
+    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
+    if (u.offset < 0) return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_OPERATION, "not a matrix");
+    const int n = std::min(int(count), u.array_size - element);
+    const int stride = u.array_stride > 0 ? u.array_stride : cols * 16;
+    for (int e = 0; e < n; ++e) {
+        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
+        if (at + size_t(cols) * 16 - (4 - rows) * 4 > exe->defaults.size()) break;
+        const float* m = v.data + e * per;
+        for (int c = 0; c < cols; ++c)
+            for (int r = 0; r < rows; ++r) {
+                // std140: each column a vec4-aligned vector.
+                const float x = transpose ? m[r * cols + c] : m[c * rows + r];
+                std::memcpy(exe->defaults.data() + at + size_t(c) * 16 + size_t(r) * 4, &x, 4);
+            }
+    }
+    exe->defaults_dirty = true;
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,459 @@
+// Session verbs about contexts (create, destroy, make current, strings,
+// limits, errors, sync objects, flush/finish) and the backend's life cycle.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+// What Magma serves. GLES 3.0 because its shading language and objects are
+// what the backend is built for; verbs not yet served fail loudly.
+constexpr int kMajor = 3, kMinor = 0;
+const char* const kExtensions[] = {
+    "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
+    "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
+    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer",
+};
+}  // namespace
+
+MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> device)
+    : log_(options.logger ? options.logger : spdlog::default_logger()),
+      logged_unsupported_(gen::kOpcodeLimit),
+      logged_refused_(gen::kOpcodeLimit) {
+    device_name_ = device->name;
+    gpu_ = std::make_unique<Gpu>(std::move(device), *log_);
+    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1).
+    Gpu::Slice black = gpu_->stream(6 * 4);
+    for (int i = 0; i < 6; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0, black.ptr[4 * i + 3] = 255;
+    const VkImageViewType types[kDummies] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
+                                             VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+    for (int k = 0; k < kDummies; ++k) {
+        Image& img = dummy_[k];
+        img.format = VK_FORMAT_R8G8B8A8_UNORM;
+        img.width = img.height = 1;
+        img.cube = k == kDummyCube;
+        img.layers = k == kDummyCube ? 6 : 1;
+        img.type = k == kDummy3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+        if (!gpu_->create_image(img, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)) continue;
+        VkCommandBuffer cb = gpu_->init();
+        gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        VkBufferImageCopy r{};
+        r.bufferOffset = black.offset;
+        r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, img.layers};
+        r.imageExtent = {1, 1, 1};
+        vkCmdCopyBufferToImage(cb, black.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+        gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        dummy_view_[k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
+    }
+}
+
+MagmaBackend::~MagmaBackend() { release(); }
+
+void MagmaBackend::release() {
+    if (!gpu_) return;
+    gpu_->submit(true);
+    cur_ = nullptr;
+    draw_ = read_ = nullptr;
+    for (auto& [id, s] : surfaces_) destroy_surface(*s);
+    for (auto& s : doomed_surfaces_) destroy_surface(*s);
+    surfaces_.clear();
+    doomed_surfaces_.clear();
+    contexts_.clear();  // objects free their Vulkan parts through gpu->defer
+    doomed_contexts_.clear();
+    for (int k = 0; k < kDummies; ++k) {
+        if (dummy_view_[k]) vkDestroyImageView(gpu_->vk(), dummy_view_[k], nullptr);
+        gpu_->destroy_image_later(dummy_[k]);
+    }
+    gpu_->submit(true);
+    for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
+    gpu_.reset();
+}
+
+// ---- errors --------------------------------------------------------------------
+
+bool MagmaBackend::first_time(std::vector<bool>& seen, gen::Op verb) {
+    const auto i = size_t(verb);
+    if (i >= seen.size() || seen[i]) return false;
+    seen[i] = true;
+    return true;
+}
+
+void MagmaBackend::set_error(GLenum e) {
+    if (cur_ && !cur_->pending_error) cur_->pending_error = e;
+}
+
+uint32_t MagmaBackend::take_error() {
+    if (!cur_) return GL_NO_ERROR;
+    if (lost()) return GL_CONTEXT_LOST;
+    const uint32_t e = cur_->pending_error;
+    cur_->pending_error = 0;
+    return e;
+}
+
+void MagmaBackend::unsupported(gen::Op verb) {
+    set_error(GL_INVALID_OPERATION);
+    if (first_time(logged_unsupported_, verb))
+        log().warn("magma: {} is not supported yet (GL_INVALID_OPERATION)", gen::verb_name(uint16_t(verb)));
+}
+
+void MagmaBackend::refuse(gen::Op verb, GLenum e, const char* why) {
+    set_error(e);
+    if (first_time(logged_refused_, verb))
+        log().warn("magma: {} refused: {} (GL error 0x{:04X})", gen::verb_name(uint16_t(verb)), why, e);
+}
+
+void MagmaBackend::session_error(const char* verb, const std::string& what) { log().error("magma: {}: {}", verb, what); }
+
+bool MagmaBackend::need_context(gen::Op verb) {
+    if (cur_ && !lost()) return true;
+    if (!cur_ && first_time(logged_unsupported_, verb))
+        log().warn("magma: {} without a current context: ignored", gen::verb_name(uint16_t(verb)));
+    return false;
+}
+
+// ---- contexts --------------------------------------------------------------------
+
+void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) {
+    if (context == 0 || contexts_.count(context)) {
+        session_error("mglCreateContext", fmt::format("context name {} is 0 or in use", context));
+        return;
+    }
+    std::shared_ptr<ShareGroup> group;
+    if (share) {
+        auto it = contexts_.find(share);
+        if (it == contexts_.end()) {
+            session_error("mglCreateContext", fmt::format("share context {} does not exist", share));
+            return;
+        }
+        group = it->second->share;
+    } else {
+        group = std::make_shared<ShareGroup>();
+    }
+    auto c = std::make_unique<Context>(std::move(group));
+    c->id = context;
+    c->major = major;
+    contexts_[context] = std::move(c);
+}
+
+void MagmaBackend::mglDestroyContext(GLuint context) {
+    auto it = contexts_.find(context);
+    if (it == contexts_.end()) {
+        session_error("mglDestroyContext", fmt::format("context {} does not exist", context));
+        return;
+    }
+    if (it->second.get() == cur_) {
+        it->second->doomed = true;
+        doomed_contexts_.push_back(std::move(it->second));
+    }
+    contexts_.erase(it);
+}
+
+void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
+    if (gpu_) gpu_->end_pass();
+    open_id_ = nullptr;
+    if (context == 0) {
+        cur_ = nullptr;
+        draw_ = read_ = nullptr;
+    } else {
+        auto ci = contexts_.find(context);
+        if (ci == contexts_.end()) {
+            session_error("mglMakeCurrent", fmt::format("context {} does not exist", context));
+            return;
+        }
+        auto surface = [&](GLuint id, Surface*& out) {
+            out = nullptr;
+            if (!id) return true;
+            auto it = surfaces_.find(id);
+            if (it == surfaces_.end()) return false;
+            out = it->second.get();
+            return true;
+        };
+        Surface *d, *r;
+        if (!surface(draw, d) || !surface(read, r) || (!d != !r)) {
+            session_error("mglMakeCurrent", fmt::format("surfaces {}/{} do not exist or are not both given", draw, read));
+            return;
+        }
+        cur_ = ci->second.get();
+        draw_ = d;
+        read_ = r;
+        cur_->draw = draw;
+        cur_->read = read;
+        if (d && !cur_->viewport_set) {
+            // GL initialises viewport and scissor to the first surface's size.
+            cur_->st.viewport[2] = cur_->st.scissor[2] = d->width;
+            cur_->st.viewport[3] = cur_->st.scissor[3] = d->height;
+            cur_->viewport_set = true;
+        }
+    }
+    auto in_use = [&](const void* p) { return p == cur_ || p == draw_ || p == read_; };
+    doomed_contexts_.erase(std::remove_if(doomed_contexts_.begin(), doomed_contexts_.end(),
+                                          [&](auto& c) { return !in_use(c.get()); }),
+                           doomed_contexts_.end());
+    for (auto it = doomed_surfaces_.begin(); it != doomed_surfaces_.end();) {
+        if (in_use(it->get())) { ++it; continue; }
+        destroy_surface(**it);
+        it = doomed_surfaces_.erase(it);
+    }
+}
+
+GLint MagmaBackend::mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) {
+    if (!cur_) return -1;
+    std::string s;
+    if (index < 0) {
+        switch (name) {
+            case GL_VENDOR: s = "MobileGL"; break;
+            case GL_RENDERER: s = fmt::format("MobileGL Magma (Vulkan: {})", device_name_); break;
+            case GL_VERSION: s = fmt::format("OpenGL ES {}.{} MobileGL (Magma on {})", kMajor, kMinor, device_name_); break;
+            case GL_SHADING_LANGUAGE_VERSION: s = "OpenGL ES GLSL ES 3.00"; break;
+            case GL_EXTENSIONS:
+                for (const char* e : kExtensions) s += (s.empty() ? "" : " ") + std::string(e);
+                break;
+            default: return -1;
+        }
+    } else if (name == GL_EXTENSIONS) {
+        if (size_t(index) >= std::size(kExtensions)) return -1;
+        s = kExtensions[index];
+    } else {
+        return -1;
+    }
+    if (bufSize > 0 && value.size > 0) {
+        const size_t n = std::min({s.size(), size_t(bufSize) - 1, size_t(value.size) - 1});
+        std::memcpy(value.data, s.data(), n);
+        value.data[n] = 0;
+    }
+    return GLint(s.size());
+}
+
+// ---- limits and queries ---------------------------------------------------------------
+
+namespace {
+// Values the client fetches once per context, and a few more. -1: not a limit.
+bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
+    const VkPhysicalDeviceLimits& l = d.props.limits;
+    *n = 1;
+    switch (pname) {
+        case GL_MAX_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimension2D, 16384); return true;
+        case GL_MAX_CUBE_MAP_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimensionCube, 16384); return true;
+        case GL_MAX_RENDERBUFFER_SIZE: *v = std::min<int64_t>(l.maxFramebufferWidth, 16384); return true;
+        case GL_MAX_3D_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimension3D, 2048); return true;
+        case GL_MAX_ARRAY_TEXTURE_LAYERS: *v = std::min<int64_t>(l.maxImageArrayLayers, 2048); return true;
+        case GL_MAX_VERTEX_ATTRIBS: *v = 16; return true;
+        case GL_MAX_VERTEX_UNIFORM_VECTORS:
+        case GL_MAX_FRAGMENT_UNIFORM_VECTORS: *v = 256; return true;
+        case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+        case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: *v = 1024; return true;
+        case GL_MAX_VARYING_VECTORS: *v = 15; return true;
+        case GL_MAX_VARYING_COMPONENTS: *v = 60; return true;
+        case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *v = 64; return true;
+        case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *v = 60; return true;
+        case GL_MAX_TEXTURE_IMAGE_UNITS:
+        case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *v = 16; return true;
+        case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *v = 32; return true;
+        case GL_MAX_VIEWPORT_DIMS: v[0] = l.maxViewportDimensions[0], v[1] = l.maxViewportDimensions[1]; *n = 2; return true;
+        case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        case GL_NUM_SHADER_BINARY_FORMATS:
+        case GL_NUM_PROGRAM_BINARY_FORMATS: *v = 0; return true;
+        case GL_SUBPIXEL_BITS: *v = l.subPixelPrecisionBits; return true;
+        case GL_SHADER_COMPILER: *v = 1; return true;
+        case GL_MAX_COLOR_ATTACHMENTS:
+        case GL_MAX_DRAW_BUFFERS: *v = std::min<int64_t>(l.maxColorAttachments, 4); return true;
+        case GL_MAX_ELEMENTS_INDICES:
+        case GL_MAX_ELEMENTS_VERTICES: *v = 1 << 20; return true;
+        case GL_MAX_SAMPLES: *v = 1; return true;
+        case GL_MAX_UNIFORM_BUFFER_BINDINGS: *v = 24; return true;
+        case GL_MAX_UNIFORM_BLOCK_SIZE: *v = std::min<int64_t>(l.maxUniformBufferRange, 65536); return true;
+        case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *v = int64_t(std::max<VkDeviceSize>(l.minUniformBufferOffsetAlignment, 4)); return true;
+        case GL_MAX_VERTEX_UNIFORM_BLOCKS:
+        case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: *v = 12; return true;
+        case GL_MAX_COMBINED_UNIFORM_BLOCKS: *v = 24; return true;
+        case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+        case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS: *v = 1024 + 12 * 16384; return true;
+        case GL_MIN_PROGRAM_TEXEL_OFFSET: *v = l.minTexelOffset; return true;
+        case GL_MAX_PROGRAM_TEXEL_OFFSET: *v = l.maxTexelOffset; return true;
+        case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: *v = 64; return true;
+        case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: *v = 4; return true;
+        case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: *v = 4; return true;
+        case GL_MAX_SERVER_WAIT_TIMEOUT: *v = 0; return true;
+        case GL_MAX_ELEMENT_INDEX: *v = (int64_t(1) << 32) - 1; return true;
+        case GL_IMPLEMENTATION_COLOR_READ_FORMAT: *v = GL_RGBA; return true;
+        case GL_IMPLEMENTATION_COLOR_READ_TYPE: *v = GL_UNSIGNED_BYTE; return true;
+        case GL_MAJOR_VERSION: *v = kMajor; return true;
+        case GL_MINOR_VERSION: *v = kMinor; return true;
+        case GL_NUM_EXTENSIONS: *v = int64_t(std::size(kExtensions)); return true;
+        default: return false;
+    }
+}
+}  // namespace
+
+void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
+    if (!need_context(gen::Op::glGetIntegerv)) return;
+    int64_t v[4] = {};
+    int n = 0;
+    if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS) v[0] = 8, n = 1;
+    else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
+    else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
+    else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
+    else if (!limit(gpu_->dev(), pname, v, &n)) {
+        refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, "pname not known to the server");
+        return;
+    }
+    for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = GLint(std::clamp<int64_t>(v[i], INT32_MIN, INT32_MAX));
+}
+
+void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
+    if (!need_context(gen::Op::glGetInteger64v)) return;
+    int64_t v[4] = {};
+    int n = 0;
+    if (!limit(gpu_->dev(), pname, v, &n)) {
+        refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, "pname not known to the server");
+        return;
+    }
+    for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = v[i];
+}
+
+void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
+    if (!need_context(gen::Op::glGetFloatv)) return;
+    const VkPhysicalDeviceLimits& l = gpu_->dev().props.limits;
+    float v[2] = {};
+    int n = 1;
+    switch (pname) {
+        case GL_MAX_TEXTURE_LOD_BIAS: v[0] = l.maxSamplerLodBias; break;
+        case GL_ALIASED_LINE_WIDTH_RANGE: v[0] = l.lineWidthRange[0], v[1] = l.lineWidthRange[1], n = 2; break;
+        case GL_ALIASED_POINT_SIZE_RANGE: v[0] = l.pointSizeRange[0], v[1] = l.pointSizeRange[1], n = 2; break;
+        case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = l.maxSamplerAnisotropy; break;
+        default: {
+            int64_t iv[4];
+            if (!limit(gpu_->dev(), pname, iv, &n)) {
+                refuse(gen::Op::glGetFloatv, GL_INVALID_ENUM, "pname not known to the server");
+                return;
+            }
+            for (int i = 0; i < n && i < 2; ++i) v[i] = float(iv[i]);
+        }
+    }
+    for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = v[i];
+}
+
+void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
+    if (!need_context(gen::Op::glGetBooleanv)) return;
+    int64_t v[4] = {};
+    int n = 0;
+    if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
+    else if (!limit(gpu_->dev(), pname, v, &n)) {
+        refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
+        return;
+    }
+    for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = v[i] != 0;
+}
+
+GLboolean MagmaBackend::glIsEnabled(GLenum cap) {
+    if (!need_context(gen::Op::glIsEnabled)) return GL_FALSE;
+    const State& s = cur_->st;
+    switch (cap) {
+        case GL_BLEND: return s.blend;
+        case GL_CULL_FACE: return s.cull;
+        case GL_DEPTH_TEST: return s.depth_test;
+        case GL_STENCIL_TEST: return s.stencil_test;
+        case GL_SCISSOR_TEST: return s.scissor_test;
+        case GL_POLYGON_OFFSET_FILL: return s.polygon_offset;
+        case GL_PRIMITIVE_RESTART_FIXED_INDEX: return s.primitive_restart;
+        case GL_RASTERIZER_DISCARD: return s.rasterizer_discard;
+        case GL_DITHER: return s.dither;
+        default: return GL_FALSE;
+    }
+}
+
+void MagmaBackend::glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, wire::Out<GLint> range,
+                                              wire::Out<GLint> precision) {
+    const bool is_int = precisiontype >= GL_LOW_INT;
+    if (range.count() >= 2) range.data[0] = is_int ? 31 : 127, range.data[1] = is_int ? 30 : 127;
+    if (precision.count() >= 1) precision.data[0] = is_int ? 0 : 23;
+}
+
+void MagmaBackend::mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) {
+    if (!need_context(gen::Op::mglReadBufferRange) || length <= 0 || offset < 0) return;
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot || !*slot) return;
+    Buffer& b = **slot;
+    if (uint64_t(offset) + uint64_t(length) > b.size) return;
+    // The bytes the GPU may still write (none today: buffers are written by
+    // the host only) would need a wait; reads see the host copy.
+    if (b.vk.map) std::memcpy(data.data, b.vk.map + offset, std::min<uint64_t>(uint64_t(length), data.size));
+}
+
+// ---- flush, finish, sync objects --------------------------------------------------------
+
+void MagmaBackend::glFlush() {
+    if (gpu_) gpu_->submit(false);
+    open_id_ = nullptr;
+}
+
+void MagmaBackend::glFinish() {
+    if (gpu_) gpu_->submit(true);  // waits for the GPU, not only for the records
+    open_id_ = nullptr;
+}
+
+void MagmaBackend::glFenceSync(GLenum condition, GLbitfield flags, GLsync result) {
+    if (!need_context(gen::Op::glFenceSync)) return;
+    cur_->share->syncs[GLuint(uintptr_t(result))] = Sync{gpu_->serial()};
+}
+
+GLenum MagmaBackend::glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) {
+    if (!need_context(gen::Op::glClientWaitSync)) return GL_WAIT_FAILED;
+    auto it = cur_->share->syncs.find(GLuint(uintptr_t(sync)));
+    if (it == cur_->share->syncs.end()) {
+        refuse(gen::Op::glClientWaitSync, GL_INVALID_VALUE, "unknown sync");
+        return GL_WAIT_FAILED;
+    }
+    if (it->second.serial < gpu_->serial()) {
+        // An earlier batch: submitted already; a wait for all of them is the
+        // simple, correct answer until per-batch completion is tracked here.
+        gpu_->submit(true);
+        open_id_ = nullptr;
+        return GL_CONDITION_SATISFIED;
+    }
+    gpu_->submit(true);
+    open_id_ = nullptr;
+    return GL_CONDITION_SATISFIED;
+}
+
+void MagmaBackend::glDeleteSync(GLsync sync) {
+    if (!need_context(gen::Op::glDeleteSync)) return;
+    cur_->share->syncs.erase(GLuint(uintptr_t(sync)));
+}
+
+void MagmaBackend::glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length,
+                               wire::Out<GLint> values) {
+    if (!need_context(gen::Op::glGetSynciv)) return;
+    GLint v = 0;
+    switch (pname) {
+        case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
+        case GL_SYNC_STATUS:
+            gpu_->submit(true);
+            open_id_ = nullptr;
+            v = GL_SIGNALED;
+            break;
+        case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
+        case GL_SYNC_FLAGS: v = 0; break;
+        default: refuse(gen::Op::glGetSynciv, GL_INVALID_ENUM, "pname"); return;
+    }
+    if (values.count() >= 1) values.data[0] = v;
+    if (length.count() >= 1) length.data[0] = 1;
+}
+
+// ---- creation -------------------------------------------------------------------------
+
+bool vulkan_available(std::string* why) { return shared_instance(why) != VK_NULL_HANDLE; }
+
+std::unique_ptr<Magma> create(const Options& options, std::string* why) {
+    auto log = options.logger ? options.logger : spdlog::default_logger();
+    std::unique_ptr<Device> d = open_device(*log, why);
+    if (!d) return nullptr;
+    return std::make_unique<MagmaBackend>(options, std::move(d));
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,62 @@
+// GLSL ES 1.00 / 3.00 to SPIR-V with glslang, and what a linked program
+// tells the GL layer: default-block uniforms (offsets in one uniform buffer),
+// samplers and uniform blocks (descriptor bindings), attributes (locations).
+//
+// Mapping (docs/ARCHITECTURE-magma.md): ESSL 1.00 compiles as desktop GLSL
+// 1.40 with texture2D & co. defined to their GLSL 1.30 names; ESSL 3.00 as
+// ESSL 3.10; both under glslang's relaxed Vulkan rules, which gather loose
+// uniforms into one std140 block ("gl_DefaultUniformBlock", set 0 binding 0)
+// shared by both stages. Varyings, samplers and blocks get locations and
+// bindings from glslang's GLSL I/O mapper (matched by name across stages).
+// The vertex shader's main is wrapped to map clip z from GL's [-w, w] to
+// Vulkan's [0, w].
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mgl::magma {
+
+enum class Stage { vertex, fragment };
+
+// Checks that a shader compiles; the info log on failure (or warnings).
+bool compile_check(Stage stage, const std::string& source, std::string& log);
+
+struct UniformInfo {
+    std::string name;     // without "[0]"
+    uint32_t type = 0;    // GL type enum (GL_FLOAT_VEC4, GL_SAMPLER_2D...)
+    int array_size = 1;
+    int offset = -1;      // in the default block; -1 for samplers
+    int array_stride = 0;
+    int binding = -1;     // samplers: descriptor binding
+    int location = -1;    // GL location of element 0 (filled by the program)
+};
+
+struct AttribInfo {
+    std::string name;
+    uint32_t type = 0;
+    int location = -1;    // shader (Vulkan) location
+    int slots = 1;        // locations used (matrices)
+};
+
+struct BlockInfo {
+    std::string name;
+    int binding = -1;     // descriptor binding
+    int size = 0;
+};
+
+struct LinkedProgram {
+    std::vector<uint32_t> vs, fs;  // SPIR-V
+    std::vector<UniformInfo> uniforms;
+    std::vector<AttribInfo> attribs;
+    std::vector<BlockInfo> blocks;  // user uniform blocks (ES 3.0)
+    int default_binding = -1;       // -1: no default-block uniforms
+    int default_size = 0;
+    std::vector<int> outputs;       // fragment output locations
+};
+
+// Links a vertex and a fragment shader. false: `log` says why.
+bool link_program(const std::string& vs, const std::string& fs, LinkedProgram& out, std::string& log);
+
+}  // namespace mgl::magma

@@ -1,0 +1,223 @@
+// Session verbs about surfaces: a client surface is an RGBA8 color image and
+// a depth/stencil image (no swapchain: frames leave through readback). Image
+// row 0 is GL's bottom row, so readback needs no flip (see ARCHITECTURE-magma.md).
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+constexpr GLenum kWindowSurface = 0x3034;
+constexpr int kMaxSide = 16384;
+}  // namespace
+
+bool MagmaBackend::make_surface_images(Surface& s) {
+    s.color = {};
+    s.color.format = VK_FORMAT_R8G8B8A8_UNORM;
+    s.color.width = uint32_t(s.width);
+    s.color.height = uint32_t(s.height);
+    if (!gpu_->create_image(s.color, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                         VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT))
+        return false;
+    s.color_view = gpu_->create_view(s.color, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
+    VkImageView views[2] = {s.color_view, VK_NULL_HANDLE};
+    PassKey key;
+    key.color[0] = s.color.format;
+    if (s.has_depth) {
+        s.ds = {};
+        s.ds.format = gpu_->dev().depth_stencil_format;
+        s.ds.aspect = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+        s.ds.width = s.color.width;
+        s.ds.height = s.color.height;
+        if (!gpu_->create_image(s.ds, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT))
+            return false;
+        s.ds_view = gpu_->create_view(s.ds, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
+        views[1] = s.ds_view;
+        key.depth = s.ds.format;
+    }
+    VkFramebufferCreateInfo fi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fi.renderPass = gpu_->render_pass(key);
+    fi.attachmentCount = s.has_depth ? 2 : 1;
+    fi.pAttachments = views;
+    fi.width = s.color.width;
+    fi.height = s.color.height;
+    fi.layers = 1;
+    if (!gpu_->check(vkCreateFramebuffer(gpu_->vk(), &fi, nullptr, &s.fb), "vkCreateFramebuffer")) return false;
+    // A new surface starts cleared to zero, as fresh pbuffers do on Mesa.
+    VkCommandBuffer cb = gpu_->init();
+    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    const VkClearColorValue zero{};
+    const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdClearColorImage(cb, s.color.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
+    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    if (s.has_depth) gpu_->transition(cb, s.ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    ++s.generation;
+    return true;
+}
+
+void MagmaBackend::destroy_surface(Surface& s) {
+    if (!gpu_) return;
+    if (open_id_ == &s) {
+        gpu_->end_pass();
+        open_id_ = nullptr;
+    }
+    VkFramebuffer fb = s.fb;
+    VkImageView cv = s.color_view, dv = s.ds_view;
+    gpu_->defer([fb, cv, dv](VkDevice d) {
+        if (fb) vkDestroyFramebuffer(d, fb, nullptr);
+        if (cv) vkDestroyImageView(d, cv, nullptr);
+        if (dv) vkDestroyImageView(d, dv, nullptr);
+    });
+    s.fb = VK_NULL_HANDLE;
+    s.color_view = s.ds_view = VK_NULL_HANDLE;
+    gpu_->destroy_image_later(s.color);
+    gpu_->destroy_image_later(s.ds);
+}
+
+void MagmaBackend::mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green,
+                                    GLint blue, GLint alpha, GLint depth, GLint stencil, GLint samples) {
+    if (surface == 0 || surfaces_.count(surface)) {
+        session_error("mglCreateSurface", fmt::format("surface name {} is 0 or in use", surface));
+        return;
+    }
+    auto s = std::make_unique<Surface>();
+    s->id = surface;
+    s->window = kind == kWindowSurface;
+    s->width = std::clamp(width, 1, kMaxSide);
+    s->height = std::clamp(height, 1, kMaxSide);
+    s->has_depth = depth > 0 || stencil > 0;
+    if (samples > 1) log().warn("magma: multisampled surfaces are not supported yet: {} samples ignored", samples);
+    if (!make_surface_images(*s)) {
+        session_error("mglCreateSurface", "cannot create the surface images");
+        destroy_surface(*s);
+        return;
+    }
+    surfaces_[surface] = std::move(s);
+}
+
+void MagmaBackend::mglResizeSurface(GLuint surface, GLint width, GLint height) {
+    auto it = surfaces_.find(surface);
+    if (it == surfaces_.end()) {
+        session_error("mglResizeSurface", fmt::format("surface {} does not exist", surface));
+        return;
+    }
+    Surface& s = *it->second;
+    const int w = std::clamp(width, 1, kMaxSide), h = std::clamp(height, 1, kMaxSide);
+    if (w == s.width && h == s.height) return;
+    destroy_surface(s);
+    s.width = w;
+    s.height = h;
+    if (!make_surface_images(s)) session_error("mglResizeSurface", "cannot create the surface images");
+}
+
+void MagmaBackend::mglDestroySurface(GLuint surface) {
+    auto it = surfaces_.find(surface);
+    if (it == surfaces_.end()) {
+        session_error("mglDestroySurface", fmt::format("surface {} does not exist", surface));
+        return;
+    }
+    if (draw_ == it->second.get() || read_ == it->second.get()) doomed_surfaces_.push_back(std::move(it->second));
+    else destroy_surface(*it->second);
+    surfaces_.erase(it);
+}
+
+// Copies a region of one subresource to the host and waits: the blocking
+// readback (glReadPixels, surface readback). `out` holds tightly packed texels.
+bool MagmaBackend::read_image(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h,
+                              VkFormat& format, std::vector<uint8_t>& out) {
+    if (!img.image || w <= 0 || h <= 0) return false;
+    const uint32_t bpp = format_bytes(img.format);
+    const VkDeviceSize bytes = VkDeviceSize(w) * h * bpp;
+    Gpu::Slice s = gpu_->stream(bytes, 16);
+    if (!s.ptr) return false;
+    VkCommandBuffer cb = gpu_->main_outside();
+    open_id_ = nullptr;
+    const VkImageLayout keep = img.layout;
+    gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkBufferImageCopy r{};
+    r.bufferOffset = s.offset;
+    r.imageSubresource = {img.aspect & VK_IMAGE_ASPECT_COLOR_BIT ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+                                                                 : VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT),
+                          level, layer, 1};
+    r.imageOffset = {x, y, 0};
+    r.imageExtent = {uint32_t(w), uint32_t(h), 1};
+    vkCmdCopyImageToBuffer(cb, img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s.buf, 1, &r);
+    if (keep != VK_IMAGE_LAYOUT_UNDEFINED) gpu_->transition(cb, img, keep);
+    img.used_serial = gpu_->serial();
+    gpu_->submit(true);
+    if (gpu_->lost()) return false;
+    format = img.format;
+    out.assign(s.ptr, s.ptr + bytes);
+    return true;
+}
+
+bool MagmaBackend::read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out) {
+    VkFormat f;
+    std::vector<uint8_t> px;
+    if (!read_image(s.color, 0, 0, x, y, w, h, f, px)) return false;
+    std::memcpy(out, px.data(), size_t(w) * h * 4);
+    return true;
+}
+
+void MagmaBackend::end_frame() {
+    last_frame_ = gpu_->frame;
+    gpu_->frame = {};
+}
+
+void MagmaBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {
+    auto it = surfaces_.find(surface);
+    if (it == surfaces_.end()) {
+        session_error("mglSwapBuffers", fmt::format("surface {} does not exist", surface));
+        return;
+    }
+    Surface& s = *it->second;
+    if (!s.window) {
+        // A pbuffer swap only flushes, as eglSwapBuffers does for pbuffers.
+        gpu_->submit(false);
+        open_id_ = nullptr;
+        end_frame();
+        return;
+    }
+    s.front.resize(size_t(s.width) * s.height * 4);
+    if (!read_surface_rgba(s, 0, 0, s.width, s.height, s.front.data())) return;
+    s.front_width = s.width;
+    s.front_height = s.height;
+    end_frame();
+    if (present_) present_(Frame{s.id, frame, s.width, s.height, s.front.data()});
+}
+
+void MagmaBackend::mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height,
+                                  wire::Out<GLubyte> pixels) {
+    auto it = surfaces_.find(surface);
+    if (it == surfaces_.end()) {
+        session_error("mglReadSurface", fmt::format("surface {} does not exist", surface));
+        return;
+    }
+    Surface& s = *it->second;
+    if (width <= 0 || height <= 0 || uint64_t(width) * uint64_t(height) * 4 > pixels.size) return;
+    const bool front = s.window && !s.front.empty();
+    const int sw = front ? s.front_width : s.width, sh = front ? s.front_height : s.height;
+    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+    const int x1 = int(std::min<int64_t>(int64_t(x) + width, sw)), y1 = int(std::min<int64_t>(int64_t(y) + height, sh));
+    if (x0 >= x1 || y0 >= y1) return;
+    const size_t row = size_t(width) * 4;
+    std::vector<uint8_t> tmp;
+    const uint8_t* src;
+    int src_w;
+    if (front) {
+        src = s.front.data() + (size_t(y0) * sw + x0) * 4;
+        src_w = sw;
+    } else {
+        tmp.resize(size_t(x1 - x0) * (y1 - y0) * 4);
+        if (!read_surface_rgba(s, x0, y0, x1 - x0, y1 - y0, tmp.data())) return;
+        src = tmp.data();
+        src_w = x1 - x0;
+    }
+    for (int r = y0; r < y1; ++r)
+        std::memcpy(pixels.data + size_t(r - y) * row + size_t(x0 - x) * 4, src + size_t(r - y0) * src_w * 4,
+                    size_t(x1 - x0) * 4);
+}
+
+}  // namespace mgl::magma

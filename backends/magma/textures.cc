@@ -1,0 +1,607 @@
+// Textures (2D, cube, 3D, 2D arrays; mipmaps), samplers, uploads through the
+// stream buffer, mipmap generation by blits, copies from the read framebuffer.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+
+bool is_cube_face(GLenum t) { return t >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && t <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z; }
+
+GLenum object_target(GLenum t) { return is_cube_face(t) ? GL_TEXTURE_CUBE_MAP : t; }
+
+uint32_t mip_count(uint32_t w, uint32_t h, uint32_t d) {
+    uint32_t m = std::max({w, h, d, 1u}), n = 1;
+    while (m > 1) m >>= 1, ++n;
+    return n;
+}
+
+bool needs_mips(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
+
+VkSamplerAddressMode wrap(GLenum w) {
+    switch (w) {
+        case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+        case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+        default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    }
+}
+
+VkCompareOp compare_op(GLenum f) {
+    switch (f) {
+        case GL_NEVER: return VK_COMPARE_OP_NEVER;
+        case GL_LESS: return VK_COMPARE_OP_LESS;
+        case GL_EQUAL: return VK_COMPARE_OP_EQUAL;
+        case GL_LEQUAL: return VK_COMPARE_OP_LESS_OR_EQUAL;
+        case GL_GREATER: return VK_COMPARE_OP_GREATER;
+        case GL_NOTEQUAL: return VK_COMPARE_OP_NOT_EQUAL;
+        case GL_GEQUAL: return VK_COMPARE_OP_GREATER_OR_EQUAL;
+        default: return VK_COMPARE_OP_ALWAYS;
+    }
+}
+
+}  // namespace
+
+std::shared_ptr<Texture>* MagmaBackend::texture_slot(GLenum target) {
+    Context::Unit& u = cur_->units[cur_->active_unit];
+    switch (object_target(target)) {
+        case GL_TEXTURE_2D: return &u.tex2d;
+        case GL_TEXTURE_CUBE_MAP: return &u.cube;
+        case GL_TEXTURE_3D: return &u.tex3d;
+        case GL_TEXTURE_2D_ARRAY: return &u.array2d;
+        default: return nullptr;
+    }
+}
+
+Texture* MagmaBackend::bound_texture(gen::Op verb, GLenum target) {
+    std::shared_ptr<Texture>* slot = texture_slot(target);
+    if (!slot) {
+        refuse(verb, GL_INVALID_ENUM, "texture target");
+        return nullptr;
+    }
+    if (!*slot) {
+        // Texture name 0: the context's default texture of that target.
+        auto& d = cur_->default_textures[object_target(target)];
+        if (!d) {
+            d = std::make_shared<Texture>(gpu_.get());
+            d->target = object_target(target);
+        }
+        *slot = d;
+    }
+    return slot->get();
+}
+
+void MagmaBackend::glGenTextures(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glGenTextures)) return;
+    for (uint32_t i = 0; i < names.count(); ++i)
+        if (names.data[i]) cur_->share->textures.emplace(names.data[i], nullptr);
+}
+
+void MagmaBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glDeleteTextures)) return;
+    for (uint32_t i = 0; i < names.count(); ++i) {
+        auto it = cur_->share->textures.find(names.data[i]);
+        if (it == cur_->share->textures.end()) continue;
+        std::shared_ptr<Texture> t = it->second;
+        cur_->share->textures.erase(it);
+        if (!t) continue;
+        for (auto& u : cur_->units)
+            for (auto* s : {&u.tex2d, &u.cube, &u.tex3d, &u.array2d})
+                if (*s == t) s->reset();
+    }
+}
+
+void MagmaBackend::glBindTexture(GLenum target, GLuint name) {
+    if (!need_context(gen::Op::glBindTexture)) return;
+    std::shared_ptr<Texture>* slot = texture_slot(target);
+    if (!slot || is_cube_face(target)) return refuse(gen::Op::glBindTexture, GL_INVALID_ENUM, "target");
+    if (name == 0) {
+        slot->reset();
+        return;
+    }
+    auto& t = cur_->share->textures[name];
+    if (!t) t = std::make_shared<Texture>(gpu_.get());
+    if (t->target && t->target != target)
+        return refuse(gen::Op::glBindTexture, GL_INVALID_OPERATION, "texture has another target");
+    t->target = target;
+    *slot = t;
+}
+
+void MagmaBackend::glActiveTexture(GLenum texture) {
+    if (!need_context(gen::Op::glActiveTexture)) return;
+    const GLuint unit = texture - GL_TEXTURE0;
+    if (unit >= cur_->units.size()) return refuse(gen::Op::glActiveTexture, GL_INVALID_ENUM, "unit");
+    cur_->active_unit = unit;
+}
+
+GLboolean MagmaBackend::glIsTexture(GLuint name) {
+    if (!need_context(gen::Op::glIsTexture)) return GL_FALSE;
+    auto it = cur_->share->textures.find(name);
+    return it != cur_->share->textures.end() && it->second && it->second->target;
+}
+
+// Makes room for `level` of `t` with format f and the given size; replaces
+// the image when it cannot hold that level.
+bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h,
+                                uint32_t d) {
+    const GLenum ot = object_target(target);
+    const bool three_d = ot == GL_TEXTURE_3D, array = ot == GL_TEXTURE_2D_ARRAY, cube = ot == GL_TEXTURE_CUBE_MAP;
+    const uint32_t bw = std::max(w << level, 1u), bh = std::max(h << level, 1u), bd = three_d ? std::max(d << level, 1u) : 1;
+    const uint32_t layers = cube ? 6 : array ? d : 1;
+    Image& img = t.img;
+    const bool fits = img.image && img.format == f.vk && uint32_t(level) < img.levels &&
+                      std::max(img.width >> level, 1u) == w && std::max(img.height >> level, 1u) == h &&
+                      (!three_d || std::max(img.depth >> level, 1u) == d) && img.layers == layers;
+    t.fmt = f;
+    t.has_format = true;
+    if (fits) return true;
+    if (t.immutable) return false;
+    // A new image; what the old one held is gone (levels of another size or
+    // format are respecified anyway in any sane program).
+    if (img.image) {
+        if (open_id_) {
+            gpu_->end_pass();  // the old image may be an attachment of the open pass
+            open_id_ = nullptr;
+        }
+        VkImageView v = t.view;
+        std::vector<VkImageView> views;
+        for (auto& [k, av] : t.attach_views) views.push_back(av);
+        gpu_->defer([v, views](VkDevice dv) {
+            if (v) vkDestroyImageView(dv, v, nullptr);
+            for (VkImageView av : views) vkDestroyImageView(dv, av, nullptr);
+        });
+        t.view = VK_NULL_HANDLE;
+        t.attach_views.clear();
+        gpu_->destroy_image_later(img);
+        t.defined = 0;
+    }
+    img = {};
+    img.format = f.vk;
+    img.aspect = f.depth || f.stencil ? VkImageAspectFlags((f.depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                                           (has_stencil(f.vk) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0))
+                                      : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
+    img.width = bw;
+    img.height = bh;
+    img.depth = bd;
+    img.layers = layers;
+    img.cube = cube;
+    img.type = three_d ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+    img.levels = mip_count(bw, bh, bd);
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    if (f.depth || f.stencil) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    else if (gpu_->dev().format_has(f.vk, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    ++t.generation;
+    return gpu_->create_image(img, usage);
+}
+
+bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
+                          uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    const bool three_d = object_target(target) == GL_TEXTURE_3D || object_target(target) == GL_TEXTURE_2D_ARRAY;
+    const uint8_t* src = pixels.data;
+    size_t size = pixels.size;
+    if (pixels.is_offset()) {
+        if (!cur_->pixel_unpack) return true;  // no data: only the definition
+        Buffer& b = *cur_->pixel_unpack;
+        if (pixels.offset > b.size) {
+            refuse(verb, GL_INVALID_OPERATION, "offset outside the pixel unpack buffer");
+            return false;
+        }
+        src = b.vk.map + pixels.offset;
+        size = size_t(b.size - pixels.offset);
+    }
+    if (!src || !w || !h || !d) return true;
+    TexFormat f = t.fmt;
+    TexFormat client;
+    // The client's (format, type) decides the conversion; the texel format stays.
+    if (tex_format(format, format, type, gpu_->dev().depth_stencil_format, client) && client.vk == f.vk) f = client;
+    else if (tex_format(f.sized, format, type, gpu_->dev().depth_stencil_format, client) && client.vk == f.vk) f = client;
+    const size_t bytes = size_t(w) * h * d * f.dst_bytes;
+    Gpu::Slice s = gpu_->stream(bytes, 16);
+    if (!s.ptr) return false;
+    if (!convert_upload(f, cur_->unpack, w, h, d, three_d, src, size, s.ptr)) {
+        refuse(verb, GL_INVALID_OPERATION, "pixel data shorter than the image");
+        return false;
+    }
+    Image& img = t.img;
+    const bool in_main = img.used_serial == gpu_->serial();
+    VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
+    if (in_main) open_id_ = nullptr;
+    gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkBufferImageCopy r{};
+    r.bufferOffset = s.offset;
+    const uint32_t layer = is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    const bool array = object_target(target) == GL_TEXTURE_2D_ARRAY;
+    VkImageAspectFlags aspect = img.aspect & VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+    r.imageSubresource = {aspect, uint32_t(level), array ? uint32_t(z) : layer, array ? d : 1};
+    r.imageOffset = {x, y, array ? 0 : z};
+    r.imageExtent = {w, h, array ? 1 : d};
+    vkCmdCopyBufferToImage(cb, s.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+    gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    gpu_->count_upload();
+    return true;
+}
+
+void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                                GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexImage2D)) return;
+    Texture* t = bound_texture(gen::Op::glTexImage2D, target);
+    if (!t) return;
+    if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
+        return refuse(gen::Op::glTexImage2D, GL_INVALID_VALUE, "level, size or border");
+    if (t->immutable) return refuse(gen::Op::glTexImage2D, GL_INVALID_OPERATION, "immutable texture");
+    TexFormat f;
+    if (!tex_format(uint32_t(internalformat), format, type, gpu_->dev().depth_stencil_format, f))
+        return refuse(gen::Op::glTexImage2D, GL_INVALID_ENUM, "format/type not supported by Magma yet");
+    if (width == 0 || height == 0) return;
+    if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), 1)) return set_error(GL_OUT_OF_MEMORY);
+    t->defined |= 1u << level;
+    upload(gen::Op::glTexImage2D, *t, target, level, 0, 0, 0, uint32_t(width), uint32_t(height), 1, format, type, pixels);
+}
+
+void MagmaBackend::glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei width, GLsizei height,
+                                   GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexSubImage2D)) return;
+    Texture* t = bound_texture(gen::Op::glTexSubImage2D, target);
+    if (!t) return;
+    if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || width < 0 || height < 0 ||
+        uint32_t(x + width) > std::max(t->img.width >> level, 1u) || uint32_t(y + height) > std::max(t->img.height >> level, 1u))
+        return refuse(gen::Op::glTexSubImage2D, GL_INVALID_VALUE, "region outside the texture level");
+    upload(gen::Op::glTexSubImage2D, *t, target, level, x, y, 0, uint32_t(width), uint32_t(height), 1, format, type, pixels);
+}
+
+void MagmaBackend::glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                                GLsizei depth, GLint border, GLenum format, GLenum type,
+                                wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexImage3D)) return;
+    Texture* t = bound_texture(gen::Op::glTexImage3D, target);
+    if (!t) return;
+    if (level < 0 || level > 15 || width < 0 || height < 0 || depth < 0 || border != 0)
+        return refuse(gen::Op::glTexImage3D, GL_INVALID_VALUE, "level, size or border");
+    TexFormat f;
+    if (!tex_format(uint32_t(internalformat), format, type, gpu_->dev().depth_stencil_format, f))
+        return refuse(gen::Op::glTexImage3D, GL_INVALID_ENUM, "format/type not supported by Magma yet");
+    if (!width || !height || !depth) return;
+    if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), uint32_t(depth))) return set_error(GL_OUT_OF_MEMORY);
+    t->defined |= 1u << level;
+    upload(gen::Op::glTexImage3D, *t, target, level, 0, 0, 0, uint32_t(width), uint32_t(height), uint32_t(depth),
+           format, type, pixels);
+}
+
+void MagmaBackend::glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei width,
+                                   GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                                   wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexSubImage3D)) return;
+    Texture* t = bound_texture(gen::Op::glTexSubImage3D, target);
+    if (!t) return;
+    if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || z < 0 || width < 0 ||
+        height < 0 || depth < 0)
+        return refuse(gen::Op::glTexSubImage3D, GL_INVALID_VALUE, "region outside the texture level");
+    upload(gen::Op::glTexSubImage3D, *t, target, level, x, y, z, uint32_t(width), uint32_t(height), uint32_t(depth),
+           format, type, pixels);
+}
+
+void MagmaBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
+    glTexStorage3D(target, levels, internalformat, width, height, 1);
+}
+
+void MagmaBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                                  GLsizei depth) {
+    if (!need_context(gen::Op::glTexStorage3D)) return;
+    Texture* t = bound_texture(gen::Op::glTexStorage3D, target);
+    if (!t) return;
+    if (t->immutable) return refuse(gen::Op::glTexStorage3D, GL_INVALID_OPERATION, "already immutable");
+    if (levels < 1 || width < 1 || height < 1 || depth < 1) return refuse(gen::Op::glTexStorage3D, GL_INVALID_VALUE, "size");
+    TexFormat f;
+    if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f))
+        return refuse(gen::Op::glTexStorage3D, GL_INVALID_ENUM, "internal format not supported by Magma yet");
+    if (!define_image(*t, target, 0, f, uint32_t(width), uint32_t(height), uint32_t(depth))) return set_error(GL_OUT_OF_MEMORY);
+    t->immutable = true;
+    t->defined = (levels >= 32 ? ~0u : (1u << levels) - 1);
+    t->max_level = std::min(t->max_level, levels - 1);
+}
+
+// ---- parameters and samplers -------------------------------------------------------------
+
+void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float v) {
+    const GLenum e = GLenum(v);
+    switch (pname) {
+        case GL_TEXTURE_MIN_FILTER: p.min_filter = e; break;
+        case GL_TEXTURE_MAG_FILTER: p.mag_filter = e; break;
+        case GL_TEXTURE_WRAP_S: p.wrap_s = e; break;
+        case GL_TEXTURE_WRAP_T: p.wrap_t = e; break;
+        case GL_TEXTURE_WRAP_R: p.wrap_r = e; break;
+        case GL_TEXTURE_MIN_LOD: p.min_lod = v; break;
+        case GL_TEXTURE_MAX_LOD: p.max_lod = v; break;
+        case GL_TEXTURE_COMPARE_MODE: p.compare_mode = e; break;
+        case GL_TEXTURE_COMPARE_FUNC: p.compare_func = e; break;
+        case GL_TEXTURE_MAX_ANISOTROPY_EXT: p.anisotropy = v; break;
+        case GL_TEXTURE_BASE_LEVEL:
+            if (base) *base = int(v);
+            break;
+        case GL_TEXTURE_MAX_LEVEL:
+            if (max) *max = int(v);
+            break;
+        case GL_TEXTURE_SWIZZLE_R:
+        case GL_TEXTURE_SWIZZLE_G:
+        case GL_TEXTURE_SWIZZLE_B:
+        case GL_TEXTURE_SWIZZLE_A:
+            if (GLenum(v) != GLenum(GL_RED + (pname - GL_TEXTURE_SWIZZLE_R)))
+                refuse(gen::Op::glTexParameteri, GL_INVALID_OPERATION, "texture swizzles are not supported yet");
+            break;
+        default: refuse(gen::Op::glTexParameteri, GL_INVALID_ENUM, "pname");
+    }
+}
+
+void MagmaBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
+    glTexParameterf(target, pname, float(param));
+}
+
+void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
+    if (!need_context(gen::Op::glTexParameterf)) return;
+    Texture* t = bound_texture(gen::Op::glTexParameterf, target);
+    if (t) tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
+}
+
+void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (params.count()) glTexParameterf(target, pname, float(params.data[0]));
+}
+
+void MagmaBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (params.count()) glTexParameterf(target, pname, params.data[0]);
+}
+
+void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> out) {
+    if (!need_context(gen::Op::glGetTexParameteriv)) return;
+    Texture* t = bound_texture(gen::Op::glGetTexParameteriv, target);
+    if (!t || !out.count()) return;
+    const TexParams& p = t->params;
+    GLint v = 0;
+    switch (pname) {
+        case GL_TEXTURE_MIN_FILTER: v = GLint(p.min_filter); break;
+        case GL_TEXTURE_MAG_FILTER: v = GLint(p.mag_filter); break;
+        case GL_TEXTURE_WRAP_S: v = GLint(p.wrap_s); break;
+        case GL_TEXTURE_WRAP_T: v = GLint(p.wrap_t); break;
+        case GL_TEXTURE_WRAP_R: v = GLint(p.wrap_r); break;
+        case GL_TEXTURE_BASE_LEVEL: v = t->base_level; break;
+        case GL_TEXTURE_MAX_LEVEL: v = t->max_level; break;
+        case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
+        case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
+        case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
+        default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
+    }
+    out.data[0] = v;
+}
+
+void MagmaBackend::glGenSamplers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glGenSamplers)) return;
+    for (uint32_t i = 0; i < names.count(); ++i)
+        if (names.data[i]) cur_->share->samplers[names.data[i]] = std::make_shared<Sampler>();
+}
+
+void MagmaBackend::glDeleteSamplers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glDeleteSamplers)) return;
+    for (uint32_t i = 0; i < names.count(); ++i) {
+        auto it = cur_->share->samplers.find(names.data[i]);
+        if (it == cur_->share->samplers.end()) continue;
+        for (auto& u : cur_->units)
+            if (u.sampler == it->second) u.sampler.reset();
+        cur_->share->samplers.erase(it);
+    }
+}
+
+void MagmaBackend::glBindSampler(GLuint unit, GLuint name) {
+    if (!need_context(gen::Op::glBindSampler)) return;
+    if (unit >= cur_->units.size()) return refuse(gen::Op::glBindSampler, GL_INVALID_VALUE, "unit");
+    if (name == 0) {
+        cur_->units[unit].sampler.reset();
+        return;
+    }
+    auto it = cur_->share->samplers.find(name);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glBindSampler, GL_INVALID_OPERATION, "unknown sampler");
+    cur_->units[unit].sampler = it->second;
+}
+
+void MagmaBackend::glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) {
+    glSamplerParameterf(sampler, pname, float(param));
+}
+
+void MagmaBackend::glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) {
+    if (!need_context(gen::Op::glSamplerParameterf)) return;
+    auto it = cur_->share->samplers.find(sampler);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterf, GL_INVALID_OPERATION, "unknown sampler");
+    tex_parameter(it->second->params, nullptr, nullptr, pname, param);
+}
+
+SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const {
+    SamplerKey k;
+    k.mag = p.mag_filter == GL_NEAREST ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+    const GLenum m = p.min_filter;
+    k.min = (m == GL_NEAREST || m == GL_NEAREST_MIPMAP_NEAREST || m == GL_NEAREST_MIPMAP_LINEAR) ? VK_FILTER_NEAREST
+                                                                                                : VK_FILTER_LINEAR;
+    if (needs_mips(m)) {
+        k.mip = (m == GL_NEAREST_MIPMAP_LINEAR || m == GL_LINEAR_MIPMAP_LINEAR) ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                                                               : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+        k.min_lod = std::max(p.min_lod, 0.0f);
+        k.max_lod = std::max(p.max_lod, k.min_lod);
+    } else {
+        // GL's non-mipmapped minification: level base only; lod 0..0.25 keeps
+        // the mag/min choice (as GL makes it at lod 0).
+        k.mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+        k.min_lod = 0.0f;
+        k.max_lod = 0.25f;
+    }
+    k.u = wrap(p.wrap_s);
+    k.v = wrap(p.wrap_t);
+    k.w = wrap(p.wrap_r);
+    k.anisotropy = p.anisotropy;
+    if (p.compare_mode == GL_COMPARE_REF_TO_TEXTURE && t.fmt.depth) {
+        k.compare_enable = true;
+        k.compare = compare_op(p.compare_func);
+    }
+    return k;
+}
+
+// The view a shader samples: the levels GL would sample, or nothing when the
+// texture is incomplete (it then samples as black).
+VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
+    complete = false;
+    if (!t.img.image) return VK_NULL_HANDLE;
+    const uint32_t levels = t.img.levels;
+    const uint32_t base = uint32_t(std::clamp(t.base_level, 0, int(levels) - 1));
+    if (!(t.defined & (1u << base))) return VK_NULL_HANDLE;
+    uint32_t count = 1;
+    if (needs_mips(t.params.min_filter)) {
+        const uint32_t last = std::min<uint32_t>(uint32_t(std::max(t.max_level, 0)), levels - 1);
+        for (uint32_t l = base + 1; l <= last; ++l) {
+            if (!(t.defined & (1u << l))) return VK_NULL_HANDLE;  // incomplete mipmap chain
+            ++count;
+        }
+    }
+    complete = true;
+    if (t.view && t.view_base == base && t.view_levels == count) return t.view;
+    if (t.view) {
+        VkImageView old = t.view;
+        gpu_->defer([old](VkDevice d) { vkDestroyImageView(d, old, nullptr); });
+    }
+    VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D;
+    if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
+    else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
+    else if (t.target == GL_TEXTURE_2D_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, t.fmt.swizzle, true);
+    t.view_base = base;
+    t.view_levels = count;
+    return t.view;
+}
+
+VkImageView MagmaBackend::attachment_view(Texture& t, int level, int layer) {
+    const uint64_t key = (uint64_t(uint32_t(level)) << 32) | uint32_t(layer);
+    auto it = t.attach_views.find(key);
+    if (it != t.attach_views.end()) return it->second;
+    VkImageView v = gpu_->create_view(t.img, VK_IMAGE_VIEW_TYPE_2D, uint32_t(level), 1, uint32_t(layer), 1);
+    t.attach_views[key] = v;
+    return v;
+}
+
+// ---- mipmaps and copies -------------------------------------------------------------------
+
+void MagmaBackend::glGenerateMipmap(GLenum target) {
+    if (!need_context(gen::Op::glGenerateMipmap)) return;
+    Texture* t = bound_texture(gen::Op::glGenerateMipmap, target);
+    if (!t) return;
+    Image& img = t->img;
+    const uint32_t base = uint32_t(std::max(t->base_level, 0));
+    if (!img.image || !(t->defined & (1u << base)))
+        return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "base level undefined");
+    if (img.levels <= base + 1) return;
+    if (!gpu_->dev().format_has(img.format, VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                                VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))
+        return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "the Vulkan format cannot be blitted with filtering");
+    const bool in_main = img.used_serial == gpu_->serial();
+    VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
+    if (in_main) open_id_ = nullptr;
+    gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    for (uint32_t l = base + 1; l < img.levels; ++l) {
+        VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+        b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+        b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        b.image = img.image;
+        b.subresourceRange = {img.aspect, l - 1, 1, 0, img.layers};
+        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &b);
+        VkImageBlit blit{};
+        blit.srcSubresource = {img.aspect, l - 1, 0, img.layers};
+        blit.srcOffsets[1] = {int32_t(std::max(img.width >> (l - 1), 1u)), int32_t(std::max(img.height >> (l - 1), 1u)),
+                              int32_t(std::max(img.depth >> (l - 1), 1u))};
+        blit.dstSubresource = {img.aspect, l, 0, img.layers};
+        blit.dstOffsets[1] = {int32_t(std::max(img.width >> l, 1u)), int32_t(std::max(img.height >> l, 1u)),
+                              int32_t(std::max(img.depth >> l, 1u))};
+        vkCmdBlitImage(cb, img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img.image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+        t->defined |= 1u << l;
+    }
+    // Levels base..last-1 are TRANSFER_SRC, the last TRANSFER_DST: all to shader reads.
+    VkImageMemoryBarrier bs[2]{};
+    for (int i = 0; i < 2; ++i) {
+        bs[i].sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+        bs[i].srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT;
+        bs[i].dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+        bs[i].newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        bs[i].srcQueueFamilyIndex = bs[i].dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        bs[i].image = img.image;
+    }
+    bs[0].oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    bs[0].subresourceRange = {img.aspect, base, img.levels - 1 - base, 0, img.layers};
+    bs[1].oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    bs[1].subresourceRange = {img.aspect, img.levels - 1, 1, 0, img.layers};
+    // Levels below base stayed TRANSFER_DST: move them too.
+    VkImageMemoryBarrier below = bs[1];
+    below.subresourceRange = {img.aspect, 0, base, 0, img.layers};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
+                         nullptr, 2, bs);
+    if (base > 0)
+        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &below);
+    img.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+}
+
+void MagmaBackend::glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                                    GLsizei width, GLsizei height, GLint border) {
+    if (!need_context(gen::Op::glCopyTexImage2D)) return;
+    Texture* t = bound_texture(gen::Op::glCopyTexImage2D, target);
+    if (!t) return;
+    if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
+        return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_VALUE, "level, size or border");
+    if (t->immutable) return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_OPERATION, "immutable texture");
+    TexFormat f;
+    if (!tex_format(internalformat, internalformat, GL_UNSIGNED_BYTE, gpu_->dev().depth_stencil_format, f) || f.depth ||
+        f.stencil)
+        return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_ENUM, "internal format not supported by Magma yet");
+    if (width == 0 || height == 0) return;
+    if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), 1)) return set_error(GL_OUT_OF_MEMORY);
+    t->defined |= 1u << level;
+    // The new level's content: what the read framebuffer has (outside it: undefined, as GL says).
+    glCopyTexSubImage2D(target, level, 0, 0, x, y, width, height);
+}
+
+void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                                       GLsizei width, GLsizei height) {
+    if (!need_context(gen::Op::glCopyTexSubImage2D)) return;
+    Texture* t = bound_texture(gen::Op::glCopyTexSubImage2D, target);
+    if (!t) return;
+    uint32_t src_level = 0, src_layer = 0, sw = 0, sh = 0;
+    Image* src = read_source(src_level, src_layer, sw, sh);
+    if (!src || !t->img.image || width <= 0 || height <= 0)
+        return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "no source or destination image");
+    // Clipped to the source, as GL reads nothing outside the framebuffer.
+    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+    const int x1 = std::min<int>(x + width, int(sw)), y1 = std::min<int>(y + height, int(sh));
+    if (x0 >= x1 || y0 >= y1) return;
+    VkCommandBuffer cb = gpu_->main_outside();
+    open_id_ = nullptr;
+    Image& dst = t->img;
+    if (src == &dst) return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "feedback copy");
+    gpu_->transition(cb, *src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    gpu_->transition(cb, dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    const uint32_t layer = is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    VkImageBlit b{};
+    b.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src_level, src_layer, 1};
+    b.srcOffsets[0] = {x0, y0, 0};
+    b.srcOffsets[1] = {x1, y1, 1};
+    b.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, uint32_t(level), layer, 1};
+    b.dstOffsets[0] = {xoffset + (x0 - x), yoffset + (y0 - y), 0};
+    b.dstOffsets[1] = {xoffset + (x1 - x), yoffset + (y1 - y), 1};
+    vkCmdBlitImage(cb, src->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                   1, &b, VK_FILTER_NEAREST);
+    src->used_serial = dst.used_serial = gpu_->serial();
+}
+
+}  // namespace mgl::magma

@@ -1,0 +1,280 @@
+// The GL calls the Magma tests make, twice: natively on the host GLES
+// (NativeGl) and encoded through the wire into Magma (WireGl). Scenes are
+// written once against GlApi and rendered by both.
+#pragma once
+
+#include "harness.h"
+
+namespace magma_test {
+
+struct GlApi {
+    virtual ~GlApi() = default;
+    virtual GLuint shader(GLenum type, const char* src) = 0;
+    virtual GLuint program(GLuint vs, GLuint fs, const char* bind0 = nullptr) = 0;  // bind0: attribute at index 0
+    virtual GLuint gen_buffer() = 0;
+    virtual void bind_buffer(GLenum t, GLuint b) = 0;
+    virtual void buffer_data(GLenum t, const void* d, size_t n) = 0;
+    virtual void buffer_sub_data(GLenum t, size_t off, const void* d, size_t n) = 0;
+    virtual GLuint gen_texture() = 0;
+    virtual void bind_texture(GLenum t, GLuint tex) = 0;
+    virtual void active_texture(GLenum unit) = 0;
+    virtual void tex_image(GLenum target, GLint level, GLint ifmt, int w, int h, GLenum fmt, GLenum type, const void* px,
+                           size_t bytes) = 0;
+    virtual void tex_parameter(GLenum target, GLenum p, GLint v) = 0;
+    virtual void generate_mipmap(GLenum target) = 0;
+    virtual void pixel_store(GLenum p, GLint v) = 0;
+    virtual void use(GLuint p) = 0;
+    virtual GLint uniform_location(GLuint p, const char* n) = 0;
+    virtual GLint attrib_location(GLuint p, const char* n) = 0;
+    virtual void uniform4f(GLint l, float a, float b, float c, float d) = 0;
+    virtual void uniform1i(GLint l, GLint v) = 0;
+    virtual void uniform1f(GLint l, float v) = 0;
+    virtual void uniform2f(GLint l, float a, float b) = 0;
+    virtual void uniform_matrix4(GLint l, const float* m) = 0;
+    virtual void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) = 0;
+    virtual void enable_attrib(GLuint i) = 0;
+    virtual void vertex_attrib4f(GLuint i, float a, float b, float c, float d) = 0;
+    virtual void draw_arrays(GLenum mode, int first, int n) = 0;
+    virtual void draw_elements(GLenum mode, int n, GLenum type, size_t offset) = 0;                        // element buffer
+    virtual void draw_elements_client(GLenum mode, int n, GLenum type, const void* idx, size_t bytes) = 0;  // client memory
+    virtual void viewport(int x, int y, int w, int h) = 0;
+    virtual void scissor(int x, int y, int w, int h) = 0;
+    virtual void clear_color(float r, float g, float b, float a) = 0;
+    virtual void clear_depth(float d) = 0;
+    virtual void clear(GLbitfield m) = 0;
+    virtual void enable(GLenum cap) = 0;
+    virtual void disable(GLenum cap) = 0;
+    virtual void blend_func(GLenum s, GLenum d) = 0;
+    virtual void depth_func(GLenum f) = 0;
+    virtual void cull_face(GLenum f) = 0;
+    virtual void front_face(GLenum f) = 0;
+    virtual void color_mask(bool r, bool g, bool b, bool a) = 0;
+    virtual GLuint gen_framebuffer() = 0;
+    virtual void bind_framebuffer(GLuint fb) = 0;
+    virtual void framebuffer_texture(GLenum att, GLuint tex, int level) = 0;
+    virtual GLuint gen_renderbuffer() = 0;
+    virtual void renderbuffer_storage(GLuint rb, GLenum fmt, int w, int h) = 0;
+    virtual void framebuffer_renderbuffer(GLenum att, GLuint rb) = 0;
+    virtual GLenum check_framebuffer() = 0;
+    virtual void bind_read_framebuffer(GLuint fb) = 0;
+    virtual void copy_tex_image(GLenum ifmt, int x, int y, int w, int h) = 0;
+    virtual void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) = 0;
+    virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
+    virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
+};
+
+struct NativeGl final : GlApi {
+    GLuint shader(GLenum type, const char* src) override {
+        GLuint s = glCreateShader(type);
+        glShaderSource(s, 1, &src, nullptr);
+        glCompileShader(s);
+        GLint ok = 0;
+        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+        return ok ? s : 0;
+    }
+    GLuint program(GLuint vs, GLuint fs, const char* bind0) override {
+        GLuint p = glCreateProgram();
+        glAttachShader(p, vs);
+        glAttachShader(p, fs);
+        if (bind0) glBindAttribLocation(p, 0, bind0);
+        glLinkProgram(p);
+        GLint ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &ok);
+        return ok ? p : 0;
+    }
+    GLuint gen_buffer() override { GLuint b; glGenBuffers(1, &b); return b; }
+    void bind_buffer(GLenum t, GLuint b) override { glBindBuffer(t, b); }
+    void buffer_data(GLenum t, const void* d, size_t n) override { glBufferData(t, GLsizeiptr(n), d, GL_STATIC_DRAW); }
+    void buffer_sub_data(GLenum t, size_t off, const void* d, size_t n) override { glBufferSubData(t, GLintptr(off), GLsizeiptr(n), d); }
+    GLuint gen_texture() override { GLuint t; glGenTextures(1, &t); return t; }
+    void bind_texture(GLenum t, GLuint tex) override { glBindTexture(t, tex); }
+    void active_texture(GLenum unit) override { glActiveTexture(unit); }
+    void tex_image(GLenum target, GLint level, GLint ifmt, int w, int h, GLenum fmt, GLenum type, const void* px, size_t) override {
+        glTexImage2D(target, level, ifmt, w, h, 0, fmt, type, px);
+    }
+    void tex_parameter(GLenum target, GLenum p, GLint v) override { glTexParameteri(target, p, v); }
+    void generate_mipmap(GLenum target) override { glGenerateMipmap(target); }
+    void pixel_store(GLenum p, GLint v) override { glPixelStorei(p, v); }
+    void use(GLuint p) override { glUseProgram(p); }
+    GLint uniform_location(GLuint p, const char* n) override { return glGetUniformLocation(p, n); }
+    GLint attrib_location(GLuint p, const char* n) override { return glGetAttribLocation(p, n); }
+    void uniform4f(GLint l, float a, float b, float c, float d) override { glUniform4f(l, a, b, c, d); }
+    void uniform1i(GLint l, GLint v) override { glUniform1i(l, v); }
+    void uniform1f(GLint l, float v) override { glUniform1f(l, v); }
+    void uniform2f(GLint l, float a, float b) override { glUniform2f(l, a, b); }
+    void uniform_matrix4(GLint l, const float* m) override { glUniformMatrix4fv(l, 1, GL_FALSE, m); }
+    void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) override {
+        glVertexAttribPointer(i, size, type, norm, stride, reinterpret_cast<const void*>(offset));
+    }
+    void enable_attrib(GLuint i) override { glEnableVertexAttribArray(i); }
+    void vertex_attrib4f(GLuint i, float a, float b, float c, float d) override { glVertexAttrib4f(i, a, b, c, d); }
+    void draw_arrays(GLenum mode, int first, int n) override { glDrawArrays(mode, first, n); }
+    void draw_elements(GLenum mode, int n, GLenum type, size_t offset) override {
+        glDrawElements(mode, n, type, reinterpret_cast<const void*>(offset));
+    }
+    void draw_elements_client(GLenum mode, int n, GLenum type, const void* idx, size_t) override { glDrawElements(mode, n, type, idx); }
+    void viewport(int x, int y, int w, int h) override { glViewport(x, y, w, h); }
+    void scissor(int x, int y, int w, int h) override { glScissor(x, y, w, h); }
+    void clear_color(float r, float g, float b, float a) override { glClearColor(r, g, b, a); }
+    void clear_depth(float d) override { glClearDepthf(d); }
+    void clear(GLbitfield m) override { glClear(m); }
+    void enable(GLenum cap) override { glEnable(cap); }
+    void disable(GLenum cap) override { glDisable(cap); }
+    void blend_func(GLenum s, GLenum d) override { glBlendFunc(s, d); }
+    void depth_func(GLenum f) override { glDepthFunc(f); }
+    void cull_face(GLenum f) override { glCullFace(f); }
+    void front_face(GLenum f) override { glFrontFace(f); }
+    void color_mask(bool r, bool g, bool b, bool a) override { glColorMask(r, g, b, a); }
+    GLuint gen_framebuffer() override { GLuint f; glGenFramebuffers(1, &f); return f; }
+    void bind_framebuffer(GLuint fb) override { glBindFramebuffer(GL_FRAMEBUFFER, fb); }
+    void framebuffer_texture(GLenum att, GLuint tex, int level) override {
+        glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, tex, level);
+    }
+    GLuint gen_renderbuffer() override { GLuint r; glGenRenderbuffers(1, &r); return r; }
+    void renderbuffer_storage(GLuint rb, GLenum fmt, int w, int h) override {
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, fmt, w, h);
+    }
+    void framebuffer_renderbuffer(GLenum att, GLuint rb) override {
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, rb);
+    }
+    GLenum check_framebuffer() override { return glCheckFramebufferStatus(GL_FRAMEBUFFER); }
+    void bind_read_framebuffer(GLuint fb) override { glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void copy_tex_image(GLenum ifmt, int x, int y, int w, int h) override { glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, w, h, 0); }
+    void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) override {
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, w, h);
+    }
+    void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
+        glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
+    }
+    std::vector<uint8_t> read(int x, int y, int w, int h) override {
+        std::vector<uint8_t> px(size_t(w) * h * 4);
+        glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+        return px;
+    }
+};
+
+struct WireGl final : GlApi {
+    Wire& w;
+    GLuint next = 1000;  // client-minted names, unlike any native ones
+    explicit WireGl(Wire& wire) : w(wire) {}
+    static wire::Blob blob(const char* s) { return wire::Blob{s, uint32_t(std::strlen(s) + 1)}; }
+    GLuint shader(GLenum type, const char* src) override {
+        GLuint s = next++;
+        w.enc.glCreateShader(type, s);
+        std::string b = strings_blob({src});
+        w.enc.glShaderSource(s, 1, wire::Blob{b.data(), uint32_t(b.size())});
+        w.enc.glCompileShader(s);
+        GLint ok = 0;
+        w.enc.glGetShaderiv(s, GL_COMPILE_STATUS, sizeof ok);
+        gen::read_reply_glGetShaderiv(w.enc.wait_reply(), &ok, sizeof ok);
+        return ok ? s : 0;
+    }
+    GLuint program(GLuint vs, GLuint fs, const char* bind0) override {
+        GLuint p = next++;
+        w.enc.glCreateProgram(p);
+        w.enc.glAttachShader(p, vs);
+        w.enc.glAttachShader(p, fs);
+        if (bind0) w.enc.glBindAttribLocation(p, 0, blob(bind0));
+        w.enc.glLinkProgram(p);
+        GLint ok = 0;
+        w.enc.glGetProgramiv(p, GL_LINK_STATUS, sizeof ok);
+        gen::read_reply_glGetProgramiv(w.enc.wait_reply(), &ok, sizeof ok);
+        return ok ? p : 0;
+    }
+    GLuint gen_buffer() override { GLuint b = next++; w.enc.glGenBuffers(1, wire::Blob{&b, 4}); return b; }
+    void bind_buffer(GLenum t, GLuint b) override { w.enc.glBindBuffer(t, b); }
+    void buffer_data(GLenum t, const void* d, size_t n) override {
+        w.enc.glBufferData(t, GLsizeiptr(n), wire::Blob{d, uint32_t(n)}, GL_STATIC_DRAW);
+    }
+    void buffer_sub_data(GLenum t, size_t off, const void* d, size_t n) override {
+        w.enc.glBufferSubData(t, GLintptr(off), GLsizeiptr(n), wire::Blob{d, uint32_t(n)});
+    }
+    GLuint gen_texture() override { GLuint t = next++; w.enc.glGenTextures(1, wire::Blob{&t, 4}); return t; }
+    void bind_texture(GLenum t, GLuint tex) override { w.enc.glBindTexture(t, tex); }
+    void active_texture(GLenum unit) override { w.enc.glActiveTexture(unit); }
+    void tex_image(GLenum target, GLint level, GLint ifmt, int wd, int h, GLenum fmt, GLenum type, const void* px,
+                   size_t bytes) override {
+        w.enc.glTexImage2D(target, level, ifmt, wd, h, 0, fmt, type, wire::OffsetOrBlob{0, px, uint32_t(px ? bytes : 0)});
+    }
+    void tex_parameter(GLenum target, GLenum p, GLint v) override { w.enc.glTexParameteri(target, p, v); }
+    void generate_mipmap(GLenum target) override { w.enc.glGenerateMipmap(target); }
+    void pixel_store(GLenum p, GLint v) override { w.enc.glPixelStorei(p, v); }
+    void use(GLuint p) override { w.enc.glUseProgram(p); }
+    GLint uniform_location(GLuint p, const char* n) override {
+        w.enc.glGetUniformLocation(p, blob(n));
+        GLint loc = -2;
+        gen::read_reply_glGetUniformLocation(w.enc.wait_reply(), &loc);
+        return loc;
+    }
+    GLint attrib_location(GLuint p, const char* n) override {
+        w.enc.glGetAttribLocation(p, blob(n));
+        GLint loc = -2;
+        gen::read_reply_glGetAttribLocation(w.enc.wait_reply(), &loc);
+        return loc;
+    }
+    void uniform4f(GLint l, float a, float b, float c, float d) override { w.enc.glUniform4f(l, a, b, c, d); }
+    void uniform1i(GLint l, GLint v) override { w.enc.glUniform1i(l, v); }
+    void uniform1f(GLint l, float v) override { w.enc.glUniform1f(l, v); }
+    void uniform2f(GLint l, float a, float b) override { w.enc.glUniform2f(l, a, b); }
+    void uniform_matrix4(GLint l, const float* m) override { w.enc.glUniformMatrix4fv(l, 1, GL_FALSE, wire::Blob{m, 64}); }
+    void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) override {
+        w.enc.glVertexAttribPointer(i, size, type, norm, stride, wire::OffsetOrBlob{offset, nullptr, 0});
+    }
+    void enable_attrib(GLuint i) override { w.enc.glEnableVertexAttribArray(i); }
+    void vertex_attrib4f(GLuint i, float a, float b, float c, float d) override { w.enc.glVertexAttrib4f(i, a, b, c, d); }
+    void draw_arrays(GLenum mode, int first, int n) override { w.enc.glDrawArrays(mode, first, n); }
+    void draw_elements(GLenum mode, int n, GLenum type, size_t offset) override {
+        w.enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{offset, nullptr, 0});
+    }
+    void draw_elements_client(GLenum mode, int n, GLenum type, const void* idx, size_t bytes) override {
+        w.enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{0, idx, uint32_t(bytes)});
+    }
+    void viewport(int x, int y, int wd, int h) override { w.enc.glViewport(x, y, wd, h); }
+    void scissor(int x, int y, int wd, int h) override { w.enc.glScissor(x, y, wd, h); }
+    void clear_color(float r, float g, float b, float a) override { w.enc.glClearColor(r, g, b, a); }
+    void clear_depth(float d) override { w.enc.glClearDepthf(d); }
+    void clear(GLbitfield m) override { w.enc.glClear(m); }
+    void enable(GLenum cap) override { w.enc.glEnable(cap); }
+    void disable(GLenum cap) override { w.enc.glDisable(cap); }
+    void blend_func(GLenum s, GLenum d) override { w.enc.glBlendFunc(s, d); }
+    void depth_func(GLenum f) override { w.enc.glDepthFunc(f); }
+    void cull_face(GLenum f) override { w.enc.glCullFace(f); }
+    void front_face(GLenum f) override { w.enc.glFrontFace(f); }
+    void color_mask(bool r, bool g, bool b, bool a) override { w.enc.glColorMask(r, g, b, a); }
+    GLuint gen_framebuffer() override { GLuint f = next++; w.enc.glGenFramebuffers(1, wire::Blob{&f, 4}); return f; }
+    void bind_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb); }
+    void framebuffer_texture(GLenum att, GLuint tex, int level) override {
+        w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, tex, level);
+    }
+    GLuint gen_renderbuffer() override { GLuint r = next++; w.enc.glGenRenderbuffers(1, wire::Blob{&r, 4}); return r; }
+    void renderbuffer_storage(GLuint rb, GLenum fmt, int wd, int h) override {
+        w.enc.glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        w.enc.glRenderbufferStorage(GL_RENDERBUFFER, fmt, wd, h);
+    }
+    void framebuffer_renderbuffer(GLenum att, GLuint rb) override {
+        w.enc.glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, rb);
+    }
+    GLenum check_framebuffer() override {
+        w.enc.glCheckFramebufferStatus(GL_FRAMEBUFFER);
+        GLenum s = 0;
+        gen::read_reply_glCheckFramebufferStatus(w.enc.wait_reply(), &s);
+        return s;
+    }
+    void bind_read_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void copy_tex_image(GLenum ifmt, int x, int y, int wd, int h) override { w.enc.glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, wd, h, 0); }
+    void copy_tex_sub_image(int xo, int yo, int x, int y, int wd, int h) override {
+        w.enc.glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, wd, h);
+    }
+    void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
+        w.enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
+    }
+    std::vector<uint8_t> read(int x, int y, int wd, int h) override {
+        std::vector<uint8_t> px(size_t(wd) * h * 4, 0xAB);
+        w.enc.glReadPixels(x, y, wd, h, GL_RGBA, GL_UNSIGNED_BYTE, 0, uint32_t(px.size()));
+        if (!gen::read_reply_glReadPixels(w.enc.wait_reply(), px.data(), uint32_t(px.size()))) px.clear();
+        return px;
+    }
+};
+
+}  // namespace magma_test

@@ -1,0 +1,163 @@
+// Magma's session verbs: strings name the Vulkan device, surfaces read back,
+// window frames are presented, the render pass stays open across draws,
+// unsupported verbs fail loudly.
+#include <doctest.h>
+
+#include "gl_api.h"
+
+using namespace magma_test;
+
+TEST_CASE("GL_RENDERER names the Vulkan device, GL_VERSION is GLES 3.0") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start();
+    const std::string renderer = wire.get_string(GL_RENDERER);
+    CHECK(renderer.find(wire.backend->device_name()) != std::string::npos);
+    CHECK(renderer.find("Magma") != std::string::npos);
+    CHECK(wire.get_string(GL_VERSION).rfind("OpenGL ES 3.0", 0) == 0);
+}
+
+TEST_CASE("a window surface keeps its swapped frame and presents it") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    std::vector<magma::Frame> frames;
+    std::vector<uint8_t> first_pixel;
+    wire.backend->set_present([&](const magma::Frame& f) {
+        frames.push_back(f);
+        first_pixel.assign(f.rgba, f.rgba + 4);
+    });
+    wire.start(1, 7, 16, 8, 0x3034);
+    wire.enc.glClearColor(1, 0, 0, 1);
+    wire.enc.glClear(GL_COLOR_BUFFER_BIT);
+    wire.enc.mglSwapBuffers(7, 1);
+    wire.enc.glClearColor(0, 1, 0, 1);
+    wire.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = wire.read_surface(7, 16, 8);
+    REQUIRE(px.size() == 16 * 8 * 4);
+    CHECK(px[0] == 255);
+    CHECK(px[1] == 0);
+    REQUIRE(frames.size() == 1);
+    CHECK(frames[0].frame == 1);
+    CHECK(frames[0].width == 16);
+    CHECK(first_pixel == std::vector<uint8_t>{255, 0, 0, 255});
+    auto back = wire.read_pixels(16, 8);
+    REQUIRE(back.size() == 16 * 8 * 4);
+    CHECK(back[1] == 255);  // the current frame is green
+}
+
+TEST_CASE("draws to the same surface share one render pass and one pipeline") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start(1, 7, 32, 32, 0x3034);
+    WireGl g(wire);
+    const char* vs = "attribute vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+    const char* fs = "precision mediump float; uniform vec4 c; void main() { gl_FragColor = c; }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), nullptr);
+    REQUIRE(prog);
+    const float tri[] = {-1, -1, 1, -1, 0, 1};
+    GLuint b = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, b);
+    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    g.use(prog);
+    const GLint c = g.uniform_location(prog, "c");
+    wire.enc.mglSwapBuffers(7, 1);  // frame counters start here
+    for (int frame = 2; frame <= 3; ++frame) {
+        g.clear(GL_COLOR_BUFFER_BIT);
+        for (int i = 0; i < 10; ++i) {
+            g.uniform4f(c, float(i) / 10, 0, 0, 1);
+            g.draw_arrays(GL_TRIANGLES, 0, 3);
+        }
+        wire.enc.mglSwapBuffers(7, GLuint64(frame));
+        REQUIRE(wire.flush().ok());
+        const magma::Counters fc = wire.backend->frame_counters();
+        CHECK(fc.draws == 10);
+        CHECK(fc.render_passes == 1);
+        CHECK(fc.pipelines == (frame == 2 ? 1u : 0u));  // cached after the first frame
+        CHECK(fc.submits == 1);
+        CHECK(fc.descriptor_sets <= 1);                 // reused; uniforms move by dynamic offset
+    }
+    CHECK(wire.error() == GL_NO_ERROR);
+}
+
+TEST_CASE("an unsupported verb raises GL_INVALID_OPERATION and logs once") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start();
+    wire.enc.glBeginQuery(GL_ANY_SAMPLES_PASSED, 5);
+    wire.enc.glBeginQuery(GL_ANY_SAMPLES_PASSED, 5);
+    CHECK(wire.error() == GL_INVALID_OPERATION);
+    CHECK(wire.error() == GL_NO_ERROR);
+    CHECK(wire.log_lines("glBeginQuery is not supported") == 1);
+}
+
+TEST_CASE("a shader that does not compile reports it with a log") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start();
+    WireGl g(wire);
+    CHECK(g.shader(GL_FRAGMENT_SHADER, "void main() { gl_FragColor = undeclared; }") == 0);
+    CHECK(wire.error() == GL_NO_ERROR);
+}
+
+TEST_CASE("a lost device ends that session with a lost context and a fault, nothing else") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start();
+    WireGl g(wire);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    REQUIRE(wire.flush().ok());
+    CHECK(wire.backend->fault() == nullptr);
+    wire.backend->lose_device_for_testing();
+    CHECK(wire.backend->lost());
+    REQUIRE(wire.backend->fault() != nullptr);
+    CHECK(std::string(wire.backend->fault()).find("VK_ERROR_DEVICE_LOST") != std::string::npos);
+    // Later verbs do nothing (and do not crash); the context reports the loss.
+    g.clear(GL_COLOR_BUFFER_BIT);
+    g.draw_arrays(GL_TRIANGLES, 0, 3);
+    CHECK(wire.error() == 0x0507);  // GL_CONTEXT_LOST
+    CHECK(wire.log_lines("VK_ERROR_DEVICE_LOST") == 1);
+    // Another session (its own VkDevice) is unaffected.
+    Wire other;
+    REQUIRE(other.backend);
+    other.start();
+    other.enc.glClearColor(0, 0, 1, 1);
+    other.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = other.read_surface(1, 64, 64);
+    REQUIRE(px.size() == 64 * 64 * 4);
+    CHECK(px[2] == 255);
+    CHECK(other.backend->fault() == nullptr);
+}
+
+#include "mgl/server/codec_applier.h"
+
+TEST_CASE("the server's applier turns a lost Magma device into a backend fault") {
+    std::unique_ptr<magma::Magma> made;
+    magma::Magma* raw = nullptr;
+    auto factory = server::codec_applier_factory([&](const std::string&) -> std::unique_ptr<mgl::Backend> {
+        auto b = magma::create();
+        raw = b.get();
+        return b;
+    });
+    std::unique_ptr<wire::Applier> applier = factory("magma");
+    REQUIRE(applier);
+    REQUIRE(raw);
+    wire::MemoryLink link{1 << 16, 1 << 16};
+    gen::Encoder enc{&link};
+    enc.mglCreateContext(1, 0, 3, 0, 0);
+    enc.mglCreateSurface(1, 0x3033, 8, 8, 8, 8, 8, 8, 0, 0, 0);
+    enc.mglMakeCurrent(1, 1, 1);
+    enc.flush();
+    auto bytes = link.bytes();
+    CHECK(applier->apply(bytes, link.replies, false).ok());
+    link.clear();
+    raw->lose_device_for_testing();
+    enc.glClear(GL_COLOR_BUFFER_BIT);
+    enc.flush();
+    bytes = link.bytes();
+    wire::DecodeResult r = applier->apply(bytes, link.replies, false);
+    CHECK(r.error.status == wire::DecodeStatus::backend_lost);
+    CHECK(r.error.detail.find("VK_ERROR_DEVICE_LOST") != std::string::npos);
+    raw->release();
+}
