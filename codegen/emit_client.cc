@@ -54,6 +54,8 @@ const char* const kHooks[] = {
     // queries answered from the shadow (a round trip only for what it lacks)
     "glGetIntegerv", "glGetFloatv", "glGetBooleanv", "glGetInteger64v", "glGetIntegeri_v", "glGetInteger64i_v",
     "glGetBooleani_v", "glIsEnabled", "glGetBufferParameteriv", "glGetBufferParameteri64v",
+    // uniform values: the server says how many components the uniform has (mglGetUniform)
+    "glGetUniformfv", "glGetUniformiv", "glGetUniformuiv", "glGetnUniformfv", "glGetnUniformiv", "glGetnUniformuiv",
     // flush points
     "glFlush",
 };
