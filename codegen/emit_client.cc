@@ -45,6 +45,9 @@ const char* const kHooks[] = {
     "glBlendFunc", "glBlendFuncSeparate", "glBlendEquation", "glBlendEquationSeparate", "glBlendColor",
     "glStencilFunc", "glStencilFuncSeparate", "glStencilOp", "glStencilOpSeparate", "glStencilMask",
     "glStencilMaskSeparate", "glLineWidth", "glPolygonOffset", "glSampleCoverage", "glHint",
+    // indexed blend state and caps: index 0 is the non-indexed state
+    "glEnablei", "glDisablei", "glColorMaski", "glBlendFunci", "glBlendFuncSeparatei", "glBlendEquationi",
+    "glBlendEquationSeparatei",
     // vertex arrays (client memory arrays are uploaded at draw time)
     "glVertexAttribPointer", "glVertexAttribIPointer", "glEnableVertexAttribArray", "glDisableVertexAttribArray",
     "glVertexAttribDivisor", "glGetVertexAttribiv", "glGetVertexAttribfv", "glGetVertexAttribIiv",
@@ -54,8 +57,21 @@ const char* const kHooks[] = {
     // queries answered from the shadow (a round trip only for what it lacks)
     "glGetIntegerv", "glGetFloatv", "glGetBooleanv", "glGetInteger64v", "glGetIntegeri_v", "glGetInteger64i_v",
     "glGetBooleani_v", "glIsEnabled", "glGetBufferParameteriv", "glGetBufferParameteri64v",
+    // uniform values: the server says how many components the uniform has (mglGetUniform)
+    "glGetUniformfv", "glGetUniformiv", "glGetUniformuiv", "glGetnUniformfv", "glGetnUniformiv", "glGetnUniformuiv",
     // flush points
     "glFlush",
+};
+
+// Setters of indexed viewports, scissor boxes and depth ranges (viewport
+// arrays). Index 0 is what the non-indexed queries read, and its values may
+// be fractional: once a context uses them, GL_VIEWPORT, GL_SCISSOR_BOX and
+// GL_DEPTH_RANGE are asked from the server instead of the shadow. Aliases
+// follow their target.
+const std::set<std::string> kIndexedViewport = {
+    "glViewportIndexedf", "glViewportIndexedfv", "glViewportArrayv", "glScissorIndexed", "glScissorIndexedv",
+    "glScissorArrayv", "glDepthRangeIndexedfOES", "glDepthRangeArrayfvOES", "glDepthRangeIndexedfNV",
+    "glDepthRangeArrayfvNV", "glDepthRangeIndexed", "glDepthRangeArrayv",
 };
 
 // Types that differ in spelling only (used to decide whether an alias can
@@ -322,6 +338,8 @@ private:
         o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
           << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        " << fail_ret
           << "\n    }\n";
+        if (kIndexedViewport.count(v.name) || (!v.alias.empty() && kIndexedViewport.count(v.alias)))
+            o << "    ctx_->st.viewport_indexed = true;  // the server answers viewport/scissor/depth range from now on\n";
         // Sizes of every array.
         std::vector<std::string> enc_args;
         std::vector<std::string> reply_args;

@@ -60,13 +60,6 @@ const std::map<std::string, std::string> kKinds = {
     {"program_pipeline", "Kind::program_pipeline"},
 };
 
-// COMPSIZE(count) arrays of GLES extensions: values per counted item.
-// (Hand knowledge that belongs in protocol/overrides.txt once the importer
-// can express "count*4".)
-const std::map<std::string, int> kCountTimes = {
-    {"glViewportArrayvOES", 4}, {"glScissorArrayvOES", 4}, {"glDepthRangeArrayfvOES", 2}, {"glWindowRectanglesEXT", 4},
-};
-
 bool host_pointer_type(const std::string& t) {
     return t == "GLsync" || t == "GLeglImageOES" || t == "GLeglClientBufferEXT" || t == "GLcallback";
 }
@@ -222,9 +215,6 @@ Plan plan_verb(const Verb& v) {
                     pl.pre.push_back("if (!pname_fits(op_, pname, " + p.name + ".count())) [[unlikely]] " + kRet);
                 } else if (a.size() == 1 && a[0] == "buffer") {
                     pl.pre.push_back("if (!clear_value_fits(op_, buffer, " + p.name + ".count())) [[unlikely]] " + kRet);
-                } else if (a.size() == 1 && a[0] == "count" && kCountTimes.count(v.name)) {
-                    pl.pre.push_back("if (!count_fits(op_, " + p.name + ".count(), int64_t(count) * " +
-                                     std::to_string(kCountTimes.at(v.name)) + ")) [[unlikely]] " + kRet);
                 } else if (a.size() == 2 && a[1] == "length" && a[0] == p.name) {
                     pl.pre.push_back("if (!string_fits(op_, " + p.name + ".data, " + p.name + ".size, length)) [[unlikely]] " + kRet);
                 } else {

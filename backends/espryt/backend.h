@@ -34,6 +34,7 @@ public:
     GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
     void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
     GLenum mglGetError() override { return take_error(); }
+    GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;  // queries.cc
 
     // ---- errors ----
     GLenum glGetError() override { return take_error(); }

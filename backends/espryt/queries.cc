@@ -5,6 +5,8 @@
 #include <GLES2/gl2ext.h>
 
 #include <cmath>
+#include <cstring>
+#include <string>
 
 #include "backend.h"
 
@@ -59,7 +61,84 @@ bool label_kind(GLenum identifier, Kind& k) {
     }
 }
 
+// Components of a uniform of GL type `type` (samplers, images and atomic
+// counters read as one integer).
+GLint type_components(GLenum type) {
+    switch (type) {
+        case GL_FLOAT_VEC2: case GL_INT_VEC2: case GL_UNSIGNED_INT_VEC2: case GL_BOOL_VEC2: return 2;
+        case GL_FLOAT_VEC3: case GL_INT_VEC3: case GL_UNSIGNED_INT_VEC3: case GL_BOOL_VEC3: return 3;
+        case GL_FLOAT_VEC4: case GL_INT_VEC4: case GL_UNSIGNED_INT_VEC4: case GL_BOOL_VEC4: case GL_FLOAT_MAT2: return 4;
+        case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT3x2: return 6;
+        case GL_FLOAT_MAT2x4: case GL_FLOAT_MAT4x2: return 8;
+        case GL_FLOAT_MAT3: return 9;
+        case GL_FLOAT_MAT3x4: case GL_FLOAT_MAT4x3: return 12;
+        case GL_FLOAT_MAT4: return 16;
+        default: return 1;
+    }
+}
+
+// Components of the uniform at `location` of the linked host program, 0 when
+// no active uniform (or array element) has that location. GL has no query
+// from a location to its uniform: each active uniform's elements are looked
+// up by name (array elements need not have consecutive locations).
+GLint uniform_components(GLuint program, GLint location) {
+    if (location < 0) return 0;
+    GLint active = 0, max_len = 0;
+    host_gl.glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &active);
+    host_gl.glGetProgramiv(program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &max_len);
+    std::string name(size_t(std::max(max_len, 1)), '\0');
+    for (GLint i = 0; i < active; ++i) {
+        GLsizei len = 0;
+        GLint size = 0;
+        GLenum type = GL_NONE;
+        host_gl.glGetActiveUniform(program, GLuint(i), GLsizei(name.size()), &len, &size, &type, name.data());
+        std::string base(name.data(), size_t(std::max(len, 0)));
+        const GLint loc0 = host_gl.glGetUniformLocation(program, base.c_str());
+        if (loc0 == location) return type_components(type);
+        if (loc0 < 0 || size <= 1 || base.size() < 3 || base.compare(base.size() - 3, 3, "[0]") != 0) continue;
+        base.resize(base.size() - 3);
+        for (GLint j = 1; j < size; ++j)
+            if (host_gl.glGetUniformLocation(program, (base + "[" + std::to_string(j) + "]").c_str()) == location)
+                return type_components(type);
+    }
+    return 0;
+}
+
 }  // namespace
+
+// ---- uniforms ---------------------------------------------------------------
+
+GLint EsprytBackend::mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) {
+    constexpr gen::Op op = gen::Op::mglGetUniform;
+    if (!cur_) {
+        unavailable(op);
+        return 0;
+    }
+    GLuint h;
+    if (!to_host(Kind::program, program, h) || h == 0) {
+        name_error(op, Kind::program, program);
+        return 0;
+    }
+    // The host validates program and location; its error decides whether
+    // the values are valid. An older pending host error is kept first.
+    if (const GLenum older = host_gl.glGetError()) set_error(older);
+    // The host writes at most a mat4 into this zeroed room.
+    GLuint v[16] = {};
+    switch (type) {
+        case GL_FLOAT: host_gl.glGetUniformfv(h, location, reinterpret_cast<GLfloat*>(v)); break;
+        case GL_INT: host_gl.glGetUniformiv(h, location, reinterpret_cast<GLint*>(v)); break;
+        case GL_UNSIGNED_INT: host_gl.glGetUniformuiv(h, location, v); break;
+        default: refuse(op, GL_INVALID_ENUM, "type is not GL_FLOAT, GL_INT or GL_UNSIGNED_INT"); return 0;
+    }
+    if (const GLenum e = host_gl.glGetError()) {
+        set_error(e);
+        return 0;
+    }
+    const GLint n = uniform_components(h, location);
+    if (n == 0) refuse(op, GL_INVALID_OPERATION, "no active uniform found at that location");
+    std::memcpy(values.data, v, std::min<size_t>(size_t(n), values.count()) * sizeof(GLuint));
+    return n;
+}
 
 // ---- state queries ------------------------------------------------------------
 

@@ -152,6 +152,8 @@ void fetch_server_info(Context& c) {
     }
     if (rest.rfind("MobileGL", 0) == 0) rest = rest.substr(8);
     while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+    // Espryt's "(Espryt on <host>)" is already parenthesised: one pair, not two.
+    if (rest.size() >= 2 && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
     c.version = "OpenGL ES " + std::to_string(c.server_major) + "." + std::to_string(c.server_minor) +
                 " MobileGL " MOBILEGL_VERSION + (rest.empty() ? std::string() : " (" + rest + ")");
     if (c.renderer.rfind("MobileGL", 0) != 0) c.renderer = "MobileGL (" + c.renderer + ")";

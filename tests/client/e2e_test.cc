@@ -97,8 +97,9 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
     CHECK(version.find("MobileGL") != std::string::npos);
 
     const GLuint prog = mgl_glCreateProgram();
-    mgl_glAttachShader(prog, shader(GL_VERTEX_SHADER, kVs));
-    mgl_glAttachShader(prog, shader(GL_FRAGMENT_SHADER, kFs));
+    const GLuint vs = shader(GL_VERTEX_SHADER, kVs), fs = shader(GL_FRAGMENT_SHADER, kFs);
+    mgl_glAttachShader(prog, vs);
+    mgl_glAttachShader(prog, fs);
     mgl_glBindAttribLocation(prog, 0, "pos");
     mgl_glLinkProgram(prog);
     GLint linked = 0;
@@ -122,6 +123,46 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
     mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
     mgl_glUniform4f(color, 0, 1, 0, 1);
     mgl_glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, idx);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+
+    // Uniform values: exactly the uniform's components are written.
+    float got[8];
+    for (float& f : got) f = -7.0f;
+    mgl_glGetUniformfv(prog, color, got);
+    CHECK(got[0] == 0.0f);
+    CHECK(got[1] == 1.0f);
+    CHECK(got[3] == 1.0f);
+    CHECK(got[4] == -7.0f);
+    GLint goti[4] = {};
+    mgl_glGetUniformiv(prog, color, goti);
+    CHECK(goti[1] == 1);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+    mgl_glGetnUniformfv(prog, color, 8, got);  // bufSize holds 2 of the 4 components
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    got[0] = -7.0f;
+    mgl_glGetUniformfv(prog, color + 100, got);  // no uniform there
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    CHECK(got[0] == -7.0f);
+
+    // Names in replies are the client's.
+    GLuint attached[4] = {};
+    GLsizei n_attached = 0;
+    mgl_glGetAttachedShaders(prog, 4, &n_attached, attached);
+    REQUIRE(n_attached == 2);
+    CHECK(((attached[0] == vs && attached[1] == fs) || (attached[0] == fs && attached[1] == vs)));
+    GLuint tex[3], fbo;
+    mgl_glGenTextures(3, tex);
+    mgl_glDeleteTextures(1, &tex[0]);
+    mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+    mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    mgl_glGenFramebuffers(1, &fbo);
+    mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[2], 0);
+    GLint obj = 0;
+    mgl_glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &obj);
+    CHECK(GLuint(obj) == tex[2]);
+    mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    mgl_glDeleteFramebuffers(1, &fbo);
     CHECK(mgl_glGetError() == GL_NO_ERROR);
 
     std::vector<uint8_t> px(64 * 64 * 4);

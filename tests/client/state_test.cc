@@ -145,3 +145,29 @@ TEST_CASE("vertex array objects keep their own element buffer and attributes") {
     mgl_glGetVertexAttribiv(2, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &v);
     CHECK(v == 0);
 }
+
+TEST_CASE("indexed setters keep the shadow of index 0; viewport arrays hand the viewport to the server") {
+    ClientFixture fx(3, 640, 480);
+    mgl_glEnablei(GL_BLEND, 1);
+    CHECK(mgl_glIsEnabled(GL_BLEND) == GL_FALSE);  // index 1 is not what glIsEnabled reads
+    mgl_glEnablei(GL_BLEND, 0);
+    CHECK(mgl_glIsEnabled(GL_BLEND) == GL_TRUE);
+    mgl_glBlendFunci(0, GL_ONE, GL_SRC_ALPHA);
+    mgl_glColorMaski(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+    const size_t waits = fx.conn->reply_waits;
+    GLint v[4] = {};
+    mgl_glGetIntegerv(GL_BLEND_DST_RGB, v);
+    CHECK(v[0] == GL_SRC_ALPHA);
+    GLboolean mask[4] = {};
+    mgl_glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+    CHECK(mask[1] == GL_FALSE);
+    CHECK(mask[2] == GL_TRUE);
+    mgl_glGetIntegerv(GL_VIEWPORT, v);
+    CHECK(fx.conn->reply_waits == waits);  // all from the shadow
+    // A viewport array may set index 0 to fractional values: the server answers from now on.
+    mgl_glViewportIndexedfOES(0, 0.5f, 0.5f, 10.0f, 10.0f);
+    CHECK(fx.ctx->st.viewport_indexed);
+    const uint64_t remote = fx.ctx->counters.remote_queries;
+    mgl_glGetIntegerv(GL_VIEWPORT, v);
+    CHECK(fx.ctx->counters.remote_queries == remote + 1);
+}

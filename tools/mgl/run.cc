@@ -142,11 +142,13 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
         server = ::fork();
         if (server == 0) {
             ::unsetenv("__EGL_VENDOR_LIBRARY_FILENAMES");  // the server renders with the host's own EGL
-            ::dup2(2, 1);  // the server's log must not mix into the program's stdout
             if (!server_log.empty()) {
                 FILE* f = std::freopen(server_log.c_str(), "a", stderr);
                 (void)f;
             }
+            // The server logs to stdout (spdlog's default): never into the program's
+            // stdout, but to stderr or the --server-log file opened just above.
+            ::dup2(2, 1);
             std::vector<char*> cargs;
             for (auto& s : sargs) cargs.push_back(s.data());
             cargs.push_back(nullptr);

@@ -53,6 +53,31 @@ bool errors_sync() {
     return sync;
 }
 
+// glGetUniform{f,i,ui}v and glGetnUniform{f,i,ui}v: one round trip that
+// returns the values and how many components the uniform has, so that
+// exactly that many are written to `params` (GL writes no more). `bounded`:
+// glGetnUniform*, whose bufSize (bytes) must hold the whole value.
+template <class T>
+void get_uniform(const char* verb, GLuint program, GLint location, GLenum type, bool bounded, int64_t buf_bytes,
+                 T* params) {
+    static_assert(sizeof(T) == sizeof(uint32_t));
+    MGL_CTX_OR_RETURN(verb);
+    uint32_t v[16] = {};
+    ctx->enc->mglGetUniform(program, location, type, uint32_t(sizeof v));
+    std::span<const uint8_t> rep = wait(*ctx);
+    ::mgl::GLint n = 0;
+    if (!gen::read_reply_mglGetUniform(rep, &n, v, uint32_t(sizeof v))) {
+        reply_failed(*ctx, verb, rep);
+        return;
+    }
+    if (n <= 0 || n > 16) return;  // the server's error is pending
+    if (bounded && int64_t(n) * int64_t(sizeof(T)) > buf_bytes) {
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);  // glGetnUniform*: bufSize too small
+        return;
+    }
+    if (params) std::memcpy(params, v, size_t(n) * sizeof(T));
+}
+
 }  // namespace
 
 }  // namespace mgl::client
@@ -343,6 +368,32 @@ const GLubyte* glGetStringi(GLenum name, GLuint index) {
         return nullptr;
     }
     return reinterpret_cast<const GLubyte*>(ctx->extension_list[index].c_str());
+}
+
+// ---- uniform values ----
+
+void glGetUniformfv(GLuint program, GLint location, GLfloat* params) {
+    get_uniform("glGetUniformfv", program, location, GL_FLOAT, false, 0, params);
+}
+
+void glGetUniformiv(GLuint program, GLint location, GLint* params) {
+    get_uniform("glGetUniformiv", program, location, GL_INT, false, 0, params);
+}
+
+void glGetUniformuiv(GLuint program, GLint location, GLuint* params) {
+    get_uniform("glGetUniformuiv", program, location, GL_UNSIGNED_INT, false, 0, params);
+}
+
+void glGetnUniformfv(GLuint program, GLint location, GLsizei bufSize, GLfloat* params) {
+    get_uniform("glGetnUniformfv", program, location, GL_FLOAT, true, bufSize, params);
+}
+
+void glGetnUniformiv(GLuint program, GLint location, GLsizei bufSize, GLint* params) {
+    get_uniform("glGetnUniformiv", program, location, GL_INT, true, bufSize, params);
+}
+
+void glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint* params) {
+    get_uniform("glGetnUniformuiv", program, location, GL_UNSIGNED_INT, true, bufSize, params);
 }
 
 // ---- errors ----

@@ -194,6 +194,21 @@ void glDisable(GLenum cap) {
     ctx->enc->glDisable(cap);
 }
 
+// Indexed blend state and caps (ES 3.2, EXT/OES_draw_buffers_indexed; the
+// scissor test of OES_viewport_array): index 0 is what the non-indexed queries answer (glIsEnabled(GL_BLEND),
+// GL_BLEND_SRC_RGB, GL_COLOR_WRITEMASK...), so the shadow follows it.
+void glEnablei(GLenum target, GLuint index) {
+    MGL_CTX_OR_RETURN("glEnablei");
+    if (index == 0 && (target == GL_BLEND || target == GL_SCISSOR_TEST)) ctx->st.set_cap(target, true);
+    ctx->enc->glEnablei(target, index);
+}
+
+void glDisablei(GLenum target, GLuint index) {
+    MGL_CTX_OR_RETURN("glDisablei");
+    if (index == 0 && (target == GL_BLEND || target == GL_SCISSOR_TEST)) ctx->st.set_cap(target, false);
+    ctx->enc->glDisablei(target, index);
+}
+
 // ---- fixed-function state ----
 
 void glViewport(GLint x, GLint y, GLsizei width, GLsizei height) {
@@ -274,6 +289,17 @@ void glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
     ctx->enc->glColorMask(r, g, b, a);
 }
 
+void glColorMaski(GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+    MGL_CTX_OR_RETURN("glColorMaski");
+    if (index == 0) {
+        ctx->st.color_mask[0] = r ? GL_TRUE : GL_FALSE;
+        ctx->st.color_mask[1] = g ? GL_TRUE : GL_FALSE;
+        ctx->st.color_mask[2] = b ? GL_TRUE : GL_FALSE;
+        ctx->st.color_mask[3] = a ? GL_TRUE : GL_FALSE;
+    }
+    ctx->enc->glColorMaski(index, r, g, b, a);
+}
+
 void glDepthMask(GLboolean flag) {
     MGL_CTX_OR_RETURN("glDepthMask");
     ctx->st.depth_mask = flag ? GL_TRUE : GL_FALSE;
@@ -332,6 +358,41 @@ void glBlendEquationSeparate(GLenum rgb, GLenum alpha) {
     ctx->st.blend_eq_rgb = rgb;
     ctx->st.blend_eq_alpha = alpha;
     ctx->enc->glBlendEquationSeparate(rgb, alpha);
+}
+
+void glBlendFunci(GLuint buf, GLenum src, GLenum dst) {
+    MGL_CTX_OR_RETURN("glBlendFunci");
+    if (buf == 0) {
+        ctx->st.blend_src_rgb = ctx->st.blend_src_alpha = src;
+        ctx->st.blend_dst_rgb = ctx->st.blend_dst_alpha = dst;
+    }
+    ctx->enc->glBlendFunci(buf, src, dst);
+}
+
+void glBlendFuncSeparatei(GLuint buf, GLenum srgb, GLenum drgb, GLenum salpha, GLenum dalpha) {
+    MGL_CTX_OR_RETURN("glBlendFuncSeparatei");
+    if (buf == 0) {
+        ctx->st.blend_src_rgb = srgb;
+        ctx->st.blend_dst_rgb = drgb;
+        ctx->st.blend_src_alpha = salpha;
+        ctx->st.blend_dst_alpha = dalpha;
+    }
+    ctx->enc->glBlendFuncSeparatei(buf, srgb, drgb, salpha, dalpha);
+}
+
+void glBlendEquationi(GLuint buf, GLenum mode) {
+    MGL_CTX_OR_RETURN("glBlendEquationi");
+    if (buf == 0) ctx->st.blend_eq_rgb = ctx->st.blend_eq_alpha = mode;
+    ctx->enc->glBlendEquationi(buf, mode);
+}
+
+void glBlendEquationSeparatei(GLuint buf, GLenum rgb, GLenum alpha) {
+    MGL_CTX_OR_RETURN("glBlendEquationSeparatei");
+    if (buf == 0) {
+        ctx->st.blend_eq_rgb = rgb;
+        ctx->st.blend_eq_alpha = alpha;
+    }
+    ctx->enc->glBlendEquationSeparatei(buf, rgb, alpha);
 }
 
 void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {

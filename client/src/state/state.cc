@@ -270,8 +270,12 @@ bool State::get(GLenum pname, QueryValue* out) const {
         case GL_TEXTURE_BINDING_BUFFER: *out = Q::ints({u.tex_buffer}); return true;
         case GL_SAMPLER_BINDING: *out = Q::ints({u.sampler}); return true;
         // rasterisation and per-fragment state
-        case GL_VIEWPORT: *out = Q::ints({viewport[0], viewport[1], viewport[2], viewport[3]}); return true;
-        case GL_SCISSOR_BOX: *out = Q::ints({scissor[0], scissor[1], scissor[2], scissor[3]}); return true;
+        case GL_VIEWPORT:
+            if (viewport_indexed) return false;
+            *out = Q::ints({viewport[0], viewport[1], viewport[2], viewport[3]}); return true;
+        case GL_SCISSOR_BOX:
+            if (viewport_indexed) return false;
+            *out = Q::ints({scissor[0], scissor[1], scissor[2], scissor[3]}); return true;
         case GL_COLOR_CLEAR_VALUE:
             *out = Q::floats({clear_color[0], clear_color[1], clear_color[2], clear_color[3]}, true);
             return true;
@@ -282,7 +286,9 @@ bool State::get(GLenum pname, QueryValue* out) const {
             return true;
         case GL_DEPTH_WRITEMASK: *out = Q::bools({bool(depth_mask)}); return true;
         case GL_DEPTH_FUNC: *out = Q::ints({depth_func}); return true;
-        case GL_DEPTH_RANGE: *out = Q::floats({depth_range[0], depth_range[1]}, true); return true;
+        case GL_DEPTH_RANGE:
+            if (viewport_indexed) return false;
+            *out = Q::floats({depth_range[0], depth_range[1]}, true); return true;
         case GL_CULL_FACE_MODE: *out = Q::ints({cull_face}); return true;
         case GL_FRONT_FACE: *out = Q::ints({front_face}); return true;
         case GL_BLEND_SRC_RGB: *out = Q::ints({blend_src_rgb}); return true;

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# piglit's GLES subset, natively and through the stack (`mgl run`), compared
+# test by test: every test (and subtest) that passes natively must pass on
+# each transport, beyond the documented list of known differences.
+#
+#   run_piglit.sh MGL KNOWN_DIFFERENCES TRANSPORTS [RESULTS_DIR]
+#   e.g. run_piglit.sh build/tools/mgl tests/piglit/known-differences.txt "inproc shm"
+#
+# Each test through the stack must show that it ran on our vendor: at debug
+# level the client logs "context N: OpenGL ES ... MobileGL ..." at a context's
+# first make-current, into the test's stderr, which piglit keeps.
+# RESULTS_DIR (optional) keeps the piglit results; a temporary folder otherwise.
+# MGL_PIGLIT_COMPARE_ONLY=1 compares the results already in RESULTS_DIR
+# (native/, inproc/, ...) without running piglit.
+set -uo pipefail
+mgl=${1:?mgl binary}
+known=${2:?known differences file}
+transports=${3:-inproc}
+keep=${4:-}
+command -v piglit >/dev/null || { echo "SKIP: piglit not installed"; exit 77; }
+if [[ -n "$keep" ]]; then
+    work=$keep
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+
+# The subset: GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests.
+subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-' quick)
+jobs=$(nproc)
+run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
+    local name=$1
+    shift
+    local t0=$SECONDS
+    rm -rf "${work:?}/$name"
+    if [[ $name == native ]]; then
+        env -u DISPLAY piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
+    else
+        env -u DISPLAY MOBILEGL_LOG_LEVEL=debug timeout 1200 "$mgl" run "$@" -- \
+            piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
+    fi
+    local rc=$?
+    echo "piglit $name: exit $rc, $((SECONDS - t0)) s"
+    [[ $rc -eq 0 ]] || tail -5 "$work/$name.log" | sed 's/^/    /'
+}
+
+if [[ ${MGL_PIGLIT_COMPARE_ONLY:-0} != 1 ]]; then
+    run native
+    for tr in $transports; do run "$tr" --transport "$tr"; done
+fi
+
+python3 - "$work" "$known" $transports <<'EOF'
+import bz2, collections, json, os, re, sys
+
+work, known_file, transports = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+def load(name):
+    path = os.path.join(work, name, "results.json.bz2")
+    if not os.path.exists(path):
+        path = os.path.join(work, name, "results.json")
+        if not os.path.exists(path):
+            return None
+        return json.load(open(path))["tests"]
+    return json.load(bz2.open(path))["tests"]
+
+def results(tests):
+    """{test or test@subtest: result}, counted as piglit's summary does:
+    a test with subtests counts as its subtests."""
+    out = {}
+    for name, t in tests.items():
+        subs = {k: v for k, v in (t.get("subtests") or {}).items() if not k.startswith("__")}
+        if not subs:
+            out[name] = t["result"]
+        for sub, r in subs.items():
+            out[name + "@" + sub] = r
+    return out
+
+known = {}  # name -> (transports or None for all, reason)
+for line in open(known_file):
+    line = line.strip()
+    if not line or line.startswith("#"):
+        continue
+    parts = [p.strip() for p in line.split("|")]
+    if len(parts) != 3 or not parts[2]:
+        sys.exit(f"{known_file}: malformed line (want TEST | TRANSPORTS | REASON): {line}")
+    trs = None if parts[1] == "*" else set(parts[1].split(","))
+    known[parts[0]] = (trs, parts[2])
+
+native_tests = load("native")
+if native_tests is None:
+    sys.exit("the native run left no results")
+native = results(native_tests)
+count = collections.Counter(native.values())
+print(f"native: {count['pass']} pass of {len(native)} ({dict(count)})")
+bad = 0
+for tr in transports:
+    stack_tests = load(tr)
+    if stack_tests is None:
+        print(f"FAIL [{tr}]: the run left no results")
+        bad += 1
+        continue
+    stack = results(stack_tests)
+    c = collections.Counter(stack.values())
+    print(f"{tr}: {c['pass']} pass of {len(stack)} ({dict(c)})")
+    for name, r in sorted(native.items()):
+        if r != "pass":
+            continue
+        k = known.get(name)
+        listed = k is not None and (k[0] is None or tr in k[0])
+        got = stack.get(name, "missing")
+        if got == "pass":
+            if listed:
+                print(f"FAIL [{tr}] {name}: listed as a known difference but passes: remove it from {os.path.basename(known_file)}")
+                bad += 1
+            continue
+        if listed:
+            print(f"known [{tr}] {name}: {got} ({k[1]})")
+            continue
+        print(f"FAIL [{tr}] {name}: pass natively, {got} through the stack")
+        test = stack_tests.get(name, stack_tests.get(name.rsplit("@", 1)[0], {}))
+        for line in (test.get("out", "") + test.get("err", "")).strip().splitlines()[-6:]:
+            print("    " + line[:200])
+        bad += 1
+    # Every test that passes must have run on our vendor, not fallen back to the host's.
+    off_stack = [name for name, t in sorted(stack_tests.items())
+                 if t["result"] == "pass" and not re.search(r"context \d+: OpenGL ES .*MobileGL", t.get("err", ""))]
+    for name in off_stack[:10]:
+        print(f"FAIL [{tr}] {name}: passed without a MobileGL context (did it load the host's vendor?)")
+    if len(off_stack) > 10:
+        print(f"FAIL [{tr}] ... and {len(off_stack) - 10} more tests passed without a MobileGL context")
+    bad += len(off_stack)
+    warns = collections.Counter()
+    for t in stack_tests.values():
+        for line in t.get("err", "").splitlines():
+            if line.startswith(("[mobilegl warn]", "[mobilegl error]")):
+                warns[line[:160]] += 1
+    for line, n in warns.most_common(10):
+        print(f"  [{tr}] {n} x {line}")
+sys.exit(1 if bad else 0)
+EOF
