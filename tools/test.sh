@@ -18,8 +18,9 @@ if [[ ! -f "$root/build-asan/build.ninja" ]]; then
     meson setup "$root/build-asan" "$root" -Db_sanitize=address,undefined -Db_lundef=false -Doptimization=1 -Ddebug=false >/dev/null
 fi
 ninja -C "$root/build-asan" -j "$(nproc)"
-# The trace, glmark2 and piglit suites run uninstrumented programs, which cannot
+# The trace, glmark2 and piglit suites (Espryt and Magma) run uninstrumented programs, which cannot
 # load our sanitized vendor library: it runs in the normal build only.
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
-    meson test -C "$root/build-asan" --print-errorlogs --no-suite traces --no-suite glmark2 --no-suite piglit
+    meson test -C "$root/build-asan" --print-errorlogs --no-suite traces --no-suite glmark2 --no-suite piglit \
+        --no-suite magma-traces --no-suite magma-glmark2
 echo "test: sanitizer build and tests took $((SECONDS - t0)) s; total $((SECONDS - start)) s"

@@ -6,8 +6,10 @@
 //   MOBILEGL_BACKEND_TYPE  espryt | magma (default: the server's)
 //   MOBILEGL_IPC_TOKEN     token for a tcp server that is not on loopback
 //
-// `direct` needs a server-side applier in this process; the embedding code
-// (or mgl run) installs one with set_direct_appliers().
+// `direct` needs a server-side applier in this process: the embedding code
+// installs one with set_direct_appliers(); otherwise the vendor library uses
+// the backends it embeds (Magma there: Espryt needs a host EGL context on the
+// app's own thread, which glvnd cannot give it beside ours).
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -20,6 +22,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "mgl/server/server.h"
 #include "mobilegl/server.h"
 #endif
 
@@ -148,6 +151,9 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     // asked for only where glGetError never asks the server (async).
     if (env("MOBILEGL_GL_ERRORS") != "async") o.capabilities &= ~wire::kCapEvents;
     o.direct_appliers = direct_appliers();
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+    if (!o.direct_appliers && o.transport == "direct") o.direct_appliers = server::builtin_server_options().appliers;
+#endif
     wire::ConnectResult r = wire::connect(o);
     if (!r.link) {
         if (error) *error = "MOBILEGL_TRANSPORT=" + o.transport + ": " + r.error;

@@ -16,7 +16,9 @@ public:
     }
 
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
-        wire::t_server_thread = true;  // the apply thread only ever serves (see thread_role.h)
+        // Serving for the call only: on the direct transport this is the app's
+        // own thread, which must stay a client thread for our EGL vendor.
+        wire::ServerThreadScope serving;
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
         wire::DecodeResult r = wire::decode_stream(bytes, dispatch_, partial_ok);
         if (events_ && r.consumed) push_errors();

@@ -9,6 +9,9 @@
 # rasterizer but not every rounding step, so a pixel may differ from native
 # by FUZZ_PERCENT (default 1%, i.e. 2/255 per channel); any larger
 # difference fails. PAE reports the largest channel difference seen.
+#
+# MGL_VALIDATE=1: Magma runs under the Khronos validation layer and any
+# validation message fails the trace (the layer must be installed).
 set -uo pipefail
 mgl=${1:?mgl binary}
 traces=${2:?trace dir}
@@ -17,6 +20,12 @@ fuzz=${4:-1}
 if [[ ! -f "$traces/README.md" ]]; then echo "SKIP: no reference traces at $traces"; exit 77; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+validate=()
+if [[ "${MGL_VALIDATE:-0}" == 1 ]]; then
+    layer=$(ls /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json 2>/dev/null)
+    if [[ -z "$layer" ]]; then echo "FAIL: MGL_VALIDATE=1 but the validation layer is not installed (vulkan-validationlayers)"; exit 1; fi
+    validate=(VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation)
+fi
 
 calls_of() {
     awk -v t="### \`$1\`" '$0 == t {f=1; next} f && /^### / {exit} f && /^- snapshots:/ {
@@ -34,7 +43,7 @@ for t in "$traces"/*.trace; do
     rm -rf "$work/native" "$work/magma" && mkdir -p "$work/native" "$work/magma"
     env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl eglretrace --headless -S "$calls" -s "$work/native/" "$t" >"$work/native.log" 2>&1
     start=$(date +%s.%N)
-    if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 600 "$mgl" run --backend magma --transport inproc -- \
+    if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl "${validate[@]}" timeout 600 "$mgl" run --backend magma --transport inproc -- \
         eglretrace --headless -S "$calls" -s "$work/magma/" "$t" >"$work/magma.log" 2>&1; then
         echo "FAIL $name: replay exited non-zero"; tail -5 "$work/magma.log" | sed 's/^/    /'
         fail=$((fail + 1)); continue
@@ -52,6 +61,11 @@ for t in "$traces"/*.trace; do
         [[ "$ae" == "0" ]] || bad+=" $(basename "$png"):${ae}px>${fuzz}%"
     done
     warnings=$(grep -c -E "magma: .*(not supported|refused)" "$work/magma.log" || true)
+    vvl=$(grep -c -E "Validation (Error|Warning)" "$work/magma.log" || true)
+    if [[ ${#validate[@]} -gt 0 && "$vvl" != 0 ]]; then
+        bad+=" ${vvl}-validation-messages"
+        grep -m3 -E "Validation (Error|Warning)" "$work/magma.log" | cut -c1-300 | sed 's/^/    /'
+    fi
     if [[ -n "$bad" ]]; then
         echo "FAIL $name:$bad (differing pixels/max channel diff of 65535:$detail; ${secs}s; $warnings magma warnings)"
         grep -E "magma: .*(not supported|refused)" "$work/magma.log" | sed 's/^.*magma: /    magma: /' | sort | uniq | head -5

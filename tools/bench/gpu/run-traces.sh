@@ -28,11 +28,11 @@ for tr in "$@"; do
   for ((r = 0; r < runs; r++)); do
     for a in $arms; do
       case $a in
-        native) out=$("$retrace" --benchmark --headless "$tr" 2>&1) ;;
-        threaded) out=$(__GL_THREADED_OPTIMIZATIONS=1 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
-        nopatch) out=$(__GLVND_DISALLOW_PATCHING=1 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
-        magma-*) out=$("$mgl" run --backend magma --transport "${a#magma-}" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
-        *) out=$("$mgl" run --transport "$a" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        native) out=$(timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        threaded) out=$(__GL_THREADED_OPTIMIZATIONS=1 timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        nopatch) out=$(__GLVND_DISALLOW_PATCHING=1 timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        magma-*) out=$(timeout 120 "$mgl" run --backend magma --transport "${a#magma-}" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        *) out=$(timeout 120 "$mgl" run --transport "$a" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
       esac
       fps=$(sed -n 's/.*average of \([0-9.]*\) fps.*/\1/p' <<<"$out" | tail -1)
       echo "$name $a average of ${fps:-FAILED} fps"
