@@ -10,6 +10,8 @@
 # by FUZZ_PERCENT (default 1%, i.e. 2/255 per channel); any larger
 # difference fails. PAE reports the largest channel difference seen.
 #
+# MGL_TRANSPORT: the transport (default inproc; direct decodes on the app's
+# own thread, which Magma allows and Espryt does not).
 # MGL_VALIDATE=1: Magma runs under the Khronos validation layer and any
 # validation message fails the trace (the layer must be installed).
 set -uo pipefail
@@ -43,7 +45,7 @@ for t in "$traces"/*.trace; do
     rm -rf "$work/native" "$work/magma" && mkdir -p "$work/native" "$work/magma"
     env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl eglretrace --headless -S "$calls" -s "$work/native/" "$t" >"$work/native.log" 2>&1
     start=$(date +%s.%N)
-    if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl "${validate[@]}" timeout 600 "$mgl" run --backend magma --transport inproc -- \
+    if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl "${validate[@]}" timeout 600 "$mgl" run --backend magma --transport "${MGL_TRANSPORT:-inproc}" -- \
         eglretrace --headless -S "$calls" -s "$work/magma/" "$t" >"$work/magma.log" 2>&1; then
         echo "FAIL $name: replay exited non-zero"; tail -5 "$work/magma.log" | sed 's/^/    /'
         fail=$((fail + 1)); continue
