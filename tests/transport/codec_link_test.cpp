@@ -43,38 +43,54 @@ struct TallyBackend final : NullBackend {
     std::shared_ptr<Tally> tally;
 };
 
+// A server whose "null" backend is made by `make`, listening on every
+// transport, and the client options to reach it.
+struct CodecServer {
+    template <class Make>
+    explicit CodecServer(Make make) {
+        appliers = server::codec_applier_factory([make](const std::string& name) -> std::unique_ptr<Backend> {
+            if (name != "null") return nullptr;
+            return make();
+        });
+        server::ServerOptions o;
+        o.appliers = appliers;
+        o.default_backend = "null";
+        o.wire_fingerprint = gen::kWireFingerprint;
+        srv = std::make_unique<server::Server>(std::move(o));
+        srv->inproc_endpoint();
+        std::string e;
+        REQUIRE(!srv->listen("unix:" + dir.path + "/s.sock", &e).empty());
+        std::string tcp = srv->listen("tcp://127.0.0.1:0", &e);
+        REQUIRE(!tcp.empty());
+        transports = {"direct", "inproc", "shm:" + dir.path + "/s.sock", tcp};
+    }
+    std::unique_ptr<wire::Connection> connect(const std::string& transport) const {
+        wire::ConnectOptions co;
+        co.transport = transport;
+        co.wire_fingerprint = gen::kWireFingerprint;
+        co.backend = "null";
+        co.direct_appliers = appliers;
+        return connect_ok(co);
+    }
+
+    wire::ApplierFactory appliers;
+    TempDir dir;
+    std::unique_ptr<server::Server> srv;
+    std::vector<std::string> transports;
+};
+
 }  // namespace
 
 TEST_CASE("codec: generated records over every transport") {
     auto tally = std::make_shared<Tally>();
-    wire::ApplierFactory appliers = server::codec_applier_factory(
-        [tally](const std::string& name) -> std::unique_ptr<Backend> {
-            if (name != "null") return nullptr;
-            return std::make_unique<TallyBackend>(tally);
-        });
-    server::ServerOptions o;
-    o.appliers = appliers;
-    o.default_backend = "null";
-    o.wire_fingerprint = gen::kWireFingerprint;
-    TempDir dir;
-    server::Server srv(std::move(o));
-    srv.inproc_endpoint();
-    std::string e;
-    REQUIRE(!srv.listen("unix:" + dir.path + "/s.sock", &e).empty());
-    std::string tcp = srv.listen("tcp://127.0.0.1:0", &e);
-    REQUIRE(!tcp.empty());
+    CodecServer served([tally] { return std::make_unique<TallyBackend>(tally); });
 
     std::vector<uint8_t> big(5u << 20);  // larger than any window: chunked
     for (size_t i = 0; i < big.size(); ++i) big[i] = uint8_t(i * 7);
     uint64_t sessions = 0;
-    for (const std::string& t : {std::string("direct"), std::string("inproc"), "shm:" + dir.path + "/s.sock", tcp}) {
+    for (const std::string& t : served.transports) {
         CAPTURE(t);
-        wire::ConnectOptions co;
-        co.transport = t;
-        co.wire_fingerprint = gen::kWireFingerprint;
-        co.backend = "null";
-        co.direct_appliers = appliers;
-        auto link = connect_ok(co);
+        auto link = served.connect(t);
         ++sessions;
         gen::Encoder enc(link.get());
         for (int i = 0; i < 100000; ++i) enc.glDrawArrays(4, i, 3);
@@ -86,7 +102,7 @@ TEST_CASE("codec: generated records over every transport") {
         CHECK(enc.oversize_drops() == 0);
         link->close();
     }
-    CHECK(srv.wait_sessions_at_most(0, 2s));
+    CHECK(served.srv->wait_sessions_at_most(0, 2s));
     // direct's backend dies with its link; the others with their sessions.
     CHECK(tally->draws == 100000 * sessions);
     CHECK(tally->buffers == sessions);
@@ -123,22 +139,7 @@ struct UploadBackend final : NullBackend {
 
 TEST_CASE("codec: bulk uploads through staging (inproc, shm) or the stream (direct, tcp); GL errors as events") {
     auto check = std::make_shared<UploadCheck>();
-    wire::ApplierFactory appliers = server::codec_applier_factory(
-        [check](const std::string& name) -> std::unique_ptr<Backend> {
-            if (name != "null") return nullptr;
-            return std::make_unique<UploadBackend>(check);
-        });
-    server::ServerOptions o;
-    o.appliers = appliers;
-    o.default_backend = "null";
-    o.wire_fingerprint = gen::kWireFingerprint;
-    TempDir dir;
-    server::Server srv(std::move(o));
-    srv.inproc_endpoint();
-    std::string e;
-    REQUIRE(!srv.listen("unix:" + dir.path + "/s.sock", &e).empty());
-    std::string tcp = srv.listen("tcp://127.0.0.1:0", &e);
-    REQUIRE(!tcp.empty());
+    CodecServer served([check] { return std::make_unique<UploadBackend>(check); });
 
     // Sizes around the staging threshold, up to more than the staging area
     // holds at once (it wraps and waits for the server to free it).
@@ -147,14 +148,9 @@ TEST_CASE("codec: bulk uploads through staging (inproc, shm) or the stream (dire
     const uint32_t sizes[] = {8, 4000, 16 << 10, (16 << 10) + 8, 100000, 1u << 20, 3u << 20, 5u << 20};
     uint64_t per_session = 0, uploads_per_session = 0;
     uint64_t sessions = 0;
-    for (const std::string& t : {std::string("direct"), std::string("inproc"), "shm:" + dir.path + "/s.sock", tcp}) {
+    for (const std::string& t : served.transports) {
         CAPTURE(t);
-        wire::ConnectOptions co;
-        co.transport = t;
-        co.wire_fingerprint = gen::kWireFingerprint;
-        co.backend = "null";
-        co.direct_appliers = appliers;
-        auto link = connect_ok(co);
+        auto link = served.connect(t);
         ++sessions;
         gen::Encoder enc(link.get());
         per_session = uploads_per_session = 0;
@@ -195,7 +191,7 @@ TEST_CASE("codec: bulk uploads through staging (inproc, shm) or the stream (dire
         CHECK(got);
         link->close();
     }
-    CHECK(srv.wait_sessions_at_most(0, 2s));
+    CHECK(served.srv->wait_sessions_at_most(0, 2s));
     CHECK(check->bad == 0);
     CHECK(check->uploads == uploads_per_session * sessions);
     CHECK(check->bytes == per_session * sessions);
