@@ -269,52 +269,37 @@ bool attrib_local(Context& ctx, GLuint index, GLenum pname, int64_t* out) {
     }
 }
 
-template <class T, class Fwd>
-void get_attrib(const char* verb, GLuint index, GLenum pname, T* params, Fwd fwd) {
+// The shadow answers what it tracks; the rest (the current value, one vec4
+// for GL_CURRENT_VERTEX_ATTRIB) is one round trip of the verb itself.
+template <class T, class Encode, class Read>
+void get_attrib(const char* verb, GLuint index, GLenum pname, T* params, Encode encode, Read read) {
     MGL_CTX_OR_RETURN(verb);
     int64_t v = 0;
     if (attrib_local(*ctx, index, pname, &v)) {
         if (params) *params = T(v);
         return;
     }
-    fwd(*ctx);
+    const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
+    (ctx->enc->*encode)(index, pname, bytes);
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!read(rep, params, bytes)) reply_failed(*ctx, verb, rep);
 }
 }  // namespace
 
 void glGetVertexAttribiv(GLuint index, GLenum pname, GLint* params) {
-    get_attrib("glGetVertexAttribiv", index, pname, params, [&](Context& c) {
-        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
-        c.enc->glGetVertexAttribiv(index, pname, bytes);
-        std::span<const uint8_t> rep = wait(c);
-        if (!gen::read_reply_glGetVertexAttribiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribiv", rep);
-    });
+    get_attrib("glGetVertexAttribiv", index, pname, params, &gen::Encoder::glGetVertexAttribiv, gen::read_reply_glGetVertexAttribiv);
 }
 
 void glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat* params) {
-    get_attrib("glGetVertexAttribfv", index, pname, params, [&](Context& c) {
-        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
-        c.enc->glGetVertexAttribfv(index, pname, bytes);
-        std::span<const uint8_t> rep = wait(c);
-        if (!gen::read_reply_glGetVertexAttribfv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribfv", rep);
-    });
+    get_attrib("glGetVertexAttribfv", index, pname, params, &gen::Encoder::glGetVertexAttribfv, gen::read_reply_glGetVertexAttribfv);
 }
 
 void glGetVertexAttribIiv(GLuint index, GLenum pname, GLint* params) {
-    get_attrib("glGetVertexAttribIiv", index, pname, params, [&](Context& c) {
-        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
-        c.enc->glGetVertexAttribIiv(index, pname, bytes);
-        std::span<const uint8_t> rep = wait(c);
-        if (!gen::read_reply_glGetVertexAttribIiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribIiv", rep);
-    });
+    get_attrib("glGetVertexAttribIiv", index, pname, params, &gen::Encoder::glGetVertexAttribIiv, gen::read_reply_glGetVertexAttribIiv);
 }
 
 void glGetVertexAttribIuiv(GLuint index, GLenum pname, GLuint* params) {
-    get_attrib("glGetVertexAttribIuiv", index, pname, params, [&](Context& c) {
-        const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
-        c.enc->glGetVertexAttribIuiv(index, pname, bytes);
-        std::span<const uint8_t> rep = wait(c);
-        if (!gen::read_reply_glGetVertexAttribIuiv(rep, params, bytes)) reply_failed(c, "glGetVertexAttribIuiv", rep);
-    });
+    get_attrib("glGetVertexAttribIuiv", index, pname, params, &gen::Encoder::glGetVertexAttribIuiv, gen::read_reply_glGetVertexAttribIuiv);
 }
 
 void glGetVertexAttribPointerv(GLuint index, GLenum pname, void** pointer) {
