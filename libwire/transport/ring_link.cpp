@@ -113,6 +113,7 @@ public:
             res_.socket.close();
         }
         if (lost_.empty()) lost_ = "the client closed the connection";
+        if (res_.heap) await_server_close();
     }
 
     LinkStats stats() const override {
@@ -181,6 +182,27 @@ private:
     };
 
     bool server_closed() const { return block_->server_closed.load(std::memory_order_acquire) != 0; }
+
+    // inproc: the server's apply thread runs the host driver in this very
+    // process. It applies what is left of the stream, tears its backend down
+    // and only then marks the session closed. Returning before that lets the
+    // program go on to exit() while that thread still drives the driver,
+    // whose static destructors (LLVM's, registered lazily while drawing) may
+    // run first: a use-after-free in the driver. Bounded, so that a stuck
+    // server cannot hang the program's teardown.
+    void await_server_close() {
+        const auto deadline = Clock::now() + std::chrono::seconds(10);
+        while (!server_closed()) {
+            const uint64_t seen = block_->replies.head.load(std::memory_order_acquire);
+            if (server_closed()) break;
+            if (Clock::now() >= deadline) {
+                spdlog::warn("mgl inproc session {}: the server did not finish the session within 10 s", session_);
+                return;
+            }
+            // The server's close() wakes this cursor's waiters.
+            futex_wait(&block_->replies.head, uint32_t(seen), std::chrono::milliseconds(50), wait_.shared);
+        }
+    }
     // Something besides the awaited cursor needs a look: the server closed, or
     // events wait to be drained (the server may be blocked on a full event ring).
     bool news() const {
@@ -349,13 +371,15 @@ public:
     std::span<const uint8_t> wait_readable() override {
         if (end_ != LinkEnd::none) return {};
         for (;;) {
+            // A stopping server applies nothing more: at a process's exit the
+            // host driver may already be half torn down under this thread.
+            if (interrupted_.load(std::memory_order_acquire)) return finish(LinkEnd::interrupted, "server stopping");
             std::span<const uint8_t> s = rec_.peek();
             if (rec_.corrupt()) return finish(LinkEnd::corrupt, "the client wrote an impossible record cursor");
             if (!s.empty()) {
                 ++stats_.publishes;
                 return s;
             }
-            if (interrupted_.load(std::memory_order_acquire)) return finish(LinkEnd::interrupted, "server stopping");
             if (client_closed()) return finish(LinkEnd::peer_closed, "the client closed the session");
             WaitResult r = rec_.wait_data([this] { return client_closed() || interrupted(); }, live_, wait_,
                                           stats_.data);

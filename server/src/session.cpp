@@ -191,6 +191,10 @@ void Session::run_apply() {
         break;
     default: break;
     }
+    // The backend goes on this thread, where its contexts were current, and
+    // before the close is announced: an inproc client waits for the close
+    // (its process may exit right after, under a driver still in use).
+    applier_.reset();
     link.close();
     wire::LinkStats s = link.stats();
     spdlog::info("mgl server: session {} ended ({}): {} bytes, {} spans, {} replies, {} parks, {} wake-ups sent",
