@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "builtin_defaults.h"
+#include "heap_tuning.h"
 #include "mgl/wire/transport/links.h"
 #include "server_core.h"
 
@@ -152,6 +153,7 @@ void Server::Core::count_refusal() {
 
 Server::Server(ServerOptions options) : core_(std::make_shared<Core>(std::move(options))) {
     if (!core_->options.appliers) throw std::invalid_argument("mgl::server::Server needs an applier factory");
+    tune_heap_for_apply_threads();
     core_->start_reaper();
 }
 
