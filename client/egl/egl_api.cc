@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "connection.h"
 #include "egl_internal.h"
 #include "mgl/wire/thread_role.h"
 #include "gen/client_entry.h"
@@ -282,6 +283,7 @@ namespace api {
 EGLBoolean eglInitialize(EGLDisplay d, EGLint* major, EGLint* minor) {
     Display* dpy = lookup_display(d);
     if (!dpy) return fail(EGL_BAD_DISPLAY, EGL_FALSE);
+    if (!dpy->initialized) mgl::client::prepare_connection_from_env();
     dpy->initialized = true;
     if (major) *major = 1;
     if (minor) *minor = 5;

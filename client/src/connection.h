@@ -58,4 +58,10 @@ void set_connection_factory(ConnectionFactory factory);
 // The environment's factory (connection_env.cc).
 std::unique_ptr<Connection> open_connection_from_env(std::string* error);
 
+// eglInitialize's share of the work: where this process serves itself
+// (inproc), starts the embedded server now, which loads and initialises the
+// host driver, as a native driver's eglInitialize does, rather than inside
+// the program's first eglCreateContext. Does nothing for other transports.
+void prepare_connection_from_env();
+
 }  // namespace mgl::client

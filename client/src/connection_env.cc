@@ -99,6 +99,16 @@ void stop_embedded_server() {
 }
 #endif
 
+std::string requested_transport() {
+    const std::string t = env("MOBILEGL_TRANSPORT");
+    return t.empty() ? "shm" : t;
+}
+
+std::string requested_backend() {
+    const std::string b = env("MOBILEGL_BACKEND_TYPE");
+    return b.empty() ? "espryt" : b;  // the product's default backend
+}
+
 // `inproc` in an unmodified program: nobody embedded a server, so the vendor
 // starts one in this process (the product's embedded default). It lives until
 // the process exits; its sessions end when their contexts' connections close.
@@ -113,7 +123,11 @@ bool ensure_inproc_server(std::string* error) {
         const std::string level = env("MOBILEGL_LOG_LEVEL");
         logger->set_level(level.empty() ? spdlog::level::warn : spdlog::level::from_str(level));
         spdlog::set_default_logger(logger);
-        mgl_server* s = mgl_server_create("espryt", nullptr);
+        // Created for the backend this process asks for: creating the server
+        // makes one (to refuse an unknown name), which loads and initialises
+        // that backend's host driver, and no other.
+        const std::string backend = requested_backend();
+        mgl_server* s = mgl_server_create(backend.c_str(), nullptr);
         if (s && !mgl_server_serve_inproc(s)) {
             mgl_server_destroy(s);
             return static_cast<mgl_server*>(nullptr);
@@ -135,12 +149,10 @@ bool ensure_inproc_server(std::string* error) {
 
 std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     wire::ConnectOptions o;
-    o.transport = env("MOBILEGL_TRANSPORT");
-    if (o.transport.empty()) o.transport = "shm";
+    o.transport = requested_transport();
     o.wire_fingerprint = gen::kWireFingerprint;
     o.build_id = "mobilegl-client " MOBILEGL_VERSION;
-    o.backend = env("MOBILEGL_BACKEND_TYPE");
-    if (o.backend.empty()) o.backend = "espryt";  // the product's default backend
+    o.backend = requested_backend();
     if (o.backend != "espryt" && o.backend != "magma" && o.backend != "null") {
         if (error) *error = "MOBILEGL_BACKEND_TYPE=" + o.backend + ": unknown backend (espryt, magma or null)";
         return nullptr;
@@ -163,6 +175,14 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     if (o.transport == "inproc" && embedded_server()) std::atexit(stop_embedded_server);
 #endif
     return std::make_unique<TransportConnection>(std::move(r.link));
+}
+
+void prepare_connection_from_env() {
+    if (requested_transport() != "inproc") return;
+    const std::string backend = requested_backend();
+    if (backend != "espryt" && backend != "magma" && backend != "null") return;  // said at context creation
+    std::string ignored;  // a failure is reported where a session is asked for
+    ensure_inproc_server(&ignored);
 }
 
 }  // namespace mgl::client

@@ -9,4 +9,6 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     return nullptr;
 }
 
+void prepare_connection_from_env() {}
+
 }  // namespace mgl::client

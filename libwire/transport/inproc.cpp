@@ -1,8 +1,9 @@
 // Heap memory of inproc sessions and the process's default inproc server.
 #include "mgl/wire/transport/inproc.h"
 
+#include <sys/mman.h>
+
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 #include <new>
 
@@ -10,16 +11,22 @@ namespace mgl::wire {
 
 RingMemory::RingMemory(const RingSizes& sizes) {
     RingSetLayout l = RingSetLayout::compute(sizes);
-    mem_ = std::aligned_alloc(4096, l.total);
-    if (!mem_) throw std::bad_alloc();
-    // Zeroed like a fresh shm segment, so pads and unused bytes carry nothing.
-    std::memset(mem_, 0, l.total);
+    // Anonymous pages: zeroed like a fresh shm segment (pads and unused bytes
+    // carry nothing) but only when first touched. Zeroing ~14 MB of rings and
+    // staging up front cost each session a memset and thousands of page
+    // faults, most for staging a small program never uses.
+    mem_ = ::mmap(nullptr, l.total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem_ == MAP_FAILED) {
+        mem_ = nullptr;
+        throw std::bad_alloc();
+    }
+    bytes_ = l.total;
     view_ = init_ring_set(mem_, l.total, sizes);
 }
 
 RingMemory::~RingMemory() {
     view_.block->~SessionBlock();
-    std::free(mem_);
+    ::munmap(mem_, bytes_);
 }
 
 namespace {

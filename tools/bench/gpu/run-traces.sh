@@ -7,7 +7,8 @@
 #   tools/bench/gpu/run-traces.sh BUNDLE RUNS "ARMS" TRACE...
 # BUNDLE holds egl/ (the bundler's output), mgl/ (mgl, libEGL_mobilegl.so and
 # its json, laid out as in build/), and the traces. ARMS: native threaded
-# nopatch inproc shm tcp magma-shm magma-inproc.
+# nopatch inproc shm tcp magma-shm magma-inproc; nopad-T: transport T with glibc's
+# default malloc top pad (128 KiB) instead of the server's 8 MiB.
 set -uo pipefail
 bundle=$(cd "${1:?bundle}" && pwd); runs=${2:-3}; arms=${3:-"native threaded inproc shm tcp"}; shift 3
 for f in "$bundle"/egl/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
@@ -31,6 +32,7 @@ for tr in "$@"; do
         native) out=$(timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
         threaded) out=$(__GL_THREADED_OPTIMIZATIONS=1 timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
         nopatch) out=$(__GLVND_DISALLOW_PATCHING=1 timeout 120 "$retrace" --benchmark --headless "$tr" 2>&1) ;;
+        nopad-*) out=$(MALLOC_TOP_PAD_=131072 timeout 120 "$mgl" run --transport "${a#nopad-}" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
         magma-*) out=$(timeout 120 "$mgl" run --backend magma --transport "${a#magma-}" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
         *) out=$(timeout 120 "$mgl" run --transport "$a" -- "$retrace" --benchmark --headless "$tr" 2>&1) ;;
       esac

@@ -27,6 +27,7 @@ public:
 
 private:
     void* mem_ = nullptr;
+    size_t bytes_ = 0;
     RingSetView view_;
 };
 
