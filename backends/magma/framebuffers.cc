@@ -117,6 +117,25 @@ Framebuffer* MagmaBackend::fb_for(GLenum target) {
     return (target == GL_READ_FRAMEBUFFER ? cur_->read_fb : cur_->draw_fb).get();
 }
 
+void MagmaBackend::check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments) {
+    if (!need_context(verb)) return;
+    const bool ext = verb == gen::Op::glDiscardFramebufferEXT;  // EXT_discard_framebuffer: GL_FRAMEBUFFER only
+    if (target != GL_FRAMEBUFFER && (ext || (target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)))
+        return refuse(verb, GL_INVALID_ENUM, "target");
+    if (n < 0) return refuse(verb, GL_INVALID_VALUE, "negative count");
+    const bool fbo = fb_for(target) != nullptr;
+    for (uint32_t i = 0; i < attachments.count() && i < uint32_t(n); ++i) {
+        const GLenum a = attachments.data[i];
+        if (!fbo) {
+            if (a != GL_COLOR_EXT && a != GL_DEPTH_EXT && a != GL_STENCIL_EXT) return refuse(verb, GL_INVALID_ENUM, "attachment");
+        } else if (a >= GL_COLOR_ATTACHMENT0 && a <= GL_COLOR_ATTACHMENT31) {
+            if (a >= GL_COLOR_ATTACHMENT0 + 4) return refuse(verb, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
+        } else if (a != GL_DEPTH_ATTACHMENT && a != GL_STENCIL_ATTACHMENT && (ext || a != GL_DEPTH_STENCIL_ATTACHMENT)) {
+            return refuse(verb, GL_INVALID_ENUM, "attachment");
+        }
+    }
+}
+
 Attachment* MagmaBackend::attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second) {
     *second = nullptr;
     if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + 4)

@@ -46,6 +46,7 @@ struct Texture {
     Image img;
     TexFormat fmt;
     bool has_format = false, immutable = false;
+    int immutable_levels = 0;  // glTexStorage's levels (the image always has the full chain)
     uint32_t defined = 0;  // bit per level with contents
     TexParams params;
     int base_level = 0, max_level = 1000;
