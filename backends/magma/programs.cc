@@ -266,7 +266,15 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
             continue;
         }
         exe->attrs.push_back({int(it->second), a.location, a.slots, a.type});
-        for (int k = 0; k < a.slots; ++k) used |= 1u << (it->second + k);
+        for (int k = 0; k < a.slots; ++k) {
+            // GLES 3.0 (2.12.5): binding two attributes to the same location fails the
+            // link (ES 2.0 allowed it while at most one of them is used).
+            if (cur_->major >= 3 && ((used >> (it->second + k)) & 1)) {
+                log_text = "attribute " + a.name + " aliases another attribute's location (glBindAttribLocation)";
+                return false;
+            }
+            used |= 1u << (it->second + k);
+        }
     }
     for (const AttribInfo* a : rest) {
         int idx = a->location;

@@ -92,6 +92,12 @@ const TBuiltInResource& resources() {
     return r;
 }
 
+// Replaces every whole-word `from` in src (only called when src mentions it).
+std::string replace_word(const std::string& src, const char* from, const std::string& to) {
+    if (src.find(from) == std::string::npos) return src;
+    return std::regex_replace(src, std::regex(std::string("\\b") + from + "\\b"), to);
+}
+
 // The application's shader checked as the GLSL ES it is, by glslang's own ES
 // front end (the reference compiler): what ESSL forbids but our translation
 // to desktop GLSL 1.40 / ESSL 3.10 would accept (%, array assignment in 1.00,
@@ -101,18 +107,23 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
         log = "ERROR: 0:1: '#version' : an OpenGL ES 3.0 context accepts GLSL ES 1.00 and 3.00 only\n";
         return false;
     }
+    // What ESSL forbids and glslang does not check:
+    static const std::regex invariant_all(R"(#\s*pragma\s+STDGL\s+invariant\s*\(\s*all\s*\))");
+    if (lang == EShLangFragment && v.number == 300 && std::regex_search(src, invariant_all)) {
+        log = "ERROR: '#pragma STDGL invariant(all)' : not allowed in a fragment shader (ESSL 3.00, 4.6.1)\n";
+        return false;
+    }
     glslang::TShader sh(lang);
-    const char* strings[] = {src.c_str()};
+    // glslang answers `defined __VERSION__` with false: the same renaming as
+    // in translate() (the macro's value is glslang's own, the right one here).
+    const std::string text = replace_word(src, "__VERSION__", "MGL_VERSION_");
+    const std::string preamble = "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
+    const char* strings[] = {text.c_str()};
     sh.setStrings(strings, 1);
+    sh.setPreamble(preamble.c_str());
     const bool ok = sh.parse(&resources(), 100, ENoProfile, false, false, EShMsgDefault);
     log = sh.getInfoLog();
     return ok;
-}
-
-// Replaces every whole-word `from` in src (only called when src mentions it).
-std::string replace_word(const std::string& src, const char* from, const std::string& to) {
-    if (src.find(from) == std::string::npos) return src;
-    return std::regex_replace(src, std::regex(std::string("\\b") + from + "\\b"), to);
 }
 
 // What the translated source must say differently from the application's:
@@ -132,7 +143,14 @@ std::string translate(const std::string& src, const Version& v, Stage stage, std
         out = replace_word(out, "gl_MaxFragmentUniformVectors", std::to_string(r.maxFragmentUniformVectors));
         out = replace_word(out, "gl_MaxVaryingVectors", std::to_string(r.maxVaryingVectors));
     }
-    if (stage == Stage::fragment) out = replace_word(out, "gl_PointCoord", "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)");
+    if (stage == Stage::fragment) {
+        // ESSL lets a fragment shader declare gl_FragCoord / gl_PointCoord
+        // invariant (checked against the vertex shader at link); GLSL 1.40 and
+        // Vulkan have no such thing for inputs: the declaration goes.
+        static const std::regex inv(R"(\binvariant\s+(gl_FragCoord|gl_PointCoord)\s*;)");
+        if (out.find("invariant") != std::string::npos) out = std::regex_replace(out, inv, "");
+        out = replace_word(out, "gl_PointCoord", "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)");
+    }
     return out;
 }
 
@@ -250,7 +268,28 @@ bool compile_check(Stage stage, const std::string& source, std::string& log) {
     return parse(stage, source, log) != nullptr;
 }
 
+namespace {
+// ESSL's link-time rules on invariant built-ins ("Invariance and linkage"):
+// gl_FragCoord may be invariant only if gl_Position is, gl_PointCoord only if
+// gl_PointSize is, gl_FrontFacing never. glslang does not check them.
+bool invariance_links(const std::string& vs, const std::string& fs, std::string& log) {
+    auto declares = [](const std::string& src, const char* name) {
+        return src.find("invariant") != std::string::npos &&
+               std::regex_search(src, std::regex(std::string(R"(\binvariant\s+)") + name + R"(\s*;)"));
+    };
+    static const std::regex all(R"(#\s*pragma\s+STDGL\s+invariant\s*\(\s*all\s*\))");
+    const bool vs_all = std::regex_search(vs, all);
+    if (declares(fs, "gl_FrontFacing")) log = "ERROR: gl_FrontFacing cannot be declared invariant\n";
+    else if (declares(fs, "gl_FragCoord") && !vs_all && !declares(vs, "gl_Position"))
+        log = "ERROR: gl_FragCoord is invariant but gl_Position is not\n";
+    else if (declares(fs, "gl_PointCoord") && !vs_all && !declares(vs, "gl_PointSize"))
+        log = "ERROR: gl_PointCoord is invariant but gl_PointSize is not\n";
+    return log.empty();
+}
+}  // namespace
+
 bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedProgram& out, std::string& log) {
+    if (!invariance_links(vs_src, fs_src, log)) return false;
     std::string vlog, flog;
     auto vs = parse(Stage::vertex, vs_src, vlog);
     auto fs = parse(Stage::fragment, fs_src, flog);
