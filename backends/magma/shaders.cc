@@ -95,6 +95,8 @@ const TBuiltInResource& resources() {
 // Replaces every whole-word `from` in src (only called when src mentions it).
 std::string replace_word(const std::string& src, const char* from, const std::string& to) {
     if (src.find(from) == std::string::npos) return src;
+    // "#undef NAME" of a predefined macro must stay an error: leave such a source alone.
+    if (std::regex_search(src, std::regex(std::string(R"(#\s*undef\s+)") + from + "\\b"))) return src;
     return std::regex_replace(src, std::regex(std::string("\\b") + from + "\\b"), to);
 }
 

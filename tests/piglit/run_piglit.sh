@@ -63,7 +63,7 @@ fi
 names=()
 for r in $runs; do names+=("${r/:/-}"); done
 python3 - "$work" "$known" "${names[@]}" <<'EOF'
-import bz2, collections, json, os, re, sys
+import bz2, collections, fnmatch, json, os, re, sys
 
 work, known_file, transports = sys.argv[1], sys.argv[2], sys.argv[3:]
 
@@ -118,7 +118,7 @@ for tr in transports:
     for name, r in sorted(native.items()):
         if r != "pass":
             continue
-        k = known.get(name)
+        k = known.get(name) or next((v for pat, v in known.items() if "*" in pat and fnmatch.fnmatchcase(name, pat)), None)
         listed = k is not None and (k[0] is None or tr in k[0])
         got = stack.get(name, "missing")
         if got == "pass":
