@@ -331,6 +331,8 @@ private:
     std::shared_ptr<Buffer>* buffer_slot(GLenum target);
     std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
     bool write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard);
+    // The buffer's bytes as the host must read them (waits if a staged GPU copy is pending).
+    uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
     void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                         GLsizei stride, wire::InOrOffset<uint8_t> pointer);

@@ -682,9 +682,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     if (pixels.is_offset()) {
         if (!cur_->pixel_pack || pixels.offset + need > cur_->pixel_pack->size)
             return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "outside the pixel pack buffer");
-        Buffer& b = *cur_->pixel_pack;
-        if (!write_buffer(b, pixels.offset, b.vk.map + pixels.offset, 0, false)) return;  // renames a busy buffer
-        out = b.vk.map + pixels.offset;
+        out = nullptr;  // into the pack buffer once read_image waited for the GPU (nothing can read it then)
     } else {
         if (need > pixels.size) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "reply too small");
         out = pixels.data;
@@ -695,6 +693,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     VkFormat f;
     std::vector<uint8_t> px;
     if (!read_image(*img, level, layer, x0, y0, x1 - x0, y1 - y0, f, px)) return;
+    if (!out) out = host_bytes(*cur_->pixel_pack) + pixels.offset;
     const uint32_t tb = format_bytes(f);
     for (int r = y0; r < y1; ++r) {
         uint8_t* o = out + (size_t(ps.skip_rows) + (r - y)) * stride + (size_t(ps.skip_pixels) + (x0 - x)) * bpp;

@@ -385,9 +385,9 @@ void MagmaBackend::mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr
     if (!slot || !*slot) return;
     Buffer& b = **slot;
     if (uint64_t(offset) + uint64_t(length) > b.size) return;
-    // The bytes the GPU may still write (none today: buffers are written by
-    // the host only) would need a wait; reads see the host copy.
-    if (b.vk.map) std::memcpy(data.data, b.vk.map + offset, std::min<uint64_t>(uint64_t(length), data.size));
+    // A staged GPU copy into the buffer may be pending: host_bytes waits for it.
+    if (const uint8_t* bytes = b.vk.map ? host_bytes(b) : nullptr)
+        std::memcpy(data.data, bytes + offset, std::min<uint64_t>(uint64_t(length), data.size));
 }
 
 // ---- flush, finish, sync objects --------------------------------------------------------

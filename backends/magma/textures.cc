@@ -192,7 +192,7 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
             refuse(verb, GL_INVALID_OPERATION, "offset outside the pixel unpack buffer");
             return false;
         }
-        src = b.vk.map + pixels.offset;
+        src = host_bytes(b) + pixels.offset;
         size = size_t(b.size - pixels.offset);
     }
     if (!src || !w || !h || !d) return true;
