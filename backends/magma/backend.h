@@ -207,8 +207,13 @@ public:
     void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                                wire::Out<GLint> params) override;
     void glGetRenderbufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
-    void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
-    void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {}
+    // Hints only (contents stay): validated as GL says, nothing else.
+    void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {
+        check_discard(gen::Op::glInvalidateFramebuffer, target, n, attachments);
+    }
+    void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {
+        check_discard(gen::Op::glDiscardFramebufferEXT, target, n, attachments);
+    }
     void glClear(GLbitfield mask) override;
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
     void glReadBuffer(GLenum src) override;
@@ -279,6 +284,22 @@ public:
     void glUniform2iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 2, v.data, v.count()); }
     void glUniform3iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 3, v.data, v.count()); }
     void glUniform4iv(GLint l, GLsizei n, wire::In<GLint> v) override { uniform_i(l, n, 4, v.data, v.count()); }
+    // Unsigned setters store the same 32-bit patterns as the signed ones.
+    void glUniform1ui(GLint l, GLuint a) override { const GLint v[] = {GLint(a)}; uniform_i(l, 1, 1, v); }
+    void glUniform2ui(GLint l, GLuint a, GLuint b) override { const GLint v[] = {GLint(a), GLint(b)}; uniform_i(l, 1, 2, v); }
+    void glUniform3ui(GLint l, GLuint a, GLuint b, GLuint c) override { const GLint v[] = {GLint(a), GLint(b), GLint(c)}; uniform_i(l, 1, 3, v); }
+    void glUniform4ui(GLint l, GLuint a, GLuint b, GLuint c, GLuint d) override { const GLint v[] = {GLint(a), GLint(b), GLint(c), GLint(d)}; uniform_i(l, 1, 4, v); }
+    void glUniform1uiv(GLint l, GLsizei n, wire::In<GLuint> v) override { uniform_i(l, n, 1, reinterpret_cast<const GLint*>(v.data), v.count()); }
+    void glUniform2uiv(GLint l, GLsizei n, wire::In<GLuint> v) override { uniform_i(l, n, 2, reinterpret_cast<const GLint*>(v.data), v.count()); }
+    void glUniform3uiv(GLint l, GLsizei n, wire::In<GLuint> v) override { uniform_i(l, n, 3, reinterpret_cast<const GLint*>(v.data), v.count()); }
+    void glUniform4uiv(GLint l, GLsizei n, wire::In<GLuint> v) override { uniform_i(l, n, 4, reinterpret_cast<const GLint*>(v.data), v.count()); }
+    // glUniformMatrixCxRfv: C columns of R rows.
+    void glUniformMatrix2x3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 2, 3, v); }
+    void glUniformMatrix3x2fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 2, v); }
+    void glUniformMatrix2x4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 2, 4, v); }
+    void glUniformMatrix4x2fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 2, v); }
+    void glUniformMatrix3x4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 4, v); }
+    void glUniformMatrix4x3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 3, v); }
     void glUniformMatrix2fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 2, 2, v); }
     void glUniformMatrix3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 3, v); }
     void glUniformMatrix4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 4, v); }
@@ -310,6 +331,8 @@ private:
     std::shared_ptr<Buffer>* buffer_slot(GLenum target);
     std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
     bool write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard);
+    // The buffer's bytes as the host must read them (waits if a staged GPU copy is pending).
+    uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
     void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                         GLsizei stride, wire::InOrOffset<uint8_t> pointer);
@@ -328,6 +351,7 @@ private:
     Attachment* attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second);
     bool resolve_target(Target& t, bool draw_fb);
     bool ensure_pass(Target& t);
+    void check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments);
     Image* read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
     // programs
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);

@@ -7,6 +7,13 @@
 namespace mgl::magma {
 
 namespace {
+// A partial write to a busy buffer renames it (fresh memory, the whole old
+// content copied on the host) only when that is cheap: the host reads the
+// memory at memory speed (HOST_CACHED; lavapipe) and the buffer is at most
+// this big. Otherwise (larger buffers; write-combined memory such as NVIDIA's
+// device-local host-visible heap, where host reads crawl) only the bytes
+// written are staged and copied by the GPU (write_buffer).
+constexpr uint64_t kRenameBytes = 1 << 20;
 constexpr VkBufferUsageFlags kBufferUsage =
     VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
@@ -92,19 +99,67 @@ GLboolean MagmaBackend::glIsBuffer(GLuint name) {
 
 bool MagmaBackend::write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard) {
     if (!b.vk.buf || !data) return true;
-    if (gpu_->busy(b.used_serial)) {
-        // The GPU may still read the old bytes: fresh memory, old one freed
-        // when the batches that use it are done. Unless the whole buffer is
-        // replaced, the old bytes come along.
+    const bool reading = gpu_->busy(b.used_serial);
+    const bool writing = gpu_->busy(b.write_serial);
+    if (!reading && !writing) {
+        std::memcpy(b.vk.map + offset, data, size);
+        return true;
+    }
+    if (discard || (!writing && b.vk.cached && b.size <= kRenameBytes)) {
+        // Fresh memory; the old one is freed when the batches that use it are
+        // done. Unless the whole buffer is replaced, the old bytes come along
+        // (the host copy is current: no staged copy into it is pending).
         VkBuf fresh;
         if (!gpu_->create_buffer(b.size, kBufferUsage, fresh)) return false;
         if (!discard) std::memcpy(fresh.map, b.vk.map, b.size);
+        gpu_->count_buffer_copy(discard ? 0 : b.size, true);
         gpu_->destroy_buffer_later(b.vk);
         b.vk = fresh;
-        b.used_serial = 0;
+        b.used_serial = b.write_serial = 0;
+        std::memcpy(b.vk.map + offset, data, size);
+        return true;
     }
-    std::memcpy(b.vk.map + offset, data, size);
+    // A partial write into a large buffer the GPU may still read: the bytes go
+    // to the stream and a GPU copy puts them in place, after every earlier use
+    // of the buffer and before every later one. In `init` (the open render
+    // pass stays open; init starts with a barrier against earlier batches)
+    // unless this batch's main already uses the buffer or copied into it: then
+    // in order in main, which ends the pass (the next draw reopens it, LOAD).
+    Gpu::Slice s = gpu_->stream(size, 4);
+    if (!s.ptr) return false;
+    std::memcpy(s.ptr, data, size);
+    const uint64_t serial = gpu_->serial();
+    const bool in_main = b.used_serial == serial || (b.write_serial == serial && b.write_in_main);
+    VkCommandBuffer cb;
+    if (in_main) {
+        cb = gpu_->main_buffer_copy();
+        open_id_ = nullptr;
+    } else {
+        cb = gpu_->init();
+    }
+    const VkBufferCopy region{s.offset, offset, size};
+    vkCmdCopyBuffer(cb, s.buf, b.vk.buf, 1, &region);
+    if (!in_main) {
+        // A later copy in init may write the same bytes: keep them in order.
+        VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, nullptr,
+                             0, nullptr);
+    }
+    b.write_serial = serial;
+    b.write_in_main = in_main;
+    gpu_->count_buffer_copy(size, false);
     return true;
+}
+
+uint8_t* MagmaBackend::host_bytes(Buffer& b) {
+    if (gpu_->busy(b.write_serial)) {
+        // A staged GPU copy into it is pending: the host copy is stale until it ran.
+        gpu_->submit(true);
+        open_id_ = nullptr;
+    }
+    return b.vk.map;
 }
 
 void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) {
@@ -116,12 +171,12 @@ void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t
     if (data.size && data.size < uint64_t(size)) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "data shorter than size");
     Buffer& b = **slot;
     b.usage = usage;
-    if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial)) {
+    if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial) || gpu_->busy(b.write_serial)) {
         // New storage (orphaning): never waits for the GPU.
         gpu_->destroy_buffer_later(b.vk);
         if (!gpu_->create_buffer(uint64_t(size), kBufferUsage, b.vk)) return set_error(GL_OUT_OF_MEMORY);
         b.size = uint64_t(size);
-        b.used_serial = 0;
+        b.used_serial = b.write_serial = 0;
     }
     if (data.size) std::memcpy(b.vk.map, data.data, size_t(size));
     else std::memset(b.vk.map, 0, size_t(size));

@@ -468,7 +468,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             Buffer* eb = c.vao->elements.get();
             if (!eb || !eb->vk.buf) return refuse(verb, GL_INVALID_OPERATION, "no element array buffer");
             if (indices.offset + bytes > eb->size) return refuse(verb, GL_INVALID_OPERATION, "indices outside the element buffer");
-            src = eb->vk.map + indices.offset;
+            src = host_bytes(*eb) + indices.offset;  // read on the host only to widen or close a loop
             if (isz > 1 || gpu_->dev().index_uint8) {
                 if (indices.offset % isz) return refuse(verb, GL_INVALID_OPERATION, "misaligned index offset");
                 ibuf = eb->vk.buf;

@@ -117,6 +117,25 @@ Framebuffer* MagmaBackend::fb_for(GLenum target) {
     return (target == GL_READ_FRAMEBUFFER ? cur_->read_fb : cur_->draw_fb).get();
 }
 
+void MagmaBackend::check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments) {
+    if (!need_context(verb)) return;
+    const bool ext = verb == gen::Op::glDiscardFramebufferEXT;  // EXT_discard_framebuffer: GL_FRAMEBUFFER only
+    if (target != GL_FRAMEBUFFER && (ext || (target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)))
+        return refuse(verb, GL_INVALID_ENUM, "target");
+    if (n < 0) return refuse(verb, GL_INVALID_VALUE, "negative count");
+    const bool fbo = fb_for(target) != nullptr;
+    for (uint32_t i = 0; i < attachments.count() && i < uint32_t(n); ++i) {
+        const GLenum a = attachments.data[i];
+        if (!fbo) {
+            if (a != GL_COLOR_EXT && a != GL_DEPTH_EXT && a != GL_STENCIL_EXT) return refuse(verb, GL_INVALID_ENUM, "attachment");
+        } else if (a >= GL_COLOR_ATTACHMENT0 && a <= GL_COLOR_ATTACHMENT31) {
+            if (a >= GL_COLOR_ATTACHMENT0 + 4) return refuse(verb, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
+        } else if (a != GL_DEPTH_ATTACHMENT && a != GL_STENCIL_ATTACHMENT && (ext || a != GL_DEPTH_STENCIL_ATTACHMENT)) {
+            return refuse(verb, GL_INVALID_ENUM, "attachment");
+        }
+    }
+}
+
 Attachment* MagmaBackend::attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second) {
     *second = nullptr;
     if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + 4)
@@ -663,9 +682,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     if (pixels.is_offset()) {
         if (!cur_->pixel_pack || pixels.offset + need > cur_->pixel_pack->size)
             return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "outside the pixel pack buffer");
-        Buffer& b = *cur_->pixel_pack;
-        if (!write_buffer(b, pixels.offset, b.vk.map + pixels.offset, 0, false)) return;  // renames a busy buffer
-        out = b.vk.map + pixels.offset;
+        out = nullptr;  // into the pack buffer once read_image waited for the GPU (nothing can read it then)
     } else {
         if (need > pixels.size) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "reply too small");
         out = pixels.data;
@@ -676,6 +693,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     VkFormat f;
     std::vector<uint8_t> px;
     if (!read_image(*img, level, layer, x0, y0, x1 - x0, y1 - y0, f, px)) return;
+    if (!out) out = host_bytes(*cur_->pixel_pack) + pixels.offset;
     const uint32_t tb = format_bytes(f);
     for (int r = y0; r < y1; ++r) {
         uint8_t* o = out + (size_t(ps.skip_rows) + (r - y)) * stride + (size_t(ps.skip_pixels) + (x0 - x)) * bpp;

@@ -98,11 +98,31 @@ VkCommandBuffer Gpu::init() {
         bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
         check(vkBeginCommandBuffer(b.init, &bi), "vkBeginCommandBuffer");
         b.init_begun = true;
+        // What init writes (uploads into images, staged copies into buffers)
+        // comes after everything earlier batches still do with them.
+        const VkMemoryBarrier mb = full_memory_barrier();
+        vkCmdPipelineBarrier(b.init, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb,
+                             0, nullptr, 0, nullptr);
     }
     return b.init;
 }
 
+VkCommandBuffer Gpu::main_buffer_copy() {
+    if (copy_run_ && !in_pass_) {
+        VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+        vkCmdPipelineBarrier(main(), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0,
+                             nullptr, 0, nullptr);
+        return main();
+    }
+    VkCommandBuffer cb = main_outside();
+    copy_run_ = true;
+    return cb;
+}
+
 VkCommandBuffer Gpu::main_outside() {
+    copy_run_ = false;
     end_pass();
     VkCommandBuffer cb = main();
     const VkMemoryBarrier mb = full_memory_barrier();
@@ -149,6 +169,7 @@ void Gpu::submit(bool wait) {
         }
     }
     b.init_begun = b.main_begun = false;
+    copy_run_ = false;
     if (wait) recycle(b);
     cur_ = (cur_ + 1) % kBatches;
     Batch& next = batch();
@@ -259,6 +280,7 @@ void Gpu::begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h
     bi.renderArea = {{0, 0}, {w, h}};
     bi.clearValueCount = nclears;
     bi.pClearValues = clears;
+    copy_run_ = false;
     vkCmdBeginRenderPass(main(), &bi, VK_SUBPASS_CONTENTS_INLINE);
     in_pass_ = true;
     count_pass();
@@ -357,6 +379,7 @@ bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out)
     }
     out.map = static_cast<uint8_t*>(p);
     out.size = ci.size;
+    out.cached = dev_->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
     return true;
 }
 

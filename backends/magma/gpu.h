@@ -35,6 +35,7 @@ struct VkBuf {
     VkDeviceMemory mem = VK_NULL_HANDLE;
     uint8_t* map = nullptr;
     VkDeviceSize size = 0;
+    bool cached = false;  // HOST_CACHED: the host reads it at memory speed (not write-combined)
 };
 
 struct Image {
@@ -87,10 +88,14 @@ public:
     // Whether work of batch `serial` may still be recorded or running.
     bool busy(uint64_t serial);
     VkCommandBuffer main();  // begun on first use
-    VkCommandBuffer init();  // runs before main in the same submit
+    VkCommandBuffer init();  // runs before main in the same submit, after every earlier batch
     // Records into main outside a render pass: ends the pass and puts a full
     // barrier before what follows.
     VkCommandBuffer main_outside();
+    // main_outside for a copy into a buffer: a run of such copies with nothing
+    // else between them shares the full barrier in front of the first (each
+    // later one waits only for the copies before it).
+    VkCommandBuffer main_buffer_copy();
     // Submits the current batch and starts the next. wait: until the GPU is done.
     void submit(bool wait);
     // Destroys after the current batch completes on the GPU.
@@ -127,6 +132,10 @@ public:
     void count_pipeline() { ++frame.pipelines; ++totals.pipelines; }
     void count_draw() { ++frame.draws; ++totals.draws; }
     void count_upload() { ++frame.uploads; ++totals.uploads; }
+    void count_buffer_copy(uint64_t bytes, bool rename) {
+        frame.buffer_copy_bytes += bytes, totals.buffer_copy_bytes += bytes;
+        if (rename) ++frame.buffer_renames, ++totals.buffer_renames;
+    }
 
 private:
     struct Chunk {
@@ -157,6 +166,7 @@ private:
     int cur_ = 0;
     uint64_t next_serial_ = 1;
     bool in_pass_ = false;
+    bool copy_run_ = false;  // the last thing recorded in main is a buffer copy (main_buffer_copy)
     std::map<PassKey, VkRenderPass> passes_;
     std::map<SamplerKey, VkSampler> samplers_;
 };

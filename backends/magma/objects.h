@@ -21,14 +21,20 @@ namespace mgl::magma {
 class Gpu;
 
 // A buffer's bytes live in host-visible memory. A write into a buffer the GPU
-// may still read gives it fresh memory first ("renaming"), so uploads never
-// wait and never break the open render pass.
+// may still read must not change what the GPU reads: a small buffer (or one
+// replaced whole) gets fresh memory ("renaming"); a partial write into a
+// large one is staged and copied by the GPU in order (buffers.cc), so its
+// cost follows the bytes written. Uploads never wait for the GPU.
 struct Buffer {
     Gpu* gpu = nullptr;  // frees the Vulkan objects (after the GPU is done) when the last user lets go
     VkBuf vk;
     uint64_t size = 0;
     uint32_t usage = GL_STATIC_DRAW;
     uint64_t used_serial = 0;  // last batch that reads it
+    // Last batch with a staged GPU copy into it: until it is done the host
+    // copy is stale (host reads wait) and later writes go through the GPU too.
+    uint64_t write_serial = 0;
+    bool write_in_main = false;  // that copy is in main (later ones must follow it there)
     explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
     ~Buffer();
 };
@@ -46,6 +52,7 @@ struct Texture {
     Image img;
     TexFormat fmt;
     bool has_format = false, immutable = false;
+    int immutable_levels = 0;  // glTexStorage's levels (the image always has the full chain)
     uint32_t defined = 0;  // bit per level with contents
     TexParams params;
     int base_level = 0, max_level = 1000;

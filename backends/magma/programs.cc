@@ -5,6 +5,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 
 #include "backend.h"
@@ -35,7 +36,9 @@ bool split_name(const std::string& n, std::string& base, int& element) {
     if (open == std::string::npos) return false;
     const std::string idx = n.substr(open + 1, n.size() - open - 2);
     if (idx.empty() || idx.find_first_not_of("0123456789") != std::string::npos) return false;
-    element = std::stoi(idx);
+    // from_chars, not stoi: an index too large for int comes from the client
+    // and must be an unknown name, not an exception that ends the server.
+    if (std::from_chars(idx.data(), idx.data() + idx.size(), element).ec != std::errc()) return false;
     base = n.substr(0, open);
     return true;
 }
@@ -166,6 +169,9 @@ void MagmaBackend::glAttachShader(GLuint program, GLuint shader) {
     if (!s) return;
     if (std::find(p->shaders.begin(), p->shaders.end(), s) != p->shaders.end())
         return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "already attached");
+    for (const auto& other : p->shaders)  // GLES: one shader object per stage
+        if (other->type == s->type)
+            return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "a shader of that type is already attached");
     p->shaders.push_back(s);
 }
 
@@ -260,7 +266,15 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
             continue;
         }
         exe->attrs.push_back({int(it->second), a.location, a.slots, a.type});
-        for (int k = 0; k < a.slots; ++k) used |= 1u << (it->second + k);
+        for (int k = 0; k < a.slots; ++k) {
+            // GLES 3.0 (2.12.5): binding two attributes to the same location fails the
+            // link (ES 2.0 allowed it while at most one of them is used).
+            if (cur_->major >= 3 && ((used >> (it->second + k)) & 1)) {
+                log_text = "attribute " + a.name + " aliases another attribute's location (glBindAttribLocation)";
+                return false;
+            }
+            used |= 1u << (it->second + k);
+        }
     }
     for (const AttribInfo* a : rest) {
         int idx = a->location;

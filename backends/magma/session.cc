@@ -243,6 +243,9 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_3D_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimension3D, 2048); return true;
         case GL_MAX_ARRAY_TEXTURE_LAYERS: *v = std::min<int64_t>(l.maxImageArrayLayers, 2048); return true;
         case GL_MAX_VERTEX_ATTRIBS: *v = 16; return true;
+        // GL_MAX_CLIP_DISTANCES_EXT (the same enum): programs such as piglit's
+        // shader_runner ask for it unconditionally; the device's own figure.
+        case GL_MAX_CLIP_DISTANCES_EXT: *v = std::min<int64_t>(l.maxClipDistances, 8); return true;
         case GL_MAX_VERTEX_UNIFORM_VECTORS:
         case GL_MAX_FRAGMENT_UNIFORM_VECTORS: *v = 256; return true;
         case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
@@ -273,8 +276,10 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_COMBINED_UNIFORM_BLOCKS: *v = 24; return true;
         case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
         case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS: *v = 1024 + 12 * 16384; return true;
-        case GL_MIN_PROGRAM_TEXEL_OFFSET: *v = l.minTexelOffset; return true;
-        case GL_MAX_PROGRAM_TEXEL_OFFSET: *v = l.maxTexelOffset; return true;
+        // ES 3.0's minimum range, which every Vulkan device covers; shaders
+        // see the same figures as built-in constants (shaders.cc, resources()).
+        case GL_MIN_PROGRAM_TEXEL_OFFSET: *v = -8; return true;
+        case GL_MAX_PROGRAM_TEXEL_OFFSET: *v = 7; return true;
         case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: *v = 64; return true;
         case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: *v = 4; return true;
         case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: *v = 4; return true;
@@ -299,7 +304,7 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
     else if (!limit(gpu_->dev(), pname, v, &n)) {
-        refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, "pname not known to the server");
+        refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
     for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = GLint(std::clamp<int64_t>(v[i], INT32_MIN, INT32_MAX));
@@ -310,7 +315,7 @@ void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     int64_t v[4] = {};
     int n = 0;
     if (!limit(gpu_->dev(), pname, v, &n)) {
-        refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, "pname not known to the server");
+        refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
     for (int i = 0; i < n && uint32_t(i) < data.count(); ++i) data.data[i] = v[i];
@@ -329,7 +334,7 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
         default: {
             int64_t iv[4];
             if (!limit(gpu_->dev(), pname, iv, &n)) {
-                refuse(gen::Op::glGetFloatv, GL_INVALID_ENUM, "pname not known to the server");
+                refuse(gen::Op::glGetFloatv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
                 return;
             }
             for (int i = 0; i < n && i < 2; ++i) v[i] = float(iv[i]);
@@ -380,9 +385,9 @@ void MagmaBackend::mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr
     if (!slot || !*slot) return;
     Buffer& b = **slot;
     if (uint64_t(offset) + uint64_t(length) > b.size) return;
-    // The bytes the GPU may still write (none today: buffers are written by
-    // the host only) would need a wait; reads see the host copy.
-    if (b.vk.map) std::memcpy(data.data, b.vk.map + offset, std::min<uint64_t>(uint64_t(length), data.size));
+    // A staged GPU copy into the buffer may be pending: host_bytes waits for it.
+    if (const uint8_t* bytes = b.vk.map ? host_bytes(b) : nullptr)
+        std::memcpy(data.data, bytes + offset, std::min<uint64_t>(uint64_t(length), data.size));
 }
 
 // ---- flush, finish, sync objects --------------------------------------------------------

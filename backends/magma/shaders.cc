@@ -6,6 +6,7 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <charconv>
 #include <memory>
 #include <mutex>
 #include <regex>
@@ -16,32 +17,151 @@ namespace {
 
 std::once_flag g_glslang_once;
 
-// The language version a source declares (100 when none).
+// The source with its #version directive moved to the first line. ESSL lets
+// comments and blank lines precede #version; glslang's ES profile does not
+// ("statement must appear first"), and Mesa, the reference here, accepts it.
+std::string version_first(const std::string& src) {
+    size_t i = 0;
+    for (;;) {
+        while (i < src.size() && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n')) ++i;
+        if (src.compare(i, 2, "//") == 0) {
+            i = src.find('\n', i);
+            if (i == std::string::npos) return src;
+        } else if (src.compare(i, 2, "/*") == 0) {
+            i = src.find("*/", i + 2);
+            if (i == std::string::npos) return src;
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if (i == 0 || i >= src.size() || src[i] != '#') return src;
+    size_t at = i + 1;
+    while (at < src.size() && (src[at] == ' ' || src[at] == '\t')) ++at;
+    if (src.compare(at, 7, "version") != 0) return src;
+    size_t eol = src.find('\n', i);
+    if (eol == std::string::npos) eol = src.size();
+    // The directive's own line stays, emptied, so later lines shift by one only.
+    return src.substr(i, eol - i) + "\n" + src.substr(0, i) + src.substr(eol);
+}
+
 struct Version {
     int number = 100;
     bool es = true;
 };
+// The language version a source declares (100 when none); #version must be
+// on the first non-blank line (see version_first).
 Version source_version(const std::string& src) {
     static const std::regex re(R"(^\s*#\s*version\s+(\d+)\s*(\w*))");
     std::smatch m;
-    // #version must be the first directive: look at the first non-blank lines only.
-    size_t at = 0;
-    while (at < src.size()) {
-        size_t end = src.find('\n', at);
-        if (end == std::string::npos) end = src.size();
-        std::string line = src.substr(at, end - at);
-        if (line.find_first_not_of(" \t\r") != std::string::npos) {
-            if (std::regex_search(line, m, re)) {
-                Version v;
-                v.number = std::stoi(m[1]);
-                v.es = v.number == 100 || m[2] == "es";
-                return v;
-            }
-            if (line.find("//") != line.find_first_not_of(" \t")) break;
-        }
-        at = end + 1;
+    const size_t first = src.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    const std::string line = src.substr(first, src.find('\n', first) - first);
+    if (!std::regex_search(line, m, re)) return {};
+    Version v;
+    // from_chars, not stoi: "#version 99999999999" is the client's text and
+    // must fail to compile, not throw out of the server.
+    const std::string digits = m[1];
+    if (std::from_chars(digits.data(), digits.data() + digits.size(), v.number).ec != std::errc()) v.number = 0;
+    v.es = v.number == 100 || m[2] == "es";
+    return v;
+}
+
+// The limits a shader sees as built-in constants (gl_MaxVertexUniformVectors
+// and friends): the same figures glGetIntegerv answers (session.cc, limit()).
+const TBuiltInResource& resources() {
+    static const TBuiltInResource r = [] {
+        TBuiltInResource x = *GetDefaultResources();
+        x.maxVertexAttribs = 16;
+        x.maxVertexUniformVectors = 256;
+        x.maxFragmentUniformVectors = 256;
+        x.maxVertexUniformComponents = 1024;
+        x.maxFragmentUniformComponents = 1024;
+        x.maxVaryingVectors = 15;
+        x.maxVaryingComponents = 60;
+        x.maxVertexOutputComponents = 64;
+        x.maxFragmentInputComponents = 60;
+        x.maxVertexTextureImageUnits = 16;
+        x.maxTextureImageUnits = 16;
+        x.maxCombinedTextureImageUnits = 32;
+        x.maxDrawBuffers = 4;
+        x.minProgramTexelOffset = -8;
+        x.maxProgramTexelOffset = 7;
+        return x;
+    }();
+    return r;
+}
+
+// Replaces every whole-word `from` in src (only called when src mentions it).
+std::string replace_word(const std::string& src, const char* from, const std::string& to) {
+    if (src.find(from) == std::string::npos) return src;
+    // "#undef NAME" of a predefined macro must stay an error: leave such a source alone.
+    if (std::regex_search(src, std::regex(std::string(R"(#\s*undef\s+)") + from + "\\b"))) return src;
+    return std::regex_replace(src, std::regex(std::string("\\b") + from + "\\b"), to);
+}
+
+// The application's shader checked as the GLSL ES it is, by glslang's own ES
+// front end (the reference compiler): what ESSL forbids but our translation
+// to desktop GLSL 1.40 / ESSL 3.10 would accept (%, array assignment in 1.00,
+// non-constant global initialisers, ...) fails here, as on a GLES driver.
+bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std::string& log) {
+    if (!(v.number == 100 || (v.number == 300 && v.es))) {
+        log = "ERROR: 0:1: '#version' : an OpenGL ES 3.0 context accepts GLSL ES 1.00 and 3.00 only\n";
+        return false;
     }
-    return {};
+    // What ESSL forbids and glslang does not check:
+    static const std::regex invariant_all(R"(#\s*pragma\s+STDGL\s+invariant\s*\(\s*all\s*\))");
+    if (lang == EShLangFragment && v.number == 300 && std::regex_search(src, invariant_all)) {
+        log = "ERROR: '#pragma STDGL invariant(all)' : not allowed in a fragment shader (ESSL 3.00, 4.6.1)\n";
+        return false;
+    }
+    glslang::TShader sh(lang);
+    // glslang answers `defined __VERSION__` with false: the same renaming as
+    // in translate() (the macro's value is glslang's own, the right one here).
+    const std::string text = replace_word(src, "__VERSION__", "MGL_VERSION_");
+    const std::string preamble = "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
+    const char* strings[] = {text.c_str()};
+    sh.setStrings(strings, 1);
+    sh.setPreamble(preamble.c_str());
+    const bool ok = sh.parse(&resources(), 100, ENoProfile, false, false, EShMsgDefault);
+    log = sh.getInfoLog();
+    return ok;
+}
+
+// What the translated source must say differently from the application's:
+// - __VERSION__ is the version the application wrote, not the one we compile
+//   as (a predefined macro cannot be redefined, so it gets another name);
+// - ESSL 1.00's ES-only built-in constants, which desktop GLSL 1.40 lacks
+//   (names starting with gl_ cannot be #defined either), as literals;
+// - gl_PointCoord: GLES's origin is the upper left of the point in window
+//   coordinates; our images are bottom row first, so Vulkan's upper left is
+//   GL's lower left and y must be mirrored.
+std::string translate(const std::string& src, const Version& v, Stage stage, std::string& defines) {
+    std::string out = replace_word(src, "__VERSION__", "MGL_VERSION_");
+    defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
+    if (v.number < 300) {
+        const TBuiltInResource& r = resources();
+        out = replace_word(out, "gl_MaxVertexUniformVectors", std::to_string(r.maxVertexUniformVectors));
+        out = replace_word(out, "gl_MaxFragmentUniformVectors", std::to_string(r.maxFragmentUniformVectors));
+        out = replace_word(out, "gl_MaxVaryingVectors", std::to_string(r.maxVaryingVectors));
+    }
+    if (stage == Stage::fragment) {
+        // ESSL lets a fragment shader declare gl_FragCoord / gl_PointCoord
+        // invariant (checked against the vertex shader at link); GLSL 1.40 and
+        // Vulkan have no such thing for inputs: the declaration goes.
+        static const std::regex inv(R"(\binvariant\s+(gl_FragCoord|gl_PointCoord)\s*;)");
+        if (out.find("invariant") != std::string::npos) out = std::regex_replace(out, inv, "");
+        out = replace_word(out, "gl_PointCoord", "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)");
+    }
+    return out;
+}
+
+// Info logs go to the client as text; glslang echoes bytes of the source
+// (a UTF-8 identifier cut in the middle), which some readers cannot decode.
+std::string ascii(std::string log) {
+    for (char& c : log)
+        if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+    return log;
 }
 
 const char* kLegacyTextureNames =
@@ -63,12 +183,17 @@ struct Parsed {
     const char* strings[2];
 };
 
-std::unique_ptr<Parsed> parse(Stage stage, const std::string& src, std::string& log) {
+std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
-    p->shader = std::make_unique<glslang::TShader>(lang);
+    const std::string src = version_first(app_src);
     const Version v = source_version(src);
+    if (!validate_es(lang, src, v, log)) {
+        log = ascii(log);
+        return nullptr;
+    }
+    p->shader = std::make_unique<glslang::TShader>(lang);
     int version = 310;
     EProfile profile = EEsProfile;
     if (v.number < 300) {
@@ -77,7 +202,7 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& src, std::string& 
         p->preamble = kLegacyTextureNames;
     }
     if (stage == Stage::vertex) p->preamble += kVertexWrapStart;
-    p->source = src;
+    p->source = translate(src, v, stage, p->preamble);
     p->strings[0] = p->source.c_str();
     p->strings[1] = stage == Stage::vertex ? kVertexWrapEnd : "\n";
     glslang::TShader& sh = *p->shader;
@@ -95,8 +220,8 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& src, std::string& 
     // Warnings would be about our own mapping (ESSL 1.00 keywords "deprecated"
     // in GLSL 1.40), not about the application's shader.
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules | EShMsgSuppressWarnings);
-    const bool ok = sh.parse(GetDefaultResources(), version, profile, true, false, msgs);
-    log = sh.getInfoLog();
+    const bool ok = sh.parse(&resources(), version, profile, true, false, msgs);
+    log = ascii(sh.getInfoLog());
     if (!ok) return nullptr;
     return p;
 }
@@ -145,7 +270,28 @@ bool compile_check(Stage stage, const std::string& source, std::string& log) {
     return parse(stage, source, log) != nullptr;
 }
 
+namespace {
+// ESSL's link-time rules on invariant built-ins ("Invariance and linkage"):
+// gl_FragCoord may be invariant only if gl_Position is, gl_PointCoord only if
+// gl_PointSize is, gl_FrontFacing never. glslang does not check them.
+bool invariance_links(const std::string& vs, const std::string& fs, std::string& log) {
+    auto declares = [](const std::string& src, const char* name) {
+        return src.find("invariant") != std::string::npos &&
+               std::regex_search(src, std::regex(std::string(R"(\binvariant\s+)") + name + R"(\s*;)"));
+    };
+    static const std::regex all(R"(#\s*pragma\s+STDGL\s+invariant\s*\(\s*all\s*\))");
+    const bool vs_all = std::regex_search(vs, all);
+    if (declares(fs, "gl_FrontFacing")) log = "ERROR: gl_FrontFacing cannot be declared invariant\n";
+    else if (declares(fs, "gl_FragCoord") && !vs_all && !declares(vs, "gl_Position"))
+        log = "ERROR: gl_FragCoord is invariant but gl_Position is not\n";
+    else if (declares(fs, "gl_PointCoord") && !vs_all && !declares(vs, "gl_PointSize"))
+        log = "ERROR: gl_PointCoord is invariant but gl_PointSize is not\n";
+    return log.empty();
+}
+}  // namespace
+
 bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedProgram& out, std::string& log) {
+    if (!invariance_links(vs_src, fs_src, log)) return false;
     std::string vlog, flog;
     auto vs = parse(Stage::vertex, vs_src, vlog);
     auto fs = parse(Stage::fragment, fs_src, flog);

@@ -192,7 +192,7 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
             refuse(verb, GL_INVALID_OPERATION, "offset outside the pixel unpack buffer");
             return false;
         }
-        src = b.vk.map + pixels.offset;
+        src = host_bytes(b) + pixels.offset;
         size = size_t(b.size - pixels.offset);
     }
     if (!src || !w || !h || !d) return true;
@@ -302,6 +302,7 @@ void MagmaBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum internal
         return refuse(gen::Op::glTexStorage3D, GL_INVALID_ENUM, "internal format not supported by Magma yet");
     if (!define_image(*t, target, 0, f, uint32_t(width), uint32_t(height), uint32_t(depth))) return set_error(GL_OUT_OF_MEMORY);
     t->immutable = true;
+    t->immutable_levels = levels;
     t->defined = (levels >= 32 ? ~0u : (1u << levels) - 1);
     t->max_level = std::min(t->max_level, levels - 1);
 }
@@ -371,6 +372,7 @@ void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GL
         case GL_TEXTURE_BASE_LEVEL: v = t->base_level; break;
         case GL_TEXTURE_MAX_LEVEL: v = t->max_level; break;
         case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
+        case GL_TEXTURE_IMMUTABLE_LEVELS: v = t->immutable_levels; break;
         case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
         case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
         default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");

@@ -61,6 +61,7 @@ struct GlApi {
     virtual void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) = 0;
     virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
     virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
+    virtual void flush() = 0;
 };
 
 struct NativeGl final : GlApi {
@@ -82,6 +83,7 @@ struct NativeGl final : GlApi {
         glGetProgramiv(p, GL_LINK_STATUS, &ok);
         return ok ? p : 0;
     }
+    void flush() override { glFlush(); }
     GLuint gen_buffer() override { GLuint b; glGenBuffers(1, &b); return b; }
     void bind_buffer(GLenum t, GLuint b) override { glBindBuffer(t, b); }
     void buffer_data(GLenum t, const void* d, size_t n) override { glBufferData(t, GLsizeiptr(n), d, GL_STATIC_DRAW); }
@@ -182,6 +184,7 @@ struct WireGl final : GlApi {
         gen::read_reply_glGetProgramiv(w.enc.wait_reply(), &ok, sizeof ok);
         return ok ? p : 0;
     }
+    void flush() override { w.enc.glFlush(); }
     GLuint gen_buffer() override { GLuint b = next++; w.enc.glGenBuffers(1, wire::Blob{&b, 4}); return b; }
     void bind_buffer(GLenum t, GLuint b) override { w.enc.glBindBuffer(t, b); }
     void buffer_data(GLenum t, const void* d, size_t n) override {

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # piglit's GLES subset, natively and through the stack (`mgl run`), compared
 # test by test: every test (and subtest) that passes natively must pass on
-# each transport, beyond the documented list of known differences.
+# each run through the stack, beyond the documented list of known differences.
 #
-#   run_piglit.sh MGL KNOWN_DIFFERENCES TRANSPORTS [RESULTS_DIR]
+#   run_piglit.sh MGL KNOWN_DIFFERENCES RUNS [RESULTS_DIR]
 #   e.g. run_piglit.sh build/tools/mgl tests/piglit/known-differences.txt "inproc shm"
+#        run_piglit.sh build/tools/mgl tests/piglit/known-differences-magma.txt "magma:shm"
+# A run is TRANSPORT (the server's default backend, Espryt) or BACKEND:TRANSPORT;
+# its results go to RESULTS_DIR/TRANSPORT or RESULTS_DIR/BACKEND-TRANSPORT, and
+# that name is what the known-differences file's second column matches.
 #
 # Each test through the stack must show that it ran on our vendor: at debug
 # level the client logs "context N: OpenGL ES ... MobileGL ..." at a context's
@@ -15,7 +19,7 @@
 set -uo pipefail
 mgl=${1:?mgl binary}
 known=${2:?known differences file}
-transports=${3:-inproc}
+runs=${3:-inproc}
 keep=${4:-}
 command -v piglit >/dev/null || { echo "SKIP: piglit not installed"; exit 77; }
 if [[ -n "$keep" ]]; then
@@ -47,11 +51,19 @@ run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
 
 if [[ ${MGL_PIGLIT_COMPARE_ONLY:-0} != 1 ]]; then
     run native
-    for tr in $transports; do run "$tr" --transport "$tr"; done
+    for r in $runs; do
+        if [[ $r == *:* ]]; then
+            run "${r%%:*}-${r#*:}" --backend "${r%%:*}" --transport "${r#*:}"
+        else
+            run "$r" --transport "$r"
+        fi
+    done
 fi
 
-python3 - "$work" "$known" $transports <<'EOF'
-import bz2, collections, json, os, re, sys
+names=()
+for r in $runs; do names+=("${r/:/-}"); done
+python3 - "$work" "$known" "${names[@]}" <<'EOF'
+import bz2, collections, fnmatch, json, os, re, sys
 
 work, known_file, transports = sys.argv[1], sys.argv[2], sys.argv[3:]
 
@@ -106,7 +118,7 @@ for tr in transports:
     for name, r in sorted(native.items()):
         if r != "pass":
             continue
-        k = known.get(name)
+        k = known.get(name) or next((v for pat, v in known.items() if "*" in pat and fnmatch.fnmatchcase(name, pat)), None)
         listed = k is not None and (k[0] is None or tr in k[0])
         got = stack.get(name, "missing")
         if got == "pass":

@@ -46,6 +46,9 @@ struct Counters {
     uint64_t submits = 0;           // vkQueueSubmit
     uint64_t draws = 0;
     uint64_t uploads = 0;           // staging copies recorded
+    uint64_t buffer_renames = 0;    // writes to a busy buffer that gave it fresh memory
+    uint64_t buffer_copy_bytes = 0; // bytes copied for writes to busy buffers (old bytes kept by a
+                                    // rename, or the written bytes staged and copied by the GPU)
 };
 
 class Magma : public Backend {
