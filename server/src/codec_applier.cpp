@@ -1,6 +1,9 @@
 // decode_stream + a generated backend behind the wire::Applier seam.
 #include "mgl/server/codec_applier.h"
 
+#include <exception>
+#include <string>
+
 #include "gen/backend.h"
 #include "mgl/wire/decoder.h"
 #include "mgl/wire/thread_role.h"
@@ -20,7 +23,17 @@ public:
         // own thread, which must stay a client thread for our EGL vendor.
         wire::ServerThreadScope serving;
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
-        wire::DecodeResult r = wire::decode_stream(bytes, dispatch_, partial_ok);
+        wire::DecodeResult r;
+        try {
+            r = wire::decode_stream(bytes, dispatch_, partial_ok);
+        } catch (const std::exception& e) {
+            // A backend bug (or a driver's exception) ends this session, not
+            // the server and its other sessions. Nothing of the span counts
+            // as applied: the session ends here anyway.
+            return backend_threw(e.what());
+        } catch (...) {
+            return backend_threw("an exception that is not a std::exception");
+        }
         if (events_ && r.consumed) push_errors();
         if (r.ok()) {
             if (const char* why = backend_->fault()) {
@@ -35,6 +48,14 @@ public:
     void set_staging(wire::StagedSource* staging) override { dispatch_.staging = staging; }
 
 private:
+    wire::DecodeResult backend_threw(const char* what) {
+        wire::DecodeResult r;
+        r.error.status = wire::DecodeStatus::backend_lost;
+        r.error.stream_offset = dispatch_.stream_offset;
+        r.error.detail = std::string("the backend threw: ") + what;
+        return r;
+    }
+
     // GL errors raised while applying the span go to the client as events, so
     // an app that checks glGetError (MOBILEGL_GL_ERRORS=async) needs no round
     // trip. A context keeps one flag per error kind: a few at most.

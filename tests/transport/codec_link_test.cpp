@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -195,4 +196,37 @@ TEST_CASE("codec: bulk uploads through staging (inproc, shm) or the stream (dire
     CHECK(check->bad == 0);
     CHECK(check->uploads == uploads_per_session * sessions);
     CHECK(check->bytes == per_session * sessions);
+}
+
+namespace {
+
+// Throws from a verb, as a backend bug or a driver's C++ exception would.
+struct ThrowingBackend final : NullBackend {
+    void glEnable(GLenum cap) override {
+        if (cap == 0xBAD) throw std::runtime_error("glEnable(0xBAD) reached a bug");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("codec: a backend that throws ends its session only, with a lost context") {
+    CodecServer served([] { return std::make_unique<ThrowingBackend>(); });
+    for (const std::string& t : served.transports) {
+        CAPTURE(t);
+        auto bystander = served.connect(t);
+        auto victim = served.connect(t);
+        gen::Encoder by(bystander.get()), vi(victim.get());
+        vi.glEnable(0xBAD);
+        vi.mglPing(1);
+        GLuint64 pong = 1;
+        CHECK_FALSE(gen::read_reply_mglPing(vi.wait_reply(), &pong));
+        CHECK(victim->lost_reason().find("the backend threw: glEnable(0xBAD) reached a bug") != std::string::npos);
+        // The server and the other session go on.
+        by.glEnable(0x0B71);
+        by.mglPing(2);
+        REQUIRE_MESSAGE(gen::read_reply_mglPing(by.wait_reply(), &pong), bystander->lost_reason());
+        victim->close();
+        bystander->close();
+    }
+    CHECK(served.srv->wait_sessions_at_most(0, 2s));
 }
