@@ -13,6 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -384,6 +385,13 @@ private:
     Surface* read_ = nullptr;
     PresentFn present_;
     Counters last_frame_{};
+    uint64_t frames_ = 0;
+    // MOBILEGL_MAGMA_STATS=1: one line of counters per swapped frame on stderr
+    // (tools/bench/traces/magma-counters.sh checks them on every trace).
+    const bool frame_stats_ = [] {
+        const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
+        return v && v[0] == '1';
+    }();
     // The open render pass: its target, so that draws to the same attachments continue it.
     const void* open_id_ = nullptr;
     uint64_t open_generation_ = 0;

@@ -283,7 +283,7 @@ void Gpu::begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h
     copy_run_ = false;
     vkCmdBeginRenderPass(main(), &bi, VK_SUBPASS_CONTENTS_INLINE);
     in_pass_ = true;
-    count_pass();
+    count_pass(fb);
 }
 
 void Gpu::end_pass() {

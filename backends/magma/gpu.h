@@ -128,7 +128,18 @@ public:
     VkSampler sampler(const SamplerKey& key);
 
     Counters frame{}, totals{};
-    void count_pass() { ++frame.render_passes; ++totals.render_passes; }
+    void count_pass(VkFramebuffer fb) {
+        ++frame.render_passes, ++totals.render_passes;
+        // A pass on the framebuffer the last one drew into is a split (work that had to
+        // leave the pass), not a switch: the counters tell the two apart.
+        if (fb != last_target_) ++frame.target_switches, ++totals.target_switches;
+        last_target_ = fb;
+    }
+    // Starts the next frame's counters (the first pass of a frame is a switch).
+    void new_frame() {
+        frame = {};
+        last_target_ = VK_NULL_HANDLE;
+    }
     void count_pipeline() { ++frame.pipelines; ++totals.pipelines; }
     void count_draw() { ++frame.draws; ++totals.draws; }
     void count_upload() { ++frame.uploads; ++totals.uploads; }
@@ -138,6 +149,7 @@ public:
     }
 
 private:
+    VkFramebuffer last_target_ = VK_NULL_HANDLE;
     struct Chunk {
         VkBuf buf;
         VkDeviceSize used = 0;

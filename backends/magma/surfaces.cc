@@ -2,6 +2,7 @@
 // a depth/stencil image (no swapchain: frames leave through readback). Image
 // row 0 is GL's bottom row, so readback needs no flip (see ARCHITECTURE-magma.md).
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "backend.h"
@@ -163,7 +164,18 @@ bool MagmaBackend::read_surface_rgba(Surface& s, int x, int y, int w, int h, uin
 
 void MagmaBackend::end_frame() {
     last_frame_ = gpu_->frame;
-    gpu_->frame = {};
+    gpu_->new_frame();
+    ++frames_;
+    if (frame_stats_) {
+        const Counters& c = last_frame_;
+        std::fprintf(stderr,
+                     "magma frame %llu: %llu render passes (%llu target switches), %llu pipelines created, "
+                     "%llu descriptor sets, %llu submits, %llu draws\n",
+                     (unsigned long long)frames_, (unsigned long long)c.render_passes,
+                     (unsigned long long)c.target_switches, (unsigned long long)c.pipelines,
+                     (unsigned long long)c.descriptor_sets, (unsigned long long)c.submits,
+                     (unsigned long long)c.draws);
+    }
 }
 
 void MagmaBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {

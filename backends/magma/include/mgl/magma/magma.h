@@ -41,6 +41,7 @@ using PresentFn = std::function<void(const Frame&)>;
 // totals() never resets).
 struct Counters {
     uint64_t render_passes = 0;     // vkCmdBeginRenderPass
+    uint64_t target_switches = 0;   // passes begun on another framebuffer than the frame's previous one
     uint64_t pipelines = 0;         // vkCreateGraphicsPipelines (cache misses)
     uint64_t descriptor_sets = 0;   // vkAllocateDescriptorSets
     uint64_t submits = 0;           // vkQueueSubmit
