@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "custom/common.h"
 
 namespace mgl::client {
@@ -31,6 +33,11 @@ void get_values(const char* verb, gen::Op op, GLenum pname, T* data, Encode enco
     }
     const int64_t n = cs_pname(*ctx, op, pname);
     if (n < 0) {
+        // Invalid for GL, or a name the host knows and our tables (gl.xml plus
+        // protocol/overrides.txt) do not: we cannot size the answer, so the
+        // second case must be said, not just raised as GL_INVALID_ENUM.
+        if (n == kBadEnum && first_time(fmt::format("unknown pname {}:{:#x}", verb, pname)))
+            log().warn("{}: pname {:#06x} is not in MobileGL's query tables: GL_INVALID_ENUM", verb, pname);
         compsize_failed(*ctx, verb, "data", n);
         return;
     }
