@@ -20,7 +20,7 @@ for t in "$traces"/*.trace; do
     out=$(env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl MOBILEGL_MAGMA_STATS=1 timeout 600 \
         "$mgl" run --transport "$transport" --backend magma -- eglretrace --benchmark --headless "$t" 2>&1)
     row=$(grep '^magma frame ' <<<"$out" | awk -v w="$warmup" -v n="$name" '
-        { f = $3 + 0; sub(":", "", f); passes = $4; sw = substr($7, 2); pipes = $10; sets = $13; subs = $16
+        { f = $3 + 0; passes = $4 + 0; sw = substr($7, 2) + 0; pipes = $10 + 0; sets = $13 + 0; subs = $16 + 0
           frames++
           if (f > w) { late += pipes; if (pipes > 0) latef++; if (passes > sw) split_frames++
                        P[++k] = passes; S[k] = sw; D[k] = sets; U[k] = subs } }
