@@ -10,24 +10,6 @@
 
 namespace mgl::wire {
 
-const char* to_string(DecodeStatus s) {
-    switch (s) {
-        case DecodeStatus::ok: return "ok";
-        case DecodeStatus::truncated: return "truncated record";
-        case DecodeStatus::bad_size: return "bad record size";
-        case DecodeStatus::unknown_opcode: return "unknown opcode";
-        case DecodeStatus::bad_length: return "array length does not match the record";
-        case DecodeStatus::negative_count: return "negative count";
-        case DecodeStatus::overflow: return "length expression overflows";
-        case DecodeStatus::bad_chunk: return "broken chunk sequence";
-        case DecodeStatus::bad_staged: return "bad staged record";
-        case DecodeStatus::too_large: return "record or reply too large";
-        case DecodeStatus::no_reply_path: return "verb needs a reply but the link has none";
-        case DecodeStatus::backend_lost: return "the backend lost its device";
-    }
-    return "?";
-}
-
 namespace {
 
 bool decode_one(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {

@@ -209,22 +209,4 @@ bool token_equal(std::string_view a, std::string_view b) {
     return diff == 0;
 }
 
-const char* status_name(DecodeStatus s) {
-    switch (s) {
-    case DecodeStatus::ok: return "ok";
-    case DecodeStatus::truncated: return "truncated record";
-    case DecodeStatus::bad_size: return "bad record size";
-    case DecodeStatus::unknown_opcode: return "unknown opcode";
-    case DecodeStatus::bad_length: return "bad array length";
-    case DecodeStatus::negative_count: return "negative count";
-    case DecodeStatus::overflow: return "length overflow";
-    case DecodeStatus::bad_chunk: return "bad chunk sequence";
-    case DecodeStatus::bad_staged: return "bad staged record";
-    case DecodeStatus::too_large: return "too large";
-    case DecodeStatus::backend_lost: return "backend lost";
-    default: break;  // statuses added later print through the codec's to_string()
-    }
-    return "decode error";
-}
-
 }  // namespace mgl::wire

@@ -105,7 +105,7 @@ private:
             if (r.error.status == DecodeStatus::backend_lost) e.fault_reason = uint8_t(FaultReason::backend);
             e.opcode = r.error.opcode;
             e.stream_offset = r.error.stream_offset;
-            e.message = fmt::format("{}: {}", status_name(r.error.status), r.error.detail);
+            e.message = fmt::format("{}: {}", to_string(r.error.status), r.error.detail);
             lose(describe(e));
             queue_event(events_, std::move(e));
         } else if (r.consumed != n) {

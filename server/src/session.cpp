@@ -168,7 +168,7 @@ void Session::run_apply() {
             e.opcode = r.error.opcode;
             e.stream_offset = r.error.stream_offset;
             e.message = r.ok() ? "the decoder made no progress"
-                               : fmt::format("{}: {}", wire::status_name(r.error.status), r.error.detail);
+                               : fmt::format("{}: {}", wire::to_string(r.error.status), r.error.detail);
             spdlog::warn("mgl server: session {}: {}", id_, wire::describe(e));
             link.send_event(e);
             faulted = true;

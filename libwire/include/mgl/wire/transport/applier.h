@@ -40,8 +40,4 @@ protected:
 // Returns nullptr when the backend is unknown (the client gets a refusal).
 using ApplierFactory = std::function<std::unique_ptr<Applier>(const std::string& backend)>;
 
-// Human-readable name of a decode status (kept here so transports do not
-// need the codec library to print one).
-const char* status_name(DecodeStatus s);
-
 }  // namespace mgl::wire
