@@ -61,6 +61,10 @@ public:
     std::mutex mu;  // guards what follows
     std::unordered_map<uint32_t, BufferInfo> buffers;
     std::unordered_set<uint32_t> server_surfaces;  // surfaces created in this session
+    // KHR_debug labels of sync objects (glObjectPtrLabel): a GLsync is a name
+    // the client minted, so its label lives here; minted names are never
+    // reused, so a deleted sync's label cannot reappear on another.
+    std::unordered_map<uint32_t, std::string> sync_labels;
     int contexts = 0;
 
 private:

@@ -434,16 +434,64 @@ void glDebugMessageCallbackAMD(GLDEBUGPROCAMD callback, void* userParam) {
     unsized("glDebugMessageCallbackAMD", "desktop extension");
 }
 
-// A GLsync is a client-minted handle: labels on it stay on the client.
+// A GLsync is a client-minted handle: its label stays on the client (the
+// share group's sync_labels); whether `ptr` names a live sync is the server's
+// to say (one round trip: labels are a debugging aid, not a hot path).
+namespace {
+
+bool live_sync(::mgl::client::Context& ctx, const void* ptr) {
+    ctx.enc->glIsSync(::mgl::client::wv(static_cast<GLsync>(const_cast<void*>(ptr))));
+    ++ctx.counters.round_trips;
+    ::mgl::GLboolean is = 0;
+    const std::span<const uint8_t> rep = ::mgl::client::wait(ctx);
+    if (!::mgl::gen::read_reply_glIsSync(rep, &is)) ::mgl::client::reply_failed(ctx, "glIsSync", rep);
+    return is != 0;
+}
+
+uint32_t sync_name(const void* ptr) { return uint32_t(reinterpret_cast<uintptr_t>(ptr)); }
+
+// GL_MAX_LABEL_LENGTH as the server announced it (GL's minimum, 256, if not).
+size_t max_label_length(const ::mgl::client::Context& ctx) {
+    auto it = ctx.limits.find(GL_MAX_LABEL_LENGTH);
+    return it == ctx.limits.end() || it->second.i[0] <= 0 ? 256 : size_t(it->second.i[0]);
+}
+
+}  // namespace
+
 void glObjectPtrLabel(const void* ptr, GLsizei length, const GLchar* label) {
     MGL_CTX_OR_RETURN("glObjectPtrLabel");
-    (void)ptr, (void)length, (void)label;
+    const size_t n = !label ? 0 : length < 0 ? std::strlen(label) : size_t(length);
+    if (n >= max_label_length(*ctx) || !live_sync(*ctx, ptr)) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glObjectPtrLabel");
+        return;
+    }
+    std::lock_guard<std::mutex> g(ctx->group->mu);
+    if (label) ctx->group->sync_labels[sync_name(ptr)] = std::string(label, n);
+    else ctx->group->sync_labels.erase(sync_name(ptr));  // a null label removes it
 }
 
 void glGetObjectPtrLabel(const void* ptr, GLsizei bufSize, GLsizei* length, GLchar* label) {
     MGL_CTX_OR_RETURN("glGetObjectPtrLabel");
-    if (length) *length = 0;
-    if (label && bufSize > 0) label[0] = 0;
+    if (bufSize < 0 || !live_sync(*ctx, ptr)) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGetObjectPtrLabel");
+        return;
+    }
+    std::string text;
+    {
+        std::lock_guard<std::mutex> g(ctx->group->mu);
+        auto it = ctx->group->sync_labels.find(sync_name(ptr));
+        if (it != ctx->group->sync_labels.end()) text = it->second;
+    }
+    // GL: with no buffer, length is the whole label's; otherwise what was written.
+    size_t written = text.size();
+    if (label) {
+        written = bufSize > 0 ? std::min(text.size(), size_t(bufSize) - 1) : 0;
+        if (bufSize > 0) {
+            std::memcpy(label, text.data(), written);
+            label[written] = 0;
+        }
+    }
+    if (length) *length = GLsizei(written);
 }
 
 }  // namespace mgl_custom
