@@ -32,6 +32,7 @@ struct Target {
     VkImageView color_view[4] = {};
     Image* ds = nullptr;
     VkImageView ds_view = VK_NULL_HANDLE;
+    uint8_t draw_mask = 0xF;  // bit per color attachment that draws write (glDrawBuffers)
     bool has_depth = false, has_stencil = false;
     uint32_t width = 0, height = 0;
     VkFramebuffer fb = VK_NULL_HANDLE;
@@ -52,10 +53,8 @@ public:
     std::string device_name() const override { return device_name_; }
     bool lost() const override { return gpu_ && gpu_->lost(); }
     void unsupported(gen::Op verb) override;
-    const char* fault() const override {
-        return lost() ? "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost"
-                      : nullptr;
-    }
+    // Device lost or GPU hang (see Gpu::loss).
+    const char* fault() const override { return lost() ? gpu_->loss().c_str() : nullptr; }
     void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
 
     // ---- session verbs (session.cc, surfaces.cc) ---------------------------
@@ -216,6 +215,7 @@ public:
     }
     void glClear(GLbitfield mask) override;
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
+    void glDrawBuffersEXT(GLsizei n, wire::In<GLenum> bufs) override { glDrawBuffers(n, bufs); }
     void glReadBuffer(GLenum src) override;
     GLboolean glIsFramebuffer(GLuint name) override {
         return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
@@ -303,6 +303,23 @@ public:
     void glUniformMatrix2fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 2, 2, v); }
     void glUniformMatrix3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 3, v); }
     void glUniformMatrix4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 4, v); }
+
+    // ---- queries (queries.cc) ------------------------------------------------
+    void glGenQueries(GLsizei n, wire::In<GLuint> ids) override;
+    void glDeleteQueries(GLsizei n, wire::In<GLuint> ids) override;
+    GLboolean glIsQuery(GLuint id) override;
+    void glBeginQuery(GLenum target, GLuint id) override;
+    void glEndQuery(GLenum target) override;
+    void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetQueryObjectuiv(GLuint id, GLenum pname, wire::Out<GLuint> params) override;
+    // GL_EXT_occlusion_query_boolean: the same verbs.
+    void glGenQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glGenQueries(n, ids); }
+    void glDeleteQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glDeleteQueries(n, ids); }
+    GLboolean glIsQueryEXT(GLuint id) override { return glIsQuery(id); }
+    void glBeginQueryEXT(GLenum target, GLuint id) override { glBeginQuery(target, id); }
+    void glEndQueryEXT(GLenum target) override { glEndQuery(target); }
+    void glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) override { glGetQueryiv(target, pname, params); }
+    void glGetQueryObjectuivEXT(GLuint id, GLenum pname, wire::Out<GLuint> params) override { glGetQueryObjectuiv(id, pname, params); }
 
     // ---- draws (draw.cc) ---------------------------------------------------
     void glDrawArrays(GLenum mode, GLint first, GLsizei count) override { draw(mode, first, count, 0, {}, 1); }

@@ -130,7 +130,7 @@ struct PipelineState {
     uint8_t topology, primitive_restart, cull, front_ccw, rasterizer_discard, depth_bias;
     uint8_t depth_test, depth_write, depth_func, stencil_test;
     uint8_t stencil_ops[2][4];
-    uint8_t blend, color_mask;
+    uint8_t blend, color_mask, draw_mask;
     uint16_t blend_factors[4];
     uint16_t blend_ops[2];
     uint64_t render_pass;
@@ -175,6 +175,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
         ps.blend_ops[1] = uint16_t(blend_op(s.blend_eq_a));
     }
     ps.color_mask = uint8_t(s.color_mask[0] | s.color_mask[1] << 1 | s.color_mask[2] << 2 | s.color_mask[3] << 3);
+    ps.draw_mask = t.draw_mask;
     const VkRenderPass pass = gpu_->render_pass(t.key);
     ps.render_pass = uint64_t(pass);
     std::string key;
@@ -237,7 +238,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
         b.dstAlphaBlendFactor = VkBlendFactor(ps.blend_factors[3]);
         b.colorBlendOp = VkBlendOp(ps.blend_ops[0]);
         b.alphaBlendOp = VkBlendOp(ps.blend_ops[1]);
-        b.colorWriteMask = ps.color_mask;
+        b.colorWriteMask = (ps.draw_mask >> i & 1) ? ps.color_mask : 0;  // GL_NONE draw buffer
     }
     VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     cb.attachmentCount = ncolor;
@@ -512,6 +513,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     ensure_pass(t);
     VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
     if (!p) return set_error(GL_OUT_OF_MEMORY);
+    gpu_->occlusion_draw();  // an active occlusion query counts this pass
     VkCommandBuffer cb = gpu_->main();
     // Only what differs from the command buffer's current bindings is recorded.
     Recorded& b = recorded_;

@@ -363,6 +363,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         t.width = uint32_t(s->width);
         t.height = uint32_t(s->height);
         t.fb = s->fb;
+        if (draw_fb) t.draw_mask = cur_->surface_draw_buffer == GL_BACK ? 1 : 0;
         return true;
     }
     uint32_t w = UINT32_MAX, h = UINT32_MAX;
@@ -393,6 +394,10 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
             t.key.color[i] = t.color[i]->format;
             any = true;
         }
+    }
+    if (draw_fb) {
+        t.draw_mask = 0;
+        for (int i = 0; i < 4; ++i) t.draw_mask |= uint8_t(fb->draw_buffers[i] != GL_NONE) << i;
     }
     Attachment& da = fb->depth.kind ? fb->depth : fb->stencil;
     if (!add(da, t.ds, t.ds_view)) return false;
@@ -500,7 +505,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
         uint32_t n = 0;
         for (int i = 0; i < 4; ++i) {
             if (k.color[i] == VK_FORMAT_UNDEFINED) continue;
-            if (color) k.clear_color |= uint8_t(1u << i);
+            if (color && (t.draw_mask >> i & 1)) k.clear_color |= uint8_t(1u << i);
             values[n++] = cv;
         }
         if (k.depth != VK_FORMAT_UNDEFINED) {
@@ -534,7 +539,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
     VkClearAttachment atts[5]{};
     uint32_t n = 0;
     for (int i = 0; i < 4 && color; ++i) {
-        if (!t.color[i]) continue;
+        if (!t.color[i] || !(t.draw_mask >> i & 1)) continue;
         atts[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
         atts[n].colorAttachment = uint32_t(i);
         atts[n].clearValue = cv;
@@ -550,23 +555,44 @@ void MagmaBackend::glClear(GLbitfield mask) {
 }
 
 // ---- draw and read buffers ------------------------------------------------------------------------
-// Fragment output i writes color attachment i: the identity mapping (or
-// GL_NONE) is what Magma serves; other mappings are refused loudly.
+// ES 3.0: fragment output i goes to draw buffer i, which is GL_COLOR_ATTACHMENTi
+// or GL_NONE for a framebuffer object (GL_BACK or GL_NONE, one buffer, for the
+// surface). A GL_NONE buffer is not written: its attachment's color write mask
+// is 0 in the pipeline, and clears skip it.
 
 void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
     if (!need_context(gen::Op::glDrawBuffers)) return;
-    if (n < 0 || uint32_t(n) > bufs.count() || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
-    for (GLsizei i = 0; i < n; ++i) {
-        const GLenum b = bufs.data[i];
-        const bool ok = b == GL_NONE || (cur_->draw_fb ? b == GLenum(GL_COLOR_ATTACHMENT0 + i) : (i == 0 && b == GL_BACK));
-        if (!ok) return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "only the identity draw-buffer mapping is supported yet");
+    if (n < 0 || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "n < 0 or > GL_MAX_DRAW_BUFFERS");
+    if (uint32_t(n) > bufs.count()) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
+    auto known = [](GLenum b) { return b == GL_NONE || b == GL_BACK || (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT31); };
+    for (GLsizei i = 0; i < n; ++i)
+        if (!known(bufs.data[i])) return refuse(gen::Op::glDrawBuffers, GL_INVALID_ENUM, "buffer");
+    Framebuffer* fb = cur_->draw_fb.get();
+    if (!fb) {
+        if (n != 1 || (bufs.data[0] != GL_BACK && bufs.data[0] != GL_NONE))
+            return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "the default framebuffer takes one GL_BACK or GL_NONE");
+        cur_->surface_draw_buffer = bufs.data[0];
+    } else {
+        for (GLsizei i = 0; i < n; ++i)
+            if (bufs.data[i] != GL_NONE && bufs.data[i] != GLenum(GL_COLOR_ATTACHMENT0 + i))
+                return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "buffer i must be GL_COLOR_ATTACHMENTi or GL_NONE");
+        for (int i = 0; i < 4; ++i) fb->draw_buffers[i] = i < n ? bufs.data[i] : GL_NONE;
     }
 }
 
 void MagmaBackend::glReadBuffer(GLenum src) {
     if (!need_context(gen::Op::glReadBuffer)) return;
-    const bool ok = src == GL_NONE || (cur_->read_fb ? src == GL_COLOR_ATTACHMENT0 : src == GL_BACK);
-    if (!ok) refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "only color attachment 0 / GL_BACK is read yet");
+    const bool attachment = src >= GL_COLOR_ATTACHMENT0 && src <= GL_COLOR_ATTACHMENT31;
+    if (src != GL_NONE && src != GL_BACK && !attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_ENUM, "src");
+    if (Framebuffer* fb = cur_->read_fb.get()) {
+        if (src == GL_BACK) return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "GL_BACK for a framebuffer object");
+        if (attachment && src >= GL_COLOR_ATTACHMENT0 + 4)
+            return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
+        fb->read_buffer = src;
+    } else {
+        if (attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "an attachment for the default framebuffer");
+        cur_->surface_read_buffer = src;
+    }
 }
 
 // ---- blits -------------------------------------------------------------------------------------
@@ -581,21 +607,29 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
     Target src, dst;
     if (!resolve_target(src, false) || !resolve_target(dst, true))
         return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
-    // Which level and layer each color attachment 0 is (surfaces: 0, 0).
-    auto where = [&](Framebuffer* fb, uint32_t& level, uint32_t& layer) {
-        level = layer = 0;
-        if (fb && fb->color[0].kind == GL_TEXTURE) level = uint32_t(fb->color[0].level), layer = uint32_t(fb->color[0].layer);
-    };
-    uint32_t sl, slayer, dl, dlayer;
-    where(cur_->read_fb.get(), sl, slayer);
-    where(cur_->draw_fb.get(), dl, dlayer);
+    // Color: from the read buffer into every draw buffer; each with its level
+    // and layer (surfaces: 0, 0).
     struct Pair {
         Image* s;
         Image* d;
         VkImageAspectFlags aspect;
+        uint32_t sl = 0, slayer = 0, dl = 0, dlayer = 0;
     };
     std::vector<Pair> pairs;
-    if ((mask & GL_COLOR_BUFFER_BIT) && src.color[0] && dst.color[0]) pairs.push_back({src.color[0], dst.color[0], VK_IMAGE_ASPECT_COLOR_BIT});
+    if (mask & GL_COLOR_BUFFER_BIT) {
+        Framebuffer* rfb = cur_->read_fb.get();
+        Framebuffer* dfb = cur_->draw_fb.get();
+        int si = 0;
+        if (rfb) si = rfb->read_buffer == GL_NONE ? -1 : int(rfb->read_buffer - GL_COLOR_ATTACHMENT0);
+        else if (cur_->surface_read_buffer == GL_NONE) si = -1;
+        for (int di = 0; si >= 0 && src.color[si] && di < 4; ++di) {
+            if (!dst.color[di] || !(dst.draw_mask >> di & 1)) continue;
+            Pair p{src.color[si], dst.color[di], VK_IMAGE_ASPECT_COLOR_BIT};
+            if (rfb && rfb->color[si].kind == GL_TEXTURE) p.sl = uint32_t(rfb->color[si].level), p.slayer = uint32_t(rfb->color[si].layer);
+            if (dfb && dfb->color[di].kind == GL_TEXTURE) p.dl = uint32_t(dfb->color[di].level), p.dlayer = uint32_t(dfb->color[di].layer);
+            pairs.push_back(p);
+        }
+    }
     const VkImageAspectFlags ds = ((mask & GL_DEPTH_BUFFER_BIT) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
                                   ((mask & GL_STENCIL_BUFFER_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
     if (ds && src.ds && dst.ds) {
@@ -619,10 +653,10 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
         gpu_->transition(cb, *p.d, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         const bool color = p.aspect == VK_IMAGE_ASPECT_COLOR_BIT;
         VkImageBlit b{};
-        b.srcSubresource = {p.aspect, color ? sl : 0, color ? slayer : 0, 1};
+        b.srcSubresource = {p.aspect, p.sl, p.slayer, 1};
         b.srcOffsets[0] = {sx0, sy0, 0};
         b.srcOffsets[1] = {sx1, sy1, 1};
-        b.dstSubresource = {p.aspect, color ? dl : 0, color ? dlayer : 0, 1};
+        b.dstSubresource = {p.aspect, p.dl, p.dlayer, 1};
         b.dstOffsets[0] = {dx0, dy0, 0};
         b.dstOffsets[1] = {dx1, dy1, 1};
         // Image rows are GL rows: the rectangles map as they are (reversed ones mirror).
@@ -638,12 +672,13 @@ Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, 
     level = layer = 0;
     Framebuffer* fb = cur_->read_fb.get();
     if (!fb) {
-        if (!read_) return nullptr;
+        if (!read_ || cur_->surface_read_buffer == GL_NONE) return nullptr;
         w = uint32_t(read_->width);
         h = uint32_t(read_->height);
         return &read_->color;
     }
-    Attachment& a = fb->color[0];
+    if (fb->read_buffer == GL_NONE) return nullptr;
+    Attachment& a = fb->color[fb->read_buffer - GL_COLOR_ATTACHMENT0];
     if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
         level = uint32_t(a.level);
         layer = uint32_t(a.layer);

@@ -159,8 +159,22 @@ struct Framebuffer {
     // Vulkan framebuffer for the current attachments.
     VkFramebuffer fb = VK_NULL_HANDLE;
     std::string fb_key;
+    // glDrawBuffers: buffer i is GL_COLOR_ATTACHMENTi or GL_NONE (ES 3.0 allows nothing else).
+    std::array<GLenum, 4> draw_buffers{GL_COLOR_ATTACHMENT0, GL_NONE, GL_NONE, GL_NONE};
+    GLenum read_buffer = GL_COLOR_ATTACHMENT0;
     explicit Framebuffer(Gpu* g = nullptr) : gpu(g) {}
     ~Framebuffer();
+};
+
+// A GL query object (occlusion: GL_ANY_SAMPLES_PASSED[_CONSERVATIVE]).
+struct Query {
+    Gpu* gpu = nullptr;
+    GLenum target = 0;
+    OcclusionQuery occ;
+    bool active = false, has_result = false;
+    GLuint result = 0;
+    explicit Query(Gpu* g, GLenum t) : gpu(g), target(t) {}
+    ~Query() { if (gpu) gpu->release_query(occ); }
 };
 
 struct Sync {
@@ -243,7 +257,11 @@ struct Context {
     std::shared_ptr<Renderbuffer> renderbuffer;
     std::unordered_map<GLuint, std::shared_ptr<Framebuffer>> framebuffers;
     std::shared_ptr<Framebuffer> draw_fb, read_fb;  // nullptr: the surface
+    GLenum surface_draw_buffer = GL_BACK, surface_read_buffer = GL_BACK;  // or GL_NONE
     std::unordered_map<GLuint, std::shared_ptr<VertexArray>> vaos;
+    // Query names (nullptr: generated, never begun) and the active occlusion query.
+    std::unordered_map<GLuint, std::shared_ptr<Query>> queries;
+    std::shared_ptr<Query> occlusion;
     std::shared_ptr<VertexArray> default_vao = std::make_shared<VertexArray>();
     std::shared_ptr<VertexArray> vao = default_vao;
     float generic[16][4] = {};

@@ -4,6 +4,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "backend.h"
@@ -17,7 +18,8 @@ constexpr int kMajor = 3, kMinor = 0;
 const char* const kExtensions[] = {
     "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
     "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
-    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer",
+    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer", "GL_EXT_occlusion_query_boolean",
+    "GL_EXT_draw_buffers",
 };
 }  // namespace
 
@@ -26,7 +28,10 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
       logged_unsupported_(gen::kOpcodeLimit),
       logged_refused_(gen::kOpcodeLimit) {
     device_name_ = device->name;
-    gpu_ = std::make_unique<Gpu>(std::move(device), *log_);
+    uint32_t timeout_ms = options.gpu_timeout_ms;
+    if (const char* env = std::getenv("MOBILEGL_MAGMA_GPU_TIMEOUT_MS"); env && !timeout_ms) timeout_ms = uint32_t(std::atoi(env));
+    if (!timeout_ms) timeout_ms = 10000;  // generous: a frame that long is a hang
+    gpu_ = std::make_unique<Gpu>(std::move(device), *log_, timeout_ms);
     // The textures an incomplete or missing texture samples as: (0, 0, 0, 1).
     Gpu::Slice black = gpu_->stream(6 * 4);
     for (int i = 0; i < 6; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0, black.ptr[4 * i + 3] = 255;
@@ -66,11 +71,14 @@ void MagmaBackend::release() {
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
     for (int k = 0; k < kDummies; ++k) {
-        if (dummy_view_[k]) vkDestroyImageView(gpu_->vk(), dummy_view_[k], nullptr);
+        if (VkImageView v = dummy_view_[k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });
         gpu_->destroy_image_later(dummy_[k]);
     }
     gpu_->submit(true);
     for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
+    // A hung GPU may still run this session's work: its device and objects
+    // are kept until it finishes, without waiting here (the server goes on).
+    if (gpu_->hung()) Gpu::bury(std::move(gpu_));
     gpu_.reset();
 }
 
@@ -155,6 +163,7 @@ void MagmaBackend::mglDestroyContext(GLuint context) {
 
 void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
     if (gpu_) gpu_->end_pass();
+    if (gpu_) gpu_->set_occlusion(nullptr);  // queries are per context: the new one's, below
     open_id_ = nullptr;
     if (context == 0) {
         cur_ = nullptr;
@@ -179,6 +188,7 @@ void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
             return;
         }
         cur_ = ci->second.get();
+        if (cur_->occlusion) gpu_->set_occlusion(&cur_->occlusion->occ);
         draw_ = d;
         read_ = r;
         cur_->draw = draw;
@@ -303,6 +313,13 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
     else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
+    else if (pname >= GL_DRAW_BUFFER0 && pname <= GL_DRAW_BUFFER15) {
+        const uint32_t i = pname - GL_DRAW_BUFFER0;
+        const Framebuffer* fb = cur_->draw_fb.get();
+        v[0] = fb ? (i < 4 ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;
+    } else if (pname == GL_READ_BUFFER) {
+        v[0] = cur_->read_fb ? cur_->read_fb->read_buffer : cur_->surface_read_buffer, n = 1;
+    }
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;

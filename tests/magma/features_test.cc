@@ -1,0 +1,260 @@
+// GLES 3.0 features beyond drawing pixels (queries, ...): the same calls
+// made through Magma and natively (llvmpipe), and what GL answers compared:
+// results, errors, and the pixels where a feature renders.
+#include <doctest.h>
+
+#include "gl_api.h"
+
+using namespace magma_test;
+
+namespace {
+
+constexpr int W = 64, H = 64;
+
+// What a scene observed: named values, in order.
+struct Seen {
+    std::vector<std::pair<std::string, int64_t>> values;
+    std::vector<uint8_t> pixels;
+    void add(const std::string& name, int64_t v) { values.emplace_back(name, v); }
+};
+using Observe = void (*)(GlApi& g, Seen& seen);
+
+struct BothSeen {
+    Seen magma, native;
+    std::string log;
+};
+
+BothSeen observe_both(Observe scene, bool expect_quiet_log = true) {
+    BothSeen r;
+    {
+        Wire wire;
+        REQUIRE_MESSAGE(wire.backend, wire.why);
+        wire.start(1, 1, W, H);
+        WireGl g(wire);
+        scene(g, r.magma);
+        std::istringstream lines(wire.log_text.str());
+        for (std::string l; std::getline(lines, l);)
+            if (l.rfind("magma: Vulkan device", 0) != 0) r.log += l + "\n";
+    }
+    {
+        Native n(W, H);
+        REQUIRE(n.ok());
+        NativeGl g;
+        scene(g, r.native);
+    }
+    if (expect_quiet_log) CHECK_MESSAGE(r.log.find("not supported") == std::string::npos, r.log);
+    return r;
+}
+
+void check_same_values(const BothSeen& r) {
+    REQUIRE(r.magma.values.size() == r.native.values.size());
+    for (size_t i = 0; i < r.native.values.size(); ++i) {
+        INFO(r.native.values[i].first);
+        CHECK(r.magma.values[i].second == r.native.values[i].second);
+    }
+}
+
+const char* kVs2 = "attribute vec2 p; uniform float z; void main() { gl_Position = vec4(p, z, 1.0); }";
+const char* kFsColor = "precision mediump float; uniform vec4 c; void main() { gl_FragColor = c; }";
+
+// ---- occlusion queries -----------------------------------------------------------------
+
+void occlusion(GlApi& g, Seen& seen) {
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, kVs2), g.shader(GL_FRAGMENT_SHADER, kFsColor), "p");
+    g.use(prog);
+    const GLint z = g.uniform_location(prog, "z"), c = g.uniform_location(prog, "c");
+    const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    const float small[] = {-0.5f, -0.5f, 0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f};
+    GLuint bq = g.gen_buffer(), bs = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, bq);
+    g.buffer_data(GL_ARRAY_BUFFER, quad, sizeof quad);
+    g.bind_buffer(GL_ARRAY_BUFFER, bs);
+    g.buffer_data(GL_ARRAY_BUFFER, small, sizeof small);
+    g.enable_attrib(0);
+    auto draw = [&](GLuint buf, float depth, float red) {
+        g.bind_buffer(GL_ARRAY_BUFFER, buf);
+        g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+        g.uniform1f(z, depth);
+        g.uniform4f(c, red, 0.5f, 0.25f, 1.0f);
+        g.draw_arrays(GL_TRIANGLE_STRIP, 0, 4);
+    };
+    g.enable(GL_DEPTH_TEST);
+    g.clear_color(0, 0, 0, 1);
+    g.clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    draw(bq, 0.0f, 0.2f);  // an occluder over the whole surface
+
+    GLuint q[7];
+    for (GLuint& id : q) id = g.gen_query();
+    seen.add("is_query before begin", g.is_query(q[0]));
+    // Hidden behind the occluder: no sample passes.
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[0]);
+    seen.add("is_query once begun", g.is_query(q[0]));
+    seen.add("current query", g.current_query(GL_ANY_SAMPLES_PASSED) == GLint(q[0]));
+    seen.add("current conservative", g.current_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE));
+    g.begin_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[1]);  // the other occlusion target while one is active
+    seen.add("begin while active", g.error());
+    g.query_object(q[0], GL_QUERY_RESULT);
+    seen.add("result of an active query: error", g.error());
+    draw(bs, 0.5f, 1.0f);
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    seen.add("current after end", g.current_query(GL_ANY_SAMPLES_PASSED));
+    // In front: samples pass.
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[1]);
+    draw(bs, -0.5f, 0.6f);
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    // No draw at all.
+    g.begin_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[2]);
+    g.end_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+    // Conservative, visible.
+    g.begin_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[3]);
+    draw(bs, -0.25f, 0.8f);
+    g.end_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+    // Across a flush (two batches): hidden, then visible.
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[4]);
+    draw(bs, 0.9f, 0.1f);
+    g.flush();
+    draw(bs, -0.9f, 0.3f);
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    // Across render passes: hidden on the surface, visible into an FBO.
+    GLuint tex = g.gen_texture();
+    g.bind_texture(GL_TEXTURE_2D, tex);
+    g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, 0);
+    GLuint fb = g.gen_framebuffer();
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[5]);
+    draw(bs, 0.9f, 0.1f);
+    g.bind_framebuffer(fb);
+    g.framebuffer_texture(GL_COLOR_ATTACHMENT0, tex, 0);
+    g.viewport(0, 0, 16, 16);
+    g.disable(GL_DEPTH_TEST);
+    draw(bs, 0.0f, 0.7f);
+    g.bind_framebuffer(0);
+    g.viewport(0, 0, W, H);
+    g.enable(GL_DEPTH_TEST);
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    // Polling availability makes progress without a glFlush from the app.
+    GLuint available = 0;
+    for (int i = 0; i < 100000 && !available; ++i) available = g.query_object(q[1], GL_QUERY_RESULT_AVAILABLE);
+    seen.add("available by polling", available);
+    for (int i = 0; i < 6; ++i) seen.add("result " + std::to_string(i), g.query_object(q[i], GL_QUERY_RESULT));
+    seen.add("available after the result", g.query_object(q[0], GL_QUERY_RESULT_AVAILABLE));
+    // A query begun again forgets its old result: q[1] now hidden.
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[1]);
+    draw(bs, 0.95f, 0.9f);
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    seen.add("result of q1 begun again", g.query_object(q[1], GL_QUERY_RESULT));
+    // Errors.
+    g.begin_query(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[1]);  // another target than its first
+    seen.add("begin with another target", g.error());
+    g.end_query(GL_ANY_SAMPLES_PASSED);  // none active
+    seen.add("end without begin", g.error());
+    g.begin_query(GL_ANY_SAMPLES_PASSED, 0);
+    seen.add("begin query 0", g.error());
+    g.query_object(q[6], GL_QUERY_RESULT);  // (what the wire returns then is not GL's business: untested)
+    seen.add("result of a query never begun: error", g.error());
+    g.begin_query(GL_ANY_SAMPLES_PASSED, q[6]);
+    seen.add("begin unused name", g.error());
+    g.end_query(GL_ANY_SAMPLES_PASSED);
+    seen.add("no error", g.error());
+    seen.pixels = g.read(0, 0, W, H);
+}
+
+// ---- draw buffers and multiple render targets ----------------------------------------------
+
+const char* kVs3 = "#version 300 es\nin vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+
+void mrt(GlApi& g, Seen& seen) {
+    const char* fs =
+        "#version 300 es\nprecision mediump float;\n"
+        "layout(location = 0) out vec4 o0; layout(location = 1) out vec4 o1; layout(location = 2) out vec4 o2;\n"
+        "void main() { vec2 f = gl_FragCoord.xy / 32.0;\n"
+        "  o0 = vec4(f, 0.25, 1.0); o1 = vec4(0.5, f.y, f.x, 1.0); o2 = vec4(1.0 - f.x, 0.75, f.y, 0.5); }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, kVs3), g.shader(GL_FRAGMENT_SHADER, fs), "p");
+    seen.add("linked", prog != 0);
+    g.use(prog);
+    const float tri[] = {-1, -1, 3, -1, -1, 3};
+    GLuint b = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, b);
+    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    GLuint tex[3];
+    GLuint fb = g.gen_framebuffer();
+    g.bind_framebuffer(fb);
+    for (int i = 0; i < 3; ++i) {
+        tex[i] = g.gen_texture();
+        g.bind_texture(GL_TEXTURE_2D, tex[i]);
+        g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, 0);
+        g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        g.framebuffer_texture(GL_COLOR_ATTACHMENT0 + i, tex[i], 0);
+    }
+    seen.add("complete", g.check_framebuffer());
+    g.viewport(0, 0, 32, 32);
+    seen.add("default draw buffer 0", g.get_integer(GL_DRAW_BUFFER0));
+    seen.add("default draw buffer 1", g.get_integer(GL_DRAW_BUFFER1));
+    // Only buffer 0 by default: a clear and a draw leave 1 and 2 alone.
+    g.clear_color(0.1f, 0.2f, 0.3f, 0.4f);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    g.draw_buffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2});
+    g.clear_color(0.9f, 0.8f, 0.7f, 0.6f);
+    g.clear(GL_COLOR_BUFFER_BIT);  // all three
+    g.draw_buffers({GL_COLOR_ATTACHMENT0});
+    g.draw_arrays(GL_TRIANGLES, 0, 3);  // outputs 1, 2 go nowhere
+    // Then 0 and 2 of a half-surface triangle, 1 masked by GL_NONE.
+    g.draw_buffers({GL_COLOR_ATTACHMENT0, GL_NONE, GL_COLOR_ATTACHMENT2});
+    seen.add("draw buffer 1 NONE", g.get_integer(GL_DRAW_BUFFER1));
+    seen.add("draw buffer 2", g.get_integer(GL_DRAW_BUFFER2));
+    const float half[] = {-1, -1, 1, -1, -1, 1};
+    g.buffer_data(GL_ARRAY_BUFFER, half, sizeof half);
+    g.clear_color(0.0f, 0.0f, 1.0f, 1.0f);
+    g.enable(GL_SCISSOR_TEST);
+    g.scissor(20, 20, 8, 8);
+    g.clear(GL_COLOR_BUFFER_BIT);  // a region of 0 and 2 only
+    g.disable(GL_SCISSOR_TEST);
+    g.draw_arrays(GL_TRIANGLES, 0, 3);
+    // Errors: a non-identity mapping, GL_BACK on an FBO, too many.
+    g.draw_buffers({GL_COLOR_ATTACHMENT1});
+    seen.add("non-identity", g.error());
+    g.draw_buffers({GL_BACK});
+    seen.add("GL_BACK on an FBO", g.error());
+    std::vector<GLenum> too_many(size_t(g.get_integer(GL_MAX_DRAW_BUFFERS)) + 1, GL_NONE);
+    g.draw_buffers(too_many);
+    seen.add("more than the maximum", g.error());
+    for (int i = 0; i < 3; ++i) {
+        g.read_buffer(GL_COLOR_ATTACHMENT0 + i);
+        std::vector<uint8_t> px = g.read(0, 0, 32, 32);
+        seen.pixels.insert(seen.pixels.end(), px.begin(), px.end());
+    }
+    seen.add("read buffer", g.get_integer(GL_READ_BUFFER));
+    // The default framebuffer: GL_NONE draws nothing, GL_BACK again draws.
+    g.bind_framebuffer(0);
+    g.viewport(0, 0, W, H);
+    g.draw_buffers({GL_COLOR_ATTACHMENT0});
+    seen.add("attachment on the default framebuffer", g.error());
+    g.clear_color(0.3f, 0.3f, 0.3f, 1.0f);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    g.draw_buffers({GL_NONE});
+    g.draw_arrays(GL_TRIANGLES, 0, 3);
+    g.draw_buffers({GL_BACK});
+    seen.add("no error", g.error());
+    std::vector<uint8_t> px = g.read(0, 0, W, H);
+    seen.pixels.insert(seen.pixels.end(), px.begin(), px.end());
+}
+
+}  // namespace
+
+TEST_CASE("glDrawBuffers and multiple render targets: as native GL") {
+    BothSeen r = observe_both(mrt);
+    check_same_values(r);
+    REQUIRE(r.magma.pixels.size() == r.native.pixels.size());
+    const Diff d = compare(r.magma.pixels, r.native.pixels, 0);
+    INFO("max channel difference ", d.max_channel, ", pixels differing ", d.pixels_over, " of ", d.pixels);
+    CHECK(d.pixels_over == 0);
+}
+
+TEST_CASE("occlusion queries: results, availability and errors as native GL") {
+    BothSeen r = observe_both(occlusion);
+    check_same_values(r);
+    CHECK(r.magma.pixels == r.native.pixels);
+    // Sanity: what native said (the scene does what it claims).
+    REQUIRE(r.native.values.size() > 12);
+}
