@@ -182,6 +182,23 @@ public:
                              GLsizei width, GLsizei height) override;
     void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
                           GLsizei height, GLint border) override;
+    // ETC2/EAC (and ETC1), decoded on upload (compressed.cc).
+    void glCompressedTexImage2D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLint border,
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_image(gen::Op::glCompressedTexImage2D, target, level, ifmt, w, h, 1, border, size, data);
+    }
+    void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+                                   GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_sub_image(gen::Op::glCompressedTexSubImage2D, target, level, x, y, 0, w, h, 1, format, size, data);
+    }
+    void glCompressedTexImage3D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d, GLint border,
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_image(gen::Op::glCompressedTexImage3D, target, level, ifmt, w, h, d, border, size, data);
+    }
+    void glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                                   GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_sub_image(gen::Op::glCompressedTexSubImage3D, target, level, x, y, z, w, h, d, format, size, data);
+    }
     void glGenSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glBindSampler(GLuint unit, GLuint sampler) override;
@@ -359,6 +376,15 @@ private:
     bool define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h, uint32_t d);
     bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                 uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    // Copies w*h*d tight texels of t's format, staged at s, into the image.
+    void copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h, uint32_t d,
+                     const Gpu::Slice& s);
+    // Compressed uploads (compressed.cc): the client bytes (inline or from the pixel unpack buffer).
+    const uint8_t* compressed_source(gen::Op verb, wire::InOrOffset<uint8_t> data, size_t need);
+    void compressed_image(gen::Op verb, GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                          GLint border, GLsizei size, wire::InOrOffset<uint8_t> data);
+    void compressed_sub_image(gen::Op verb, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                              GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data);
     void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
     VkImageView sampled_view(Texture& t, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);

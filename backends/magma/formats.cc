@@ -1,5 +1,7 @@
 #include "formats.h"
 
+#include "etc2.h"
+
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
@@ -40,6 +42,12 @@ uint8_t unorm8(float f) { return uint8_t(std::lround(std::clamp(f, 0.0f, 1.0f) *
 }  // namespace
 
 bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexFormat& o) {
+    // Compressed formats, for glTexStorage (format and type 0): their texels
+    // are decoded on upload (etc2.h). glTexImage does not take them.
+    if (etc2::Format c; format == 0 && type == 0 && etc2::format(ifmt, c)) {
+        o = fmt(c.vk, c.texel_bytes, c.texel_bytes, Conv::copy, ifmt);
+        return true;
+    }
     // Sized internal formats first (ES3 glTexImage with a sized format, glTexStorage, renderbuffers).
     switch (ifmt) {
         case GL_RGBA8:

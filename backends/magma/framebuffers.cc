@@ -565,11 +565,14 @@ void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
     if (n < 0 || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "n < 0 or > GL_MAX_DRAW_BUFFERS");
     if (uint32_t(n) > bufs.count()) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
     auto known = [](GLenum b) { return b == GL_NONE || b == GL_BACK || (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT31); };
+    Framebuffer* fb = cur_->draw_fb.get();
+    // The default framebuffer: a count other than 1 is GL_INVALID_OPERATION
+    // before the buffers are looked at (GL_EXT_draw_buffers' error list).
+    if (!fb && n != 1) return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "the default framebuffer takes one buffer");
     for (GLsizei i = 0; i < n; ++i)
         if (!known(bufs.data[i])) return refuse(gen::Op::glDrawBuffers, GL_INVALID_ENUM, "buffer");
-    Framebuffer* fb = cur_->draw_fb.get();
     if (!fb) {
-        if (n != 1 || (bufs.data[0] != GL_BACK && bufs.data[0] != GL_NONE))
+        if (bufs.data[0] != GL_BACK && bufs.data[0] != GL_NONE)
             return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "the default framebuffer takes one GL_BACK or GL_NONE");
         cur_->surface_draw_buffer = bufs.data[0];
     } else {

@@ -19,8 +19,14 @@ const char* const kExtensions[] = {
     "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
     "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
     "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer", "GL_EXT_occlusion_query_boolean",
-    "GL_EXT_draw_buffers",
+    "GL_EXT_draw_buffers", "GL_OES_compressed_ETC1_RGB8_texture",
 };
+// Decoded on upload (etc2.h): ES 3.0's ten ETC2/EAC formats and ETC1.
+const GLint kCompressedFormats[] = {
+    GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC, GL_COMPRESSED_SIGNED_RG11_EAC,
+    GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2, GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_ETC1_RGB8_OES};
 }  // namespace
 
 MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> device)
@@ -268,7 +274,7 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *v = 16; return true;
         case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *v = 32; return true;
         case GL_MAX_VIEWPORT_DIMS: v[0] = l.maxViewportDimensions[0], v[1] = l.maxViewportDimensions[1]; *n = 2; return true;
-        case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        case GL_NUM_COMPRESSED_TEXTURE_FORMATS: *v = int64_t(std::size(kCompressedFormats)); return true;
         case GL_NUM_SHADER_BINARY_FORMATS:
         case GL_NUM_PROGRAM_BINARY_FORMATS: *v = 0; return true;
         case GL_SUBPIXEL_BITS: *v = l.subPixelPrecisionBits; return true;
@@ -313,7 +319,10 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
     else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
-    else if (pname >= GL_DRAW_BUFFER0 && pname <= GL_DRAW_BUFFER15) {
+    else if (pname == GL_COMPRESSED_TEXTURE_FORMATS) {
+        for (uint32_t i = 0; i < std::size(kCompressedFormats) && i < data.count(); ++i) data.data[i] = kCompressedFormats[i];
+        return;
+    } else if (pname >= GL_DRAW_BUFFER0 && pname <= GL_DRAW_BUFFER15) {
         const uint32_t i = pname - GL_DRAW_BUFFER0;
         const Framebuffer* fb = cur_->draw_fb.get();
         v[0] = fb ? (i < 4 ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "etc2.h"
 
 namespace mgl::magma {
 
@@ -208,6 +209,12 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
         refuse(verb, GL_INVALID_OPERATION, "pixel data shorter than the image");
         return false;
     }
+    copy_texels(t, target, level, x, y, z, w, h, d, s);
+    return true;
+}
+
+void MagmaBackend::copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
+                               uint32_t d, const Gpu::Slice& s) {
     Image& img = t.img;
     const bool in_main = img.used_serial == gpu_->serial();
     VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
@@ -224,7 +231,6 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
     vkCmdCopyBufferToImage(cb, s.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
     gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     gpu_->count_upload();
-    return true;
 }
 
 void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
@@ -249,6 +255,8 @@ void MagmaBackend::glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
     if (!need_context(gen::Op::glTexSubImage2D)) return;
     Texture* t = bound_texture(gen::Op::glTexSubImage2D, target);
     if (!t) return;
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glTexSubImage2D, GL_INVALID_OPERATION, "a compressed texture");
     if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || width < 0 || height < 0 ||
         uint32_t(x + width) > std::max(t->img.width >> level, 1u) || uint32_t(y + height) > std::max(t->img.height >> level, 1u))
         return refuse(gen::Op::glTexSubImage2D, GL_INVALID_VALUE, "region outside the texture level");
@@ -279,6 +287,8 @@ void MagmaBackend::glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y,
     if (!need_context(gen::Op::glTexSubImage3D)) return;
     Texture* t = bound_texture(gen::Op::glTexSubImage3D, target);
     if (!t) return;
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glTexSubImage3D, GL_INVALID_OPERATION, "a compressed texture");
     if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || z < 0 || width < 0 ||
         height < 0 || depth < 0)
         return refuse(gen::Op::glTexSubImage3D, GL_INVALID_VALUE, "region outside the texture level");

@@ -81,6 +81,8 @@ struct GlApi {
     // glReadPixels with any format/type into `bytes` bytes.
     virtual std::vector<uint8_t> read_as(int x, int y, int w, int h, GLenum fmt, GLenum type, size_t bytes) = 0;
     virtual void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int w, int h, const void* data, size_t bytes) = 0;
+    virtual void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int w, int h, GLenum fmt,
+                                          const void* data, size_t bytes) = 0;
     virtual GLint get_integer(GLenum pname) = 0;
 };
 
@@ -197,6 +199,10 @@ struct NativeGl final : GlApi {
     }
     void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int w, int h, const void* data, size_t bytes) override {
         glCompressedTexImage2D(target, level, ifmt, w, h, 0, GLsizei(bytes), data);
+    }
+    void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int w, int h, GLenum fmt, const void* data,
+                                  size_t bytes) override {
+        glCompressedTexSubImage2D(target, level, x, y, w, h, fmt, GLsizei(bytes), data);
     }
     GLint get_integer(GLenum pname) override { GLint v = -1; glGetIntegerv(pname, &v); return v; }
 };
@@ -372,6 +378,10 @@ struct WireGl final : GlApi {
     }
     void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int wd, int h, const void* data, size_t bytes) override {
         enc.glCompressedTexImage2D(target, level, ifmt, wd, h, 0, GLsizei(bytes), wire::OffsetOrBlob{0, data, uint32_t(bytes)});
+    }
+    void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int wd, int h, GLenum fmt, const void* data,
+                                  size_t bytes) override {
+        enc.glCompressedTexSubImage2D(target, level, x, y, wd, h, fmt, GLsizei(bytes), wire::OffsetOrBlob{0, data, uint32_t(bytes)});
     }
     GLint get_integer(GLenum pname) override {
         GLint v = -1;
