@@ -153,6 +153,21 @@ public:
     void glVertexAttrib2fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 2); }
     void glVertexAttrib3fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 3); }
     void glVertexAttrib4fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 4); }
+    // Integer generic values: the bits are kept; the shader input's type picks the format.
+    void glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) override {
+        const uint32_t v[4] = {uint32_t(x), uint32_t(y), uint32_t(z), uint32_t(w)};
+        attrib_bits(gen::Op::glVertexAttribI4i, i, v);
+    }
+    void glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w) override {
+        const uint32_t v[4] = {x, y, z, w};
+        attrib_bits(gen::Op::glVertexAttribI4ui, i, v);
+    }
+    void glVertexAttribI4iv(GLuint i, wire::In<GLint> v) override {
+        if (v.count() >= 4) glVertexAttribI4i(i, v.data[0], v.data[1], v.data[2], v.data[3]);
+    }
+    void glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) override {
+        if (v.count() >= 4) glVertexAttribI4ui(i, v.data[0], v.data[1], v.data[2], v.data[3]);
+    }
 
     // ---- textures and samplers (textures.cc) -------------------------------
     void glGenTextures(GLsizei n, wire::In<GLuint> textures) override;
@@ -231,6 +246,10 @@ public:
         check_discard(gen::Op::glDiscardFramebufferEXT, target, n, attachments);
     }
     void glClear(GLbitfield mask) override;
+    void glClearBufferfv(GLenum buffer, GLint drawbuffer, wire::In<GLfloat> value) override;
+    void glClearBufferiv(GLenum buffer, GLint drawbuffer, wire::In<GLint> value) override;
+    void glClearBufferuiv(GLenum buffer, GLint drawbuffer, wire::In<GLuint> value) override;
+    void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) override;
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
     void glDrawBuffersEXT(GLsizei n, wire::In<GLenum> bufs) override { glDrawBuffers(n, bufs); }
     void glReadBuffer(GLenum src) override;
@@ -368,6 +387,7 @@ private:
     // The buffer's bytes as the host must read them (waits if a staged GPU copy is pending).
     uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
+    void attrib_bits(gen::Op verb, GLuint index, const uint32_t v[4]);
     void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                         GLsizei stride, wire::InOrOffset<uint8_t> pointer);
     // textures
@@ -395,6 +415,9 @@ private:
     bool resolve_target(Target& t, bool draw_fb);
     bool ensure_pass(Target& t);
     void check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments);
+    // glClearBuffer*: one draw buffer's color (raw 32-bit values) or depth and/or stencil.
+    void clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, const uint32_t color[4], bool depth, float d,
+                      bool stencil, GLint s);
     Image* read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
     // programs
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);

@@ -289,6 +289,12 @@ void MagmaBackend::glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, G
     g[0] = x, g[1] = y, g[2] = z, g[3] = w;
 }
 
+void MagmaBackend::attrib_bits(gen::Op verb, GLuint i, const uint32_t v[4]) {
+    if (!need_context(verb)) return;
+    if (i >= 16) return refuse(verb, GL_INVALID_VALUE, "index");
+    std::memcpy(cur_->generic[i], v, 16);
+}
+
 void MagmaBackend::attrib_fv(GLuint i, wire::In<GLfloat> v, int n) {
     float f[4] = {0, 0, 0, 1};
     for (int k = 0; k < n && uint32_t(k) < v.count(); ++k) f[k] = v.data[k];

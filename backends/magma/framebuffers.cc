@@ -554,6 +554,79 @@ void MagmaBackend::glClear(GLbitfield mask) {
     vkCmdClearAttachments(gpu_->main(), n, atts, 1, &rect);
 }
 
+// ---- glClearBuffer -------------------------------------------------------------------------------
+// Inside the pass with vkCmdClearAttachments; the scissor and write masks
+// apply as for glClear. The value's type (float, int, uint) is the buffer's.
+
+void MagmaBackend::clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, const uint32_t color[4], bool depth,
+                                float d, bool stencil, GLint s) {
+    if (!need_context(verb)) return;
+    const bool is_color = buffer == GL_COLOR;
+    if (!is_color && buffer != GL_DEPTH && buffer != GL_STENCIL && buffer != GL_DEPTH_STENCIL)
+        return refuse(verb, GL_INVALID_ENUM, "buffer");
+    if (drawbuffer < 0 || (is_color ? drawbuffer >= 4 : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
+    Target t;
+    if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
+    const State& st = cur_->st;
+    VkClearAttachment att{};
+    if (is_color) {
+        if (!t.color[drawbuffer] || !(t.draw_mask >> drawbuffer & 1)) return;  // GL_NONE or no attachment: nothing
+        if (!(st.color_mask[0] || st.color_mask[1] || st.color_mask[2] || st.color_mask[3])) return;
+        if (!(st.color_mask[0] && st.color_mask[1] && st.color_mask[2] && st.color_mask[3]))
+            refuse(verb, GL_NO_ERROR, "partial color masks are not applied to clears yet");
+        att.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+        att.colorAttachment = uint32_t(drawbuffer);
+        std::memcpy(att.clearValue.color.uint32, color, 16);
+    } else {
+        depth = depth && st.depth_mask && t.has_depth;
+        stencil = stencil && (st.stencil[0].writemask & 0xFF) && t.has_stencil;
+        if (!depth && !stencil) return;
+        att.aspectMask = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+        att.clearValue.depthStencil = {std::clamp(d, 0.0f, 1.0f), uint32_t(s) & 0xFF};
+    }
+    int x0 = 0, y0 = 0, x1 = int(t.width), y1 = int(t.height);
+    if (st.scissor_test) {
+        x0 = std::clamp(st.scissor[0], 0, int(t.width));
+        y0 = std::clamp(st.scissor[1], 0, int(t.height));
+        x1 = std::clamp(st.scissor[0] + st.scissor[2], 0, int(t.width));
+        y1 = std::clamp(st.scissor[1] + st.scissor[3], 0, int(t.height));
+        if (x0 >= x1 || y0 >= y1) return;
+    }
+    if (!ensure_pass(t)) return;
+    VkClearRect rect{{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}}, 0, 1};
+    vkCmdClearAttachments(gpu_->main(), 1, &att, 1, &rect);
+}
+
+void MagmaBackend::glClearBufferfv(GLenum buffer, GLint drawbuffer, wire::In<GLfloat> value) {
+    const uint32_t n = buffer == GL_COLOR ? 4 : 1;
+    if (value.count() < n) return refuse(gen::Op::glClearBufferfv, GL_INVALID_VALUE, "value");
+    if (buffer == GL_STENCIL || buffer == GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferfv, GL_INVALID_ENUM, "buffer");
+    uint32_t c[4] = {};
+    std::memcpy(c, value.data, 4 * n);
+    clear_buffer(gen::Op::glClearBufferfv, buffer, drawbuffer, c, true, value.data[0], false, 0);
+}
+
+void MagmaBackend::glClearBufferiv(GLenum buffer, GLint drawbuffer, wire::In<GLint> value) {
+    const uint32_t n = buffer == GL_COLOR ? 4 : 1;
+    if (value.count() < n) return refuse(gen::Op::glClearBufferiv, GL_INVALID_VALUE, "value");
+    if (buffer == GL_DEPTH || buffer == GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferiv, GL_INVALID_ENUM, "buffer");
+    uint32_t c[4] = {};
+    std::memcpy(c, value.data, 4 * n);
+    clear_buffer(gen::Op::glClearBufferiv, buffer, drawbuffer, c, false, 0, true, value.data[0]);
+}
+
+void MagmaBackend::glClearBufferuiv(GLenum buffer, GLint drawbuffer, wire::In<GLuint> value) {
+    if (buffer != GL_COLOR) return refuse(gen::Op::glClearBufferuiv, GL_INVALID_ENUM, "buffer");
+    if (value.count() < 4) return refuse(gen::Op::glClearBufferuiv, GL_INVALID_VALUE, "value");
+    clear_buffer(gen::Op::glClearBufferuiv, buffer, drawbuffer, value.data, false, 0, false, 0);
+}
+
+void MagmaBackend::glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+    if (buffer != GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferfi, GL_INVALID_ENUM, "buffer");
+    const uint32_t none[4] = {};
+    clear_buffer(gen::Op::glClearBufferfi, buffer, drawbuffer, none, true, depth, true, stencil);
+}
+
 // ---- draw and read buffers ------------------------------------------------------------------------
 // ES 3.0: fragment output i goes to draw buffer i, which is GL_COLOR_ATTACHMENTi
 // or GL_NONE for a framebuffer object (GL_BACK or GL_NONE, one buffer, for the
@@ -706,10 +779,15 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     else if (format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE) bpp = 4;
     else if (format == GL_RGB && type == GL_UNSIGNED_BYTE) bpp = 3;
     else if (format == GL_RGBA && type == GL_FLOAT) bpp = 16;
+    else if (format == GL_RGBA_INTEGER && (type == GL_INT || type == GL_UNSIGNED_INT)) bpp = 16;
     else return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format/type not supported by Magma yet");
     uint32_t level, layer, sw, sh;
     Image* img = read_source(level, layer, sw, sh);
     if (!img) return refuse(gen::Op::glReadPixels, GL_INVALID_FRAMEBUFFER_OPERATION, "no readable color buffer");
+    // Integer buffers read only as GL_RGBA_INTEGER with their signedness, others never so.
+    if (is_integer_format(img->format) != (format == GL_RGBA_INTEGER) ||
+        (format == GL_RGBA_INTEGER && is_signed_integer_format(img->format) != (type == GL_INT)))
+        return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format/type do not match the read buffer");
     const PixelStore& ps = cur_->pack;
     const size_t a = size_t(std::max(ps.alignment, 1));
     const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
@@ -737,6 +815,12 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
         uint8_t* o = out + (size_t(ps.skip_rows) + (r - y)) * stride + (size_t(ps.skip_pixels) + (x0 - x)) * bpp;
         const uint8_t* s = px.data() + size_t(r - y0) * (x1 - x0) * tb;
         for (int c = 0; c < x1 - x0; ++c, s += tb, o += bpp) {
+            if (format == GL_RGBA_INTEGER) {
+                int32_t v[4];
+                if (!texel_rgba_int(f, s, v)) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format");
+                std::memcpy(o, v, 16);
+                continue;
+            }
             if (type == GL_FLOAT) {
                 float v[4];
                 if (!texel_rgba32f(f, s, v)) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format");

@@ -56,9 +56,12 @@ struct Texture {
     uint32_t defined = 0;  // bit per level with contents
     TexParams params;
     int base_level = 0, max_level = 1000;
-    // Sampled view, recreated when the image or the levels change.
+    // GL_TEXTURE_SWIZZLE_R/G/B/A, applied by the sampled view's component mapping.
+    std::array<GLenum, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+    // Sampled view, recreated when the image, the levels or the swizzle change.
     VkImageView view = VK_NULL_HANDLE;
     uint32_t view_base = 0, view_levels = 0;
+    std::array<GLenum, 4> view_swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
     std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
     uint64_t generation = 0;                       // bumps when the image is replaced
     explicit Texture(Gpu* g = nullptr) : gpu(g) {}
@@ -92,6 +95,7 @@ struct Executable {
     Gpu* gpu = nullptr;
     LinkedProgram linked;
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
+    bool flat = false;  // the fragment shader has flat inputs
     VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     std::vector<uint8_t> defaults;  // the default uniform block (std140)

@@ -356,7 +356,15 @@ void MagmaBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
 void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
     if (!need_context(gen::Op::glTexParameterf)) return;
     Texture* t = bound_texture(gen::Op::glTexParameterf, target);
-    if (t) tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
+    if (!t) return;
+    if (pname >= GL_TEXTURE_SWIZZLE_R && pname <= GL_TEXTURE_SWIZZLE_A) {
+        const GLenum v = GLenum(param);
+        if (v != GL_RED && v != GL_GREEN && v != GL_BLUE && v != GL_ALPHA && v != GL_ZERO && v != GL_ONE)
+            return refuse(gen::Op::glTexParameterf, GL_INVALID_ENUM, "swizzle value");
+        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
+        return;
+    }
+    tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
 }
 
 void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
@@ -385,6 +393,10 @@ void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GL
         case GL_TEXTURE_IMMUTABLE_LEVELS: v = t->immutable_levels; break;
         case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
         case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
+        case GL_TEXTURE_SWIZZLE_R:
+        case GL_TEXTURE_SWIZZLE_G:
+        case GL_TEXTURE_SWIZZLE_B:
+        case GL_TEXTURE_SWIZZLE_A: v = GLint(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); break;
         default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
     }
     out.data[0] = v;
@@ -476,7 +488,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
         }
     }
     complete = true;
-    if (t.view && t.view_base == base && t.view_levels == count) return t.view;
+    if (t.view && t.view_base == base && t.view_levels == count && t.view_swizzle == t.swizzle) return t.view;
     if (t.view) {
         VkImageView old = t.view;
         gpu_->defer([old](VkDevice d) { vkDestroyImageView(d, old, nullptr); });
@@ -485,9 +497,23 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
     else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
     else if (t.target == GL_TEXTURE_2D_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, t.fmt.swizzle, true);
+    // GL's swizzle picks among the format's components (which LUMINANCE/ALPHA
+    // formats map themselves), or 0 / 1.
+    const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};
+    VkComponentSwizzle out[4];
+    for (int c = 0; c < 4; ++c) {
+        const GLenum s = t.swizzle[size_t(c)];
+        if (s == GL_ZERO) out[c] = VK_COMPONENT_SWIZZLE_ZERO;
+        else if (s == GL_ONE) out[c] = VK_COMPONENT_SWIZZLE_ONE;
+        else {
+            const int from = s == GL_RED ? 0 : s == GL_GREEN ? 1 : s == GL_BLUE ? 2 : 3;
+            out[c] = fmt_of[from] == VK_COMPONENT_SWIZZLE_IDENTITY ? VkComponentSwizzle(VK_COMPONENT_SWIZZLE_R + from) : fmt_of[from];
+        }
+    }
+    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, {out[0], out[1], out[2], out[3]}, true);
     t.view_base = base;
     t.view_levels = count;
+    t.view_swizzle = t.swizzle;
     return t.view;
 }
 
@@ -510,6 +536,8 @@ void MagmaBackend::glGenerateMipmap(GLenum target) {
     const uint32_t base = uint32_t(std::max(t->base_level, 0));
     if (!img.image || !(t->defined & (1u << base)))
         return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "base level undefined");
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "a compressed texture");
     if (img.levels <= base + 1) return;
     if (!gpu_->dev().format_has(img.format, VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))

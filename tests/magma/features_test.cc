@@ -315,7 +315,171 @@ void etc2(GlApi& g, Seen& seen) {
     seen.add("formats listed", g.get_integer(GL_NUM_COMPRESSED_TEXTURE_FORMATS) >= 10);
 }
 
+// ---- integer textures, integer render targets, integer and instanced attributes ---------------------
+
+void integers(GlApi& g, Seen& seen) {
+    const char* vs =
+        "#version 300 es\n"
+        "layout(location = 0) in vec2 p; layout(location = 1) in ivec4 gi; layout(location = 2) in uvec2 ui;\n"
+        "layout(location = 3) in vec4 inst;\n"
+        "flat out ivec4 vgi; flat out uvec2 vui; out vec4 vinst;\n"
+        "void main() { vgi = gi; vui = ui; vinst = inst;\n"
+        "  gl_Position = vec4(p.x * 0.25 + float(gl_InstanceID) * 0.5 - 0.75, p.y, 0.0, 1.0); }";
+    const char* fs =
+        "#version 300 es\nprecision highp float; precision highp int;\n"
+        "uniform highp usampler2D tu; uniform highp isampler2D ti;\n"
+        "flat in ivec4 vgi; flat in uvec2 vui; in vec4 vinst;\n"
+        "layout(location = 0) out ivec4 o0; layout(location = 1) out uvec4 o1; layout(location = 2) out vec4 o2;\n"
+        "void main() { ivec2 c = ivec2(gl_FragCoord.xy) % 4;\n"
+        "  o0 = texelFetch(ti, c, 0) + vgi; o1 = texelFetch(tu, c, 0) + uvec4(vui, 7u, 9u); o2 = vinst; }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), "p");
+    seen.add("linked", prog != 0);
+    g.use(prog);
+    g.uniform1i(g.uniform_location(prog, "ti"), 0);
+    g.uniform1i(g.uniform_location(prog, "tu"), 1);
+    // Integer textures: signed 32-bit with negative values, unsigned 8-bit.
+    GLint ti_data[4 * 4 * 4];
+    uint8_t tu_data[4 * 4 * 4];
+    for (int i = 0; i < 64; ++i) ti_data[i] = (i * 7919) % 2001 - 1000, tu_data[i] = uint8_t(i * 37);
+    GLuint ti = g.gen_texture(), tu = g.gen_texture();
+    g.active_texture(GL_TEXTURE0);
+    g.bind_texture(GL_TEXTURE_2D, ti);
+    g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA32I, 4, 4, GL_RGBA_INTEGER, GL_INT, ti_data, sizeof ti_data);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    g.active_texture(GL_TEXTURE1);
+    g.bind_texture(GL_TEXTURE_2D, tu);
+    g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, tu_data, sizeof tu_data);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    g.active_texture(GL_TEXTURE0);
+    seen.add("textures", g.error());
+    // Integer render targets (and a normalized one) in one framebuffer.
+    GLuint fb = g.gen_framebuffer();
+    g.bind_framebuffer(fb);
+    const GLenum ifmt[3] = {GL_RGBA32I, GL_RGBA8UI, GL_RGBA8};
+    const GLenum cfmt[3] = {GL_RGBA_INTEGER, GL_RGBA_INTEGER, GL_RGBA};
+    const GLenum ctype[3] = {GL_INT, GL_UNSIGNED_BYTE, GL_UNSIGNED_BYTE};
+    for (int i = 0; i < 3; ++i) {
+        GLuint t = g.gen_texture();
+        g.active_texture(GL_TEXTURE2);
+        g.bind_texture(GL_TEXTURE_2D, t);
+        g.tex_image(GL_TEXTURE_2D, 0, GLint(ifmt[i]), 16, 16, cfmt[i], ctype[i], nullptr, 0);
+        g.framebuffer_texture(GL_COLOR_ATTACHMENT0 + i, t, 0);
+    }
+    g.active_texture(GL_TEXTURE0);
+    seen.add("complete", g.check_framebuffer());
+    g.draw_buffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2});
+    g.viewport(0, 0, 16, 16);
+    g.clear_buffer_iv(GL_COLOR, 0, {-1, -2, -3, -4});
+    g.clear_buffer_uiv(GL_COLOR, 1, {1, 2, 3, 4});
+    g.clear_buffer_fv(GL_COLOR, 2, {0.25f, 0.5f, 0.75f, 1.0f});
+    seen.add("clears", g.error());
+    // Attributes: p (float array), gi (integer generic value), ui (integer
+    // array of unsigned shorts), inst (per instance, divisor 2).
+    const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    const uint16_t uis[] = {1, 2, 3, 4, 5, 6, 60000, 8};
+    const float inst[] = {1, 0, 0, 1, 0, 1, 0, 1};
+    GLuint bq = g.gen_buffer(), bu = g.gen_buffer(), bi = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, bq);
+    g.buffer_data(GL_ARRAY_BUFFER, quad, sizeof quad);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    g.vertex_attrib_i4i(1, -5, 6, -7, 100000);
+    g.bind_buffer(GL_ARRAY_BUFFER, bu);
+    g.buffer_data(GL_ARRAY_BUFFER, uis, sizeof uis);
+    g.attrib_i(2, 2, GL_UNSIGNED_SHORT, 0, 0);
+    g.enable_attrib(2);
+    g.bind_buffer(GL_ARRAY_BUFFER, bi);
+    g.buffer_data(GL_ARRAY_BUFFER, inst, sizeof inst);
+    g.attrib(3, 4, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(3);
+    g.divisor(3, 2);
+    g.draw_arrays_instanced(GL_TRIANGLE_STRIP, 0, 4, 4);
+    seen.add("draw", g.error());
+    const GLenum rtype[3] = {GL_INT, GL_UNSIGNED_INT, GL_UNSIGNED_BYTE};
+    for (int i = 0; i < 3; ++i) {
+        g.read_buffer(GL_COLOR_ATTACHMENT0 + i);
+        std::vector<uint8_t> px = g.read_as(0, 0, 16, 16, cfmt[i], rtype[i], 16 * 16 * (i < 2 ? 16 : 4));
+        seen.pixels.insert(seen.pixels.end(), px.begin(), px.end());
+    }
+    g.read_buffer(GL_COLOR_ATTACHMENT0);
+    g.read_as(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, 4);
+    seen.add("normalized read of an integer buffer", g.error());
+    g.read_as(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16);
+    seen.add("unsigned read of a signed buffer", g.error());
+}
+
+// ---- texture swizzles ---------------------------------------------------------------------
+
+void swizzles(GlApi& g, Seen& seen) {
+    const char* vs = "attribute vec2 p; varying vec2 uv; void main() { uv = p * 0.5 + 0.5; gl_Position = vec4(p, 0.0, 1.0); }";
+    const char* fs = "precision mediump float; varying vec2 uv; uniform sampler2D t; void main() { gl_FragColor = texture2D(t, uv); }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), "p");
+    g.use(prog);
+    const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    GLuint b = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, b);
+    g.buffer_data(GL_ARRAY_BUFFER, quad, sizeof quad);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    uint8_t rgba[4 * 4 * 4], lum[4 * 4];
+    for (int i = 0; i < 64; ++i) rgba[i] = uint8_t(i * 41 + 3);
+    for (int i = 0; i < 16; ++i) lum[i] = uint8_t(i * 16 + 5);
+    struct Case {
+        GLenum ifmt, fmt;
+        const uint8_t* data;
+        size_t bytes;
+        GLenum sw[4];
+    };
+    const Case cases[] = {{GL_RGBA, GL_RGBA, rgba, sizeof rgba, {GL_BLUE, GL_ZERO, GL_RED, GL_ONE}},
+                          {GL_RGBA, GL_RGBA, rgba, sizeof rgba, {GL_ALPHA, GL_ALPHA, GL_GREEN, GL_RED}},
+                          {GL_LUMINANCE, GL_LUMINANCE, lum, sizeof lum, {GL_ONE, GL_ALPHA, GL_GREEN, GL_RED}},
+                          {GL_RGBA, GL_RGBA, rgba, sizeof rgba, {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA}}};
+    int x = 0;
+    g.pixel_store(GL_UNPACK_ALIGNMENT, 1);
+    for (const Case& c : cases) {
+        GLuint t = g.gen_texture();
+        g.bind_texture(GL_TEXTURE_2D, t);
+        g.tex_image(GL_TEXTURE_2D, 0, GLint(c.ifmt), 4, 4, c.fmt, GL_UNSIGNED_BYTE, c.data, c.bytes);
+        g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        for (int k = 0; k < 4; ++k) g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R + k, GLint(c.sw[k]));
+        g.viewport(x, 0, 16, 16);
+        g.draw_arrays(GL_TRIANGLE_STRIP, 0, 4);
+        x += 16;
+    }
+    g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_BLUE + 1000);
+    seen.add("bad swizzle", g.error());
+    seen.add("no error", g.error());
+    seen.pixels = g.read(0, 0, 64, 16);
+}
+
 }  // namespace
+
+TEST_CASE("integer textures and render targets, glClearBuffer, integer and instanced attributes: as native GL") {
+    BothSeen r = observe_both(integers);
+    check_same_values(r);
+    size_t diff = 0, first = SIZE_MAX;
+    for (size_t i = 0; i < std::min(r.magma.pixels.size(), r.native.pixels.size()); ++i)
+        if (r.magma.pixels[i] != r.native.pixels[i]) first = std::min(first, i), ++diff;
+    INFO("differing bytes ", diff, ", first at byte ", first);
+    if (first != SIZE_MAX && first + 16 <= r.native.pixels.size() && first < 16 * 16 * 32) {
+        int32_t a[4], b[4];
+        std::memcpy(a, &r.magma.pixels[first / 16 * 16], 16);
+        std::memcpy(b, &r.native.pixels[first / 16 * 16], 16);
+        INFO("magma ", a[0], " ", a[1], " ", a[2], " ", a[3], " native ", b[0], " ", b[1], " ", b[2], " ", b[3]);
+        CHECK(diff == 0);
+    }
+    CHECK(r.magma.pixels == r.native.pixels);
+    REQUIRE(r.native.pixels.size() == 16 * 16 * (16 + 16 + 4));
+}
+
+TEST_CASE("texture swizzles: as native GL") {
+    BothSeen r = observe_both(swizzles);
+    check_same_values(r);
+    CHECK(r.magma.pixels == r.native.pixels);
+}
 
 TEST_CASE("ETC2/EAC compressed textures (decoded on upload): every format as native GL") {
     BothSeen r = observe_both(etc2);

@@ -3,6 +3,8 @@
 // written once against GlApi and rendered by both.
 #pragma once
 
+#include <array>
+
 #include "harness.h"
 
 namespace magma_test {
@@ -84,6 +86,9 @@ struct GlApi {
     virtual void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int w, int h, GLenum fmt,
                                           const void* data, size_t bytes) = 0;
     virtual GLint get_integer(GLenum pname) = 0;
+    virtual void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) = 0;
+    virtual void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) = 0;
+    virtual void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) = 0;
 };
 
 struct NativeGl final : GlApi {
@@ -205,6 +210,9 @@ struct NativeGl final : GlApi {
         glCompressedTexSubImage2D(target, level, x, y, w, h, fmt, GLsizei(bytes), data);
     }
     GLint get_integer(GLenum pname) override { GLint v = -1; glGetIntegerv(pname, &v); return v; }
+    void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override { glClearBufferiv(buffer, i, v.data()); }
+    void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override { glClearBufferuiv(buffer, i, v.data()); }
+    void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override { glClearBufferfv(buffer, i, v.data()); }
 };
 
 struct WireGl final : GlApi {
@@ -382,6 +390,15 @@ struct WireGl final : GlApi {
     void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int wd, int h, GLenum fmt, const void* data,
                                   size_t bytes) override {
         enc.glCompressedTexSubImage2D(target, level, x, y, wd, h, fmt, GLsizei(bytes), wire::OffsetOrBlob{0, data, uint32_t(bytes)});
+    }
+    void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override {
+        enc.glClearBufferiv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
+    }
+    void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override {
+        enc.glClearBufferuiv(buffer, i, wire::Blob{v.data(), 16});
+    }
+    void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override {
+        enc.glClearBufferfv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
     }
     GLint get_integer(GLenum pname) override {
         GLint v = -1;
