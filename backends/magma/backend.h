@@ -378,6 +378,9 @@ private:
                     std::vector<uint8_t>& out);
     bool read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out);
     void end_frame();
+    // Presents the window frames whose batches completed, oldest first;
+    // wait: all of them, waiting (bounded) for the GPU.
+    void present_ready(Surface& s, bool wait);
     // state
     void set_cap(GLenum cap, bool on);
     // buffers

@@ -513,7 +513,7 @@ bool Gpu::query_result(const OcclusionQuery& q, bool wait, uint64_t& samples) {
 
 // ---- resources --------------------------------------------------------------------
 
-bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out) {
+bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out, bool readback) {
     out = {};
     VkBufferCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     ci.size = std::max<VkDeviceSize>(size, 4);
@@ -523,7 +523,8 @@ bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out)
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(vk(), out.buf, &req);
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    int type = dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    int type = readback ? dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_HOST_CACHED_BIT) : -1;
+    if (type < 0) type = dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     if (type < 0) type = dev_->memory_type(req.memoryTypeBits, host);
     VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     ai.allocationSize = req.size;

@@ -149,7 +149,11 @@ public:
     bool query_result(const OcclusionQuery& q, bool wait, uint64_t& samples);
 
     // ---- images and buffers --------------------------------------------
-    bool create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out);
+    // readback: memory the host reads (host-cached when the device has it, never write-combined if avoidable).
+    bool create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out, bool readback = false);
+    // Waits (bounded) until batch `serial` completed, submitting it first if it
+    // is still recording. false: lost or hung.
+    bool wait_serial(uint64_t serial);
     void destroy_buffer_later(VkBuf& b);
     bool create_image(Image& img, VkImageUsageFlags usage);
     void destroy_image_later(Image& img);
@@ -220,7 +224,6 @@ private:
     OcclusionQuery* occ_ = nullptr;
     bool occ_open_ = false;  // a Vulkan query of occ_ is open in the current pass
     uint32_t new_query();    // reset in init, before this batch's main uses it
-    bool wait_serial(uint64_t serial);
     std::map<PassKey, VkRenderPass> passes_;
     std::map<SamplerKey, VkSampler> samplers_;
 };

@@ -205,8 +205,20 @@ struct Surface {
     VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE;
     VkFramebuffer fb = VK_NULL_HANDLE;
     uint64_t generation = 1;
-    std::vector<uint8_t> front;  // last swapped frame (window surfaces)
+    std::vector<uint8_t> front;  // last presented frame (window surfaces)
     int front_width = 0, front_height = 0;
+    // Window swaps in flight: each frame is copied into a host-visible buffer
+    // by its batch and presented once that batch completes; at most
+    // kReadbacks frames are in flight (a swap waits for the oldest beyond).
+    static constexpr int kReadbacks = 2;
+    struct Readback {
+        VkBuf buf;
+        uint64_t serial = 0, frame = 0;
+        int width = 0, height = 0;
+        bool pending = false;
+    };
+    std::array<Readback, kReadbacks> readbacks;
+    int next_readback = 0;
 };
 
 struct StencilFace {
