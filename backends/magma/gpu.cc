@@ -248,8 +248,9 @@ std::mutex g_graves_mutex;
 std::vector<Gpu*>* g_graves = new std::vector<Gpu*>;
 }  // namespace
 
-void Gpu::bury(std::unique_ptr<Gpu> gpu) {
+void Gpu::bury(std::unique_ptr<Gpu> gpu, std::shared_ptr<spdlog::logger> log) {
     if (gpu) {
+        gpu->buried_log_ = std::move(log);
         std::lock_guard lock(g_graves_mutex);
         g_graves->push_back(gpu.release());
     }

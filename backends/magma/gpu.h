@@ -99,7 +99,8 @@ public:
     // Keeps a hung Gpu (its device, memory and objects) until its GPU work
     // has finished, then destroys it; never waits. Finished ones are destroyed
     // whenever a Gpu is created or buried. Thread-safe.
-    static void bury(std::unique_ptr<Gpu> gpu);
+    // `log` is the logger the Gpu was made with, kept alive as long as it.
+    static void bury(std::unique_ptr<Gpu> gpu, std::shared_ptr<spdlog::logger> log);
 
     // ---- recording -----------------------------------------------------
     uint64_t serial() const { return batch().serial; }
@@ -204,6 +205,7 @@ private:
 
     std::unique_ptr<Device> dev_;
     spdlog::logger& log_;
+    std::shared_ptr<spdlog::logger> buried_log_;  // set by bury(): log_ outlives the backend
     uint64_t timeout_ns_;
     bool lost_ = false, hung_ = false;
     std::string loss_;

@@ -84,7 +84,7 @@ void MagmaBackend::release() {
     for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
     // A hung GPU may still run this session's work: its device and objects
     // are kept until it finishes, without waiting here (the server goes on).
-    if (gpu_->hung()) Gpu::bury(std::move(gpu_));
+    if (gpu_->hung()) Gpu::bury(std::move(gpu_), log_);
     gpu_.reset();
 }
 
