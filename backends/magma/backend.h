@@ -472,12 +472,14 @@ private:
         uint32_t stencil[6] = {};
         bool dynamic_valid = false;
     } recorded_;
-    // A 1x1 black texture for incomplete or missing textures.
-    // 1x1 black stand-ins (0, 0, 0, 1) for incomplete or missing textures:
-    // 2D (also 2D shadow), cube, 3D, 2D array.
+    // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
+    // sampled type (float, signed integer, unsigned integer: a view's format
+    // must match the sampler's type) and dimension: 2D (also 2D shadow),
+    // cube, 3D, 2D array.
+    enum { kDummyFloat, kDummySint, kDummyUint, kDummyKinds };
     enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummies };
-    Image dummy_[kDummies];
-    VkImageView dummy_view_[kDummies] = {};
+    Image dummy_[kDummyKinds][kDummies];
+    VkImageView dummy_view_[kDummyKinds][kDummies] = {};
 };
 
 }  // namespace mgl::magma

@@ -149,6 +149,16 @@ int sampler_dim(GLenum type) {
     }
 }
 
+// Which stand-in format a sampler type reads: MagmaBackend's kDummy{Float,Sint,Uint}.
+int sampler_kind(GLenum type) {
+    switch (type) {
+        case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY: return 1;
+        case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return 2;
+        default: return 0;
+    }
+}
+
 // The Vulkan format a generic (disabled-array) attribute is read with: the shader input's base type.
 VkFormat generic_format(GLenum shader_type) {
     switch (shader_type) {
@@ -352,8 +362,11 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 tex->img.used_serial = serial;
             } else {
                 // Incomplete or missing: GL samples (0, 0, 0, 1).
-                view = dummy_view_[sampler_dim(u.type)];
-                smp = gpu_->sampler(SamplerKey{});
+                const int kind = sampler_kind(u.type);
+                view = dummy_view_[kind][sampler_dim(u.type)];
+                SamplerKey k;
+                if (kind != kDummyFloat) k.mag = k.min = VK_FILTER_NEAREST;  // integer formats are never filtered
+                smp = gpu_->sampler(k);
             }
             images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
         }

@@ -38,14 +38,18 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
     if (const char* env = std::getenv("MOBILEGL_MAGMA_GPU_TIMEOUT_MS"); env && !timeout_ms) timeout_ms = uint32_t(std::atoi(env));
     if (!timeout_ms) timeout_ms = 10000;  // generous: a frame that long is a hang
     gpu_ = std::make_unique<Gpu>(std::move(device), *log_, timeout_ms);
-    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1).
-    Gpu::Slice black = gpu_->stream(6 * 4);
-    for (int i = 0; i < 6; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0, black.ptr[4 * i + 3] = 255;
+    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1),
+    // i.e. alpha 255 in UNORM and 1 in the integer formats.
+    Gpu::Slice black = gpu_->stream(2 * 6 * 4);
+    for (int i = 0; i < 12; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0;
+    for (int i = 0; i < 6; ++i) black.ptr[4 * i + 3] = 255, black.ptr[24 + 4 * i + 3] = 1;
     const VkImageViewType types[kDummies] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
                                              VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+    const VkFormat formats[kDummyKinds] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_UINT};
+    for (int kind = 0; kind < kDummyKinds; ++kind)
     for (int k = 0; k < kDummies; ++k) {
-        Image& img = dummy_[k];
-        img.format = VK_FORMAT_R8G8B8A8_UNORM;
+        Image& img = dummy_[kind][k];
+        img.format = formats[kind];
         img.width = img.height = 1;
         img.cube = k == kDummyCube;
         img.layers = k == kDummyCube ? 6 : 1;
@@ -54,12 +58,12 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
         VkCommandBuffer cb = gpu_->init();
         gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         VkBufferImageCopy r{};
-        r.bufferOffset = black.offset;
+        r.bufferOffset = black.offset + (kind == kDummyFloat ? 0 : 24);
         r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, img.layers};
         r.imageExtent = {1, 1, 1};
         vkCmdCopyBufferToImage(cb, black.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
         gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-        dummy_view_[k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
+        dummy_view_[kind][k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
     }
 }
 
@@ -76,10 +80,11 @@ void MagmaBackend::release() {
     doomed_surfaces_.clear();
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
-    for (int k = 0; k < kDummies; ++k) {
-        if (VkImageView v = dummy_view_[k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });
-        gpu_->destroy_image_later(dummy_[k]);
-    }
+    for (int kind = 0; kind < kDummyKinds; ++kind)
+        for (int k = 0; k < kDummies; ++k) {
+            if (VkImageView v = dummy_view_[kind][k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });
+            gpu_->destroy_image_later(dummy_[kind][k]);
+        }
     gpu_->submit(true);
     for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
     // A hung GPU may still run this session's work: its device and objects

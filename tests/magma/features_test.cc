@@ -352,7 +352,6 @@ void integers(GlApi& g, Seen& seen) {
     g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, tu_data, sizeof tu_data);
     g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     g.tex_parameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    g.active_texture(GL_TEXTURE0);
     seen.add("textures", g.error());
     // Integer render targets (and a normalized one) in one framebuffer.
     GLuint fb = g.gen_framebuffer();
@@ -473,6 +472,63 @@ TEST_CASE("integer textures and render targets, glClearBuffer, integer and insta
     }
     CHECK(r.magma.pixels == r.native.pixels);
     REQUIRE(r.native.pixels.size() == 16 * 16 * (16 + 16 + 4));
+}
+
+// Not compared with native: llvmpipe answers the alpha of an incomplete
+// integer texture with the bits of 1.0f (1065353216) on some pixels, where
+// GL ES 3.0 says (0, 0, 0, 1).
+TEST_CASE("an incomplete integer texture samples as (0, 0, 0, 1)") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start(1, 1, 8, 8);
+    WireGl g(wire);
+    const char* vs = "#version 300 es\nin vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+    const char* fs = "#version 300 es\nprecision highp float; uniform highp isampler2D t; uniform highp usampler2D u;\n"
+                     "layout(location = 0) out ivec4 o; layout(location = 1) out uvec4 o1;\n"
+                     "void main() { o = texelFetch(t, ivec2(0), 0); o1 = texelFetch(u, ivec2(0), 0); }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), "p");
+    REQUIRE(prog);
+    g.use(prog);
+    g.uniform1i(g.uniform_location(prog, "t"), 0);
+    g.uniform1i(g.uniform_location(prog, "u"), 1);
+    const GLint data[4] = {5, 6, 7, 8};
+    GLuint t = g.gen_texture();
+    g.bind_texture(GL_TEXTURE_2D, t);  // default filters: mipmapped linear, incomplete for an integer texture
+    g.tex_image(GL_TEXTURE_2D, 0, GL_RGBA32I, 1, 1, GL_RGBA_INTEGER, GL_INT, data, sizeof data);
+    // Unit 1: no texture at all (an unsigned sampler).
+    GLuint fb = g.gen_framebuffer();
+    g.bind_framebuffer(fb);
+    GLuint targets[2];
+    const GLenum ifmt[2] = {GL_RGBA32I, GL_RGBA32UI}, type[2] = {GL_INT, GL_UNSIGNED_INT};
+    for (int i = 0; i < 2; ++i) {
+        targets[i] = g.gen_texture();
+        g.active_texture(GL_TEXTURE2);
+        g.bind_texture(GL_TEXTURE_2D, targets[i]);
+        g.tex_image(GL_TEXTURE_2D, 0, GLint(ifmt[i]), 8, 8, GL_RGBA_INTEGER, type[i], nullptr, 0);
+        g.framebuffer_texture(GL_COLOR_ATTACHMENT0 + i, targets[i], 0);
+    }
+    g.active_texture(GL_TEXTURE0);
+    g.draw_buffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
+    const float tri[] = {-1, -1, 3, -1, -1, 3};
+    GLuint b = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, b);
+    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    g.viewport(0, 0, 8, 8);
+    g.draw_arrays(GL_TRIANGLES, 0, 3);
+    for (int i = 0; i < 2; ++i) {
+        g.read_buffer(GL_COLOR_ATTACHMENT0 + i);
+        std::vector<uint8_t> px = g.read_as(3, 3, 1, 1, GL_RGBA_INTEGER, type[i], 16);
+        REQUIRE(px.size() == 16);
+        int32_t v[4];
+        std::memcpy(v, px.data(), 16);
+        CHECK(v[0] == 0);
+        CHECK(v[1] == 0);
+        CHECK(v[2] == 0);
+        CHECK(v[3] == 1);
+    }
+    CHECK(g.error() == GL_NO_ERROR);
 }
 
 TEST_CASE("texture swizzles: as native GL") {
