@@ -168,6 +168,12 @@ public:
     void glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) override {
         if (v.count() >= 4) glVertexAttribI4ui(i, v.data[0], v.data[1], v.data[2], v.data[3]);
     }
+    // Attribute state; GL_CURRENT_VERTEX_ATTRIB is the generic value (the
+    // client shadows the rest, but answers here match).
+    void glGetVertexAttribfv(GLuint i, GLenum pname, wire::Out<GLfloat> p) override { get_attrib(gen::Op::glGetVertexAttribfv, i, pname, p.data, p.count(), 'f'); }
+    void glGetVertexAttribiv(GLuint i, GLenum pname, wire::Out<GLint> p) override { get_attrib(gen::Op::glGetVertexAttribiv, i, pname, p.data, p.count(), 'i'); }
+    void glGetVertexAttribIiv(GLuint i, GLenum pname, wire::Out<GLint> p) override { get_attrib(gen::Op::glGetVertexAttribIiv, i, pname, p.data, p.count(), 'I'); }
+    void glGetVertexAttribIuiv(GLuint i, GLenum pname, wire::Out<GLuint> p) override { get_attrib(gen::Op::glGetVertexAttribIuiv, i, pname, p.data, p.count(), 'I'); }
 
     // ---- textures and samplers (textures.cc) -------------------------------
     void glGenTextures(GLsizei n, wire::In<GLuint> textures) override;
@@ -391,6 +397,8 @@ private:
     uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
     void attrib_bits(gen::Op verb, GLuint index, const uint32_t v[4]);
+    // kind: 'f' floats, 'i' ints converted from the current value, 'I' its raw 32-bit values.
+    void get_attrib(gen::Op verb, GLuint index, GLenum pname, void* out, uint32_t count, char kind);
     void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                         GLsizei stride, wire::InOrOffset<uint8_t> pointer);
     // textures

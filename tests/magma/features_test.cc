@@ -32,6 +32,7 @@ BothSeen observe_both(Observe scene, bool expect_quiet_log = true) {
         wire.start(1, 1, W, H);
         WireGl g(wire);
         scene(g, r.magma);
+        CHECK(wire.decode_failures == 0);
         std::istringstream lines(wire.log_text.str());
         for (std::string l; std::getline(lines, l);)
             if (l.rfind("magma: Vulkan device", 0) != 0) r.log += l + "\n";
@@ -396,6 +397,19 @@ void integers(GlApi& g, Seen& seen) {
     g.divisor(3, 2);
     g.draw_arrays_instanced(GL_TRIANGLE_STRIP, 0, 4, 4);
     seen.add("draw", g.error());
+    // What glGetVertexAttrib* answer (the client shadows array state; the server answers as well).
+    g.vertex_attrib4f(5, 0.5f, -1.5f, 2.25f, 3.0f);
+    auto add4 = [&](const char* name, std::array<uint32_t, 4> v) {
+        for (int i = 0; i < 4; ++i) seen.add(std::string(name) + "[" + std::to_string(i) + "]", int64_t(v[size_t(i)]));
+    };
+    add4("current I4i (Iiv)", g.vertex_attrib(1, GL_CURRENT_VERTEX_ATTRIB, 'I'));
+    add4("current 4f (fv)", g.vertex_attrib(5, GL_CURRENT_VERTEX_ATTRIB, 'f'));
+    add4("current 4f (iv)", g.vertex_attrib(5, GL_CURRENT_VERTEX_ATTRIB, 'i'));
+    seen.add("divisor", g.vertex_attrib(3, GL_VERTEX_ATTRIB_ARRAY_DIVISOR, 'i')[0]);
+    seen.add("integer", g.vertex_attrib(2, GL_VERTEX_ATTRIB_ARRAY_INTEGER, 'i')[0]);
+    seen.add("type", g.vertex_attrib(2, GL_VERTEX_ATTRIB_ARRAY_TYPE, 'i')[0]);
+    seen.add("enabled", g.vertex_attrib(1, GL_VERTEX_ATTRIB_ARRAY_ENABLED, 'i')[0]);
+    seen.add("attrib queries", g.error());
     const GLenum rtype[3] = {GL_INT, GL_UNSIGNED_INT, GL_UNSIGNED_BYTE};
     for (int i = 0; i < 3; ++i) {
         g.read_buffer(GL_COLOR_ATTACHMENT0 + i);

@@ -89,6 +89,8 @@ struct GlApi {
     virtual void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) = 0;
     virtual void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) = 0;
     virtual void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) = 0;
+    // glGetVertexAttrib{fv ('f'), iv ('i'), Iiv ('I')}: up to 4 values as raw 32-bit words.
+    virtual std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) = 0;
 };
 
 struct NativeGl final : GlApi {
@@ -213,6 +215,13 @@ struct NativeGl final : GlApi {
     void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override { glClearBufferiv(buffer, i, v.data()); }
     void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override { glClearBufferuiv(buffer, i, v.data()); }
     void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override { glClearBufferfv(buffer, i, v.data()); }
+    std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
+        std::array<uint32_t, 4> v{};
+        if (kind == 'f') glGetVertexAttribfv(i, pname, reinterpret_cast<GLfloat*>(v.data()));
+        else if (kind == 'i') glGetVertexAttribiv(i, pname, reinterpret_cast<GLint*>(v.data()));
+        else glGetVertexAttribIiv(i, pname, reinterpret_cast<GLint*>(v.data()));
+        return v;
+    }
 };
 
 struct WireGl final : GlApi {
@@ -399,6 +408,21 @@ struct WireGl final : GlApi {
     }
     void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override {
         enc.glClearBufferfv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
+    }
+    std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
+        std::array<uint32_t, 4> v{};
+        const uint32_t bytes = 16;  // the wire's capacity for these verbs is always 4 values
+        if (kind == 'f') {
+            enc.glGetVertexAttribfv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribfv(enc.wait_reply(), reinterpret_cast<GLfloat*>(v.data()), bytes);
+        } else if (kind == 'i') {
+            enc.glGetVertexAttribiv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribiv(enc.wait_reply(), reinterpret_cast<GLint*>(v.data()), bytes);
+        } else {
+            enc.glGetVertexAttribIiv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribIiv(enc.wait_reply(), reinterpret_cast<GLint*>(v.data()), bytes);
+        }
+        return v;
     }
     GLint get_integer(GLenum pname) override {
         GLint v = -1;
