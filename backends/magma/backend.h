@@ -33,6 +33,7 @@ struct Target {
     VkImageView color_view[4] = {};
     Image* ds = nullptr;
     VkImageView ds_view = VK_NULL_HANDLE;
+    uint8_t draw_mask = 0xF;  // bit per color attachment that draws write (glDrawBuffers)
     bool has_depth = false, has_stencil = false;
     uint32_t width = 0, height = 0;
     VkFramebuffer fb = VK_NULL_HANDLE;
@@ -53,10 +54,8 @@ public:
     std::string device_name() const override { return device_name_; }
     bool lost() const override { return gpu_ && gpu_->lost(); }
     void unsupported(gen::Op verb) override;
-    const char* fault() const override {
-        return lost() ? "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost"
-                      : nullptr;
-    }
+    // Device lost or GPU hang (see Gpu::loss).
+    const char* fault() const override { return lost() ? gpu_->loss().c_str() : nullptr; }
     void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
 
     // ---- session verbs (session.cc, surfaces.cc) ---------------------------
@@ -155,6 +154,27 @@ public:
     void glVertexAttrib2fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 2); }
     void glVertexAttrib3fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 3); }
     void glVertexAttrib4fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 4); }
+    // Integer generic values: the bits are kept; the shader input's type picks the format.
+    void glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) override {
+        const uint32_t v[4] = {uint32_t(x), uint32_t(y), uint32_t(z), uint32_t(w)};
+        attrib_bits(gen::Op::glVertexAttribI4i, i, v);
+    }
+    void glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w) override {
+        const uint32_t v[4] = {x, y, z, w};
+        attrib_bits(gen::Op::glVertexAttribI4ui, i, v);
+    }
+    void glVertexAttribI4iv(GLuint i, wire::In<GLint> v) override {
+        if (v.count() >= 4) glVertexAttribI4i(i, v.data[0], v.data[1], v.data[2], v.data[3]);
+    }
+    void glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) override {
+        if (v.count() >= 4) glVertexAttribI4ui(i, v.data[0], v.data[1], v.data[2], v.data[3]);
+    }
+    // Attribute state; GL_CURRENT_VERTEX_ATTRIB is the generic value (the
+    // client shadows the rest, but answers here match).
+    void glGetVertexAttribfv(GLuint i, GLenum pname, wire::Out<GLfloat> p) override { get_attrib(gen::Op::glGetVertexAttribfv, i, pname, p.data, p.count(), 'f'); }
+    void glGetVertexAttribiv(GLuint i, GLenum pname, wire::Out<GLint> p) override { get_attrib(gen::Op::glGetVertexAttribiv, i, pname, p.data, p.count(), 'i'); }
+    void glGetVertexAttribIiv(GLuint i, GLenum pname, wire::Out<GLint> p) override { get_attrib(gen::Op::glGetVertexAttribIiv, i, pname, p.data, p.count(), 'I'); }
+    void glGetVertexAttribIuiv(GLuint i, GLenum pname, wire::Out<GLuint> p) override { get_attrib(gen::Op::glGetVertexAttribIuiv, i, pname, p.data, p.count(), 'I'); }
 
     // ---- textures and samplers (textures.cc) -------------------------------
     void glGenTextures(GLsizei n, wire::In<GLuint> textures) override;
@@ -184,6 +204,23 @@ public:
                              GLsizei width, GLsizei height) override;
     void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
                           GLsizei height, GLint border) override;
+    // ETC2/EAC (and ETC1), decoded on upload (compressed.cc).
+    void glCompressedTexImage2D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLint border,
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_image(gen::Op::glCompressedTexImage2D, target, level, ifmt, w, h, 1, border, size, data);
+    }
+    void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+                                   GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_sub_image(gen::Op::glCompressedTexSubImage2D, target, level, x, y, 0, w, h, 1, format, size, data);
+    }
+    void glCompressedTexImage3D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d, GLint border,
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_image(gen::Op::glCompressedTexImage3D, target, level, ifmt, w, h, d, border, size, data);
+    }
+    void glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                                   GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data) override {
+        compressed_sub_image(gen::Op::glCompressedTexSubImage3D, target, level, x, y, z, w, h, d, format, size, data);
+    }
     void glGenSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glBindSampler(GLuint unit, GLuint sampler) override;
@@ -216,7 +253,12 @@ public:
         check_discard(gen::Op::glDiscardFramebufferEXT, target, n, attachments);
     }
     void glClear(GLbitfield mask) override;
+    void glClearBufferfv(GLenum buffer, GLint drawbuffer, wire::In<GLfloat> value) override;
+    void glClearBufferiv(GLenum buffer, GLint drawbuffer, wire::In<GLint> value) override;
+    void glClearBufferuiv(GLenum buffer, GLint drawbuffer, wire::In<GLuint> value) override;
+    void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) override;
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
+    void glDrawBuffersEXT(GLsizei n, wire::In<GLenum> bufs) override { glDrawBuffers(n, bufs); }
     void glReadBuffer(GLenum src) override;
     GLboolean glIsFramebuffer(GLuint name) override {
         return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
@@ -305,6 +347,23 @@ public:
     void glUniformMatrix3fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 3, 3, v); }
     void glUniformMatrix4fv(GLint l, GLsizei n, GLboolean t, wire::In<GLfloat> v) override { uniform_m(l, n, t, 4, 4, v); }
 
+    // ---- queries (queries.cc) ------------------------------------------------
+    void glGenQueries(GLsizei n, wire::In<GLuint> ids) override;
+    void glDeleteQueries(GLsizei n, wire::In<GLuint> ids) override;
+    GLboolean glIsQuery(GLuint id) override;
+    void glBeginQuery(GLenum target, GLuint id) override;
+    void glEndQuery(GLenum target) override;
+    void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetQueryObjectuiv(GLuint id, GLenum pname, wire::Out<GLuint> params) override;
+    // GL_EXT_occlusion_query_boolean: the same verbs.
+    void glGenQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glGenQueries(n, ids); }
+    void glDeleteQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glDeleteQueries(n, ids); }
+    GLboolean glIsQueryEXT(GLuint id) override { return glIsQuery(id); }
+    void glBeginQueryEXT(GLenum target, GLuint id) override { glBeginQuery(target, id); }
+    void glEndQueryEXT(GLenum target) override { glEndQuery(target); }
+    void glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) override { glGetQueryiv(target, pname, params); }
+    void glGetQueryObjectuivEXT(GLuint id, GLenum pname, wire::Out<GLuint> params) override { glGetQueryObjectuiv(id, pname, params); }
+
     // ---- draws (draw.cc) ---------------------------------------------------
     void glDrawArrays(GLenum mode, GLint first, GLsizei count) override { draw(mode, first, count, 0, {}, 1); }
     void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei n) override { draw(mode, first, count, 0, {}, n); }
@@ -326,6 +385,9 @@ private:
                     std::vector<uint8_t>& out);
     bool read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out);
     void end_frame();
+    // Presents the window frames whose batches completed, oldest first;
+    // wait: all of them, waiting (bounded) for the GPU.
+    void present_ready(Surface& s, bool wait);
     // state
     void set_cap(GLenum cap, bool on);
     // buffers
@@ -335,6 +397,9 @@ private:
     // The buffer's bytes as the host must read them (waits if a staged GPU copy is pending).
     uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);
+    void attrib_bits(gen::Op verb, GLuint index, const uint32_t v[4]);
+    // kind: 'f' floats, 'i' ints converted from the current value, 'I' its raw 32-bit values.
+    void get_attrib(gen::Op verb, GLuint index, GLenum pname, void* out, uint32_t count, char kind);
     void attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                         GLsizei stride, wire::InOrOffset<uint8_t> pointer);
     // textures
@@ -343,6 +408,15 @@ private:
     bool define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h, uint32_t d);
     bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                 uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    // Copies w*h*d tight texels of t's format, staged at s, into the image.
+    void copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h, uint32_t d,
+                     const Gpu::Slice& s);
+    // Compressed uploads (compressed.cc): the client bytes (inline or from the pixel unpack buffer).
+    const uint8_t* compressed_source(gen::Op verb, wire::InOrOffset<uint8_t> data, size_t need);
+    void compressed_image(gen::Op verb, GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                          GLint border, GLsizei size, wire::InOrOffset<uint8_t> data);
+    void compressed_sub_image(gen::Op verb, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                              GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data);
     void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
     VkImageView sampled_view(Texture& t, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);
@@ -353,6 +427,9 @@ private:
     bool resolve_target(Target& t, bool draw_fb);
     bool ensure_pass(Target& t);
     void check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments);
+    // glClearBuffer*: one draw buffer's color (raw 32-bit values) or depth and/or stencil.
+    void clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, const uint32_t color[4], bool depth, float d,
+                      bool stencil, GLint s);
     Image* read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
     // programs
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
@@ -411,12 +488,14 @@ private:
         uint32_t stencil[6] = {};
         bool dynamic_valid = false;
     } recorded_;
-    // A 1x1 black texture for incomplete or missing textures.
-    // 1x1 black stand-ins (0, 0, 0, 1) for incomplete or missing textures:
-    // 2D (also 2D shadow), cube, 3D, 2D array.
+    // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
+    // sampled type (float, signed integer, unsigned integer: a view's format
+    // must match the sampler's type) and dimension: 2D (also 2D shadow),
+    // cube, 3D, 2D array.
+    enum { kDummyFloat, kDummySint, kDummyUint, kDummyKinds };
     enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummies };
-    Image dummy_[kDummies];
-    VkImageView dummy_view_[kDummies] = {};
+    Image dummy_[kDummyKinds][kDummies];
+    VkImageView dummy_view_[kDummyKinds][kDummies] = {};
 };
 
 }  // namespace mgl::magma

@@ -1,5 +1,6 @@
 // Buffers (host-visible Vulkan buffers, renamed when written while the GPU
 // may read them), vertex array objects and vertex attributes.
+#include <cmath>
 #include <cstring>
 
 #include "backend.h"
@@ -287,6 +288,48 @@ void MagmaBackend::glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, G
     if (i >= 16) return refuse(gen::Op::glVertexAttrib4f, GL_INVALID_VALUE, "index");
     float* g = cur_->generic[i];
     g[0] = x, g[1] = y, g[2] = z, g[3] = w;
+}
+
+void MagmaBackend::attrib_bits(gen::Op verb, GLuint i, const uint32_t v[4]) {
+    if (!need_context(verb)) return;
+    if (i >= 16) return refuse(verb, GL_INVALID_VALUE, "index");
+    std::memcpy(cur_->generic[i], v, 16);
+}
+
+void MagmaBackend::get_attrib(gen::Op verb, GLuint index, GLenum pname, void* out, uint32_t count, char kind) {
+    if (!need_context(verb)) return;
+    if (index >= 16) return refuse(verb, GL_INVALID_VALUE, "index >= GL_MAX_VERTEX_ATTRIBS");
+    const Attrib& a = cur_->vao->attribs[index];
+    int64_t v = 0;
+    switch (pname) {
+        case GL_CURRENT_VERTEX_ATTRIB: {
+            if (count < 4) return;
+            const float* g = cur_->generic[index];
+            for (int c = 0; c < 4; ++c) {
+                if (kind == 'f') static_cast<float*>(out)[c] = g[c];
+                else if (kind == 'I') std::memcpy(static_cast<uint32_t*>(out) + c, g + c, 4);
+                else static_cast<int32_t*>(out)[c] = int32_t(g[c]);  // truncated, as Mesa does
+            }
+            return;
+        }
+        case GL_VERTEX_ATTRIB_ARRAY_ENABLED: v = a.enabled; break;
+        case GL_VERTEX_ATTRIB_ARRAY_SIZE: v = a.size; break;
+        case GL_VERTEX_ATTRIB_ARRAY_STRIDE: v = a.stride; break;
+        case GL_VERTEX_ATTRIB_ARRAY_TYPE: v = a.type; break;
+        case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: v = a.normalized; break;
+        case GL_VERTEX_ATTRIB_ARRAY_INTEGER: v = a.integer; break;
+        case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: v = a.divisor; break;
+        case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: {
+            // The client's name of the bound buffer.
+            for (auto& [name, b] : cur_->share->buffers)
+                if (b && b == a.buffer) v = name;
+            break;
+        }
+        default: return refuse(verb, GL_INVALID_ENUM, "pname");
+    }
+    if (count < 1) return;
+    if (kind == 'f') static_cast<float*>(out)[0] = float(v);
+    else static_cast<int32_t*>(out)[0] = int32_t(v);
 }
 
 void MagmaBackend::attrib_fv(GLuint i, wire::In<GLfloat> v, int n) {

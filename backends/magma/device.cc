@@ -188,6 +188,23 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
             d->index_uint8 = true;
         }
     }
+    // GL takes flat-shaded values from the last vertex of a primitive, Vulkan
+    // from the first unless VK_EXT_provoking_vertex says otherwise.
+    VkPhysicalDeviceProvokingVertexFeaturesEXT pv{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+    if (has_ext(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &pv;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (pv.provokingVertexLast) {
+            enabled.push_back(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+            d->provoking_last = true;
+            pv = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+            pv.provokingVertexLast = VK_TRUE;
+        }
+    }
+    if (!d->provoking_last)
+        log.warn("magma: {} has no VK_EXT_provoking_vertex: flat varyings come from the first vertex, not GL's last",
+                 d->name);
     if (has_ext("VK_KHR_driver_properties")) {
         VkPhysicalDeviceDriverProperties dp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
         VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
@@ -202,8 +219,11 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    ci.pNext = d->index_uint8 ? &u8 : nullptr;
-    u8.pNext = nullptr;
+    // Feature chain: what is enabled.
+    const void* chain = nullptr;
+    if (d->provoking_last) pv.pNext = const_cast<void*>(chain), chain = &pv;
+    if (d->index_uint8) u8.pNext = const_cast<void*>(chain), chain = &u8;
+    ci.pNext = chain;
     ci.queueCreateInfoCount = 1;
     ci.pQueueCreateInfos = &qi;
     ci.enabledExtensionCount = uint32_t(enabled.size());

@@ -29,6 +29,7 @@ struct Device {
     std::string name;                         // props.deviceName
     std::string driver;                       // "Mesa 22.3.6" or the driver version
     bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
+    bool provoking_last = false;              // VK_EXT_provoking_vertex: GL's last-vertex flat shading
     VkFormat depth_stencil_format = VK_FORMAT_UNDEFINED;  // D24S8 or D32S8
 
     ~Device();

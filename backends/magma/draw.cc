@@ -130,13 +130,44 @@ struct PipelineState {
     uint8_t topology, primitive_restart, cull, front_ccw, rasterizer_discard, depth_bias;
     uint8_t depth_test, depth_write, depth_func, stencil_test;
     uint8_t stencil_ops[2][4];
-    uint8_t blend, color_mask;
+    uint8_t blend, color_mask, draw_mask;
     uint16_t blend_factors[4];
     uint16_t blend_ops[2];
     uint64_t render_pass;
 };
 
 void append(std::string& key, const void* p, size_t n) { key.append(static_cast<const char*>(p), n); }
+
+// Which texture binding (and stand-in) a sampler type reads: MagmaBackend's kDummy* order.
+int sampler_dim(GLenum type) {
+    switch (type) {
+        case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE: return 1;
+        case GL_SAMPLER_3D: case GL_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_3D: return 2;
+        case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
+        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return 3;
+        default: return 0;
+    }
+}
+
+// Which stand-in format a sampler type reads: MagmaBackend's kDummy{Float,Sint,Uint}.
+int sampler_kind(GLenum type) {
+    switch (type) {
+        case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY: return 1;
+        case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return 2;
+        default: return 0;
+    }
+}
+
+// The Vulkan format a generic (disabled-array) attribute is read with: the shader input's base type.
+VkFormat generic_format(GLenum shader_type) {
+    switch (shader_type) {
+        case GL_INT: case GL_INT_VEC2: case GL_INT_VEC3: case GL_INT_VEC4: return VK_FORMAT_R32G32B32A32_SINT;
+        case GL_UNSIGNED_INT: case GL_UNSIGNED_INT_VEC2: case GL_UNSIGNED_INT_VEC3: case GL_UNSIGNED_INT_VEC4:
+            return VK_FORMAT_R32G32B32A32_UINT;
+        default: return VK_FORMAT_R32G32B32A32_SFLOAT;
+    }
+}
 
 }  // namespace
 
@@ -175,6 +206,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
         ps.blend_ops[1] = uint16_t(blend_op(s.blend_eq_a));
     }
     ps.color_mask = uint8_t(s.color_mask[0] | s.color_mask[1] << 1 | s.color_mask[2] << 2 | s.color_mask[3] << 3);
+    ps.draw_mask = t.draw_mask;
     const VkRenderPass pass = gpu_->render_pass(t.key);
     ps.render_pass = uint64_t(pass);
     std::string key;
@@ -208,6 +240,12 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     rs.frontFace = ps.front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
     rs.depthBiasEnable = ps.depth_bias;
     rs.lineWidth = 1.0f;
+    VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv{
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
+    // GL's flat shading, only where it matters: the vertex order it implies
+    // can change how attributes round on shared edges.
+    pv.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
+    if (gpu_->dev().provoking_last && exe.flat) rs.pNext = &pv;
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
     VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
@@ -230,14 +268,14 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     }
     for (uint32_t i = 0; i < ncolor; ++i) {
         VkPipelineColorBlendAttachmentState& b = cba[i];
-        b.blendEnable = ps.blend;
+        b.blendEnable = ps.blend && !is_integer_format(t.key.color[i]);  // GL: no blending into integer buffers
         b.srcColorBlendFactor = VkBlendFactor(ps.blend_factors[0]);
         b.dstColorBlendFactor = VkBlendFactor(ps.blend_factors[1]);
         b.srcAlphaBlendFactor = VkBlendFactor(ps.blend_factors[2]);
         b.dstAlphaBlendFactor = VkBlendFactor(ps.blend_factors[3]);
         b.colorBlendOp = VkBlendOp(ps.blend_ops[0]);
         b.alphaBlendOp = VkBlendOp(ps.blend_ops[1]);
-        b.colorWriteMask = ps.color_mask;
+        b.colorWriteMask = (ps.draw_mask >> i & 1) ? ps.color_mask : 0;  // GL_NONE draw buffer
     }
     VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     cb.attachmentCount = ncolor;
@@ -302,32 +340,33 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             Texture* tex = nullptr;
             if (unit >= 0 && size_t(unit) < c.units.size()) {
                 Context::Unit& un = c.units[size_t(unit)];
-                switch (u.type) {
-                    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: tex = un.cube.get(); break;
-                    case GL_SAMPLER_3D: tex = un.tex3d.get(); break;
-                    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: tex = un.array2d.get(); break;
+                switch (sampler_dim(u.type)) {
+                    case kDummyCube: tex = un.cube.get(); break;
+                    case kDummy3D: tex = un.tex3d.get(); break;
+                    case kDummyArray: tex = un.array2d.get(); break;
                     default: tex = un.tex2d.get();
                 }
             }
             bool complete = false;
             VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
             VkSampler smp;
+            const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
+            // GL: an integer texture filtered other than NEAREST is incomplete.
+            if (pp && complete && is_integer_format(tex->img.format) &&
+                (pp->mag_filter != GL_NEAREST || (pp->min_filter != GL_NEAREST && pp->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+                complete = false;
             if (view && complete) {
-                const TexParams& params = c.units[size_t(unit)].sampler ? c.units[size_t(unit)].sampler->params : tex->params;
+                const TexParams& params = *pp;
                 smp = gpu_->sampler(sampler_key(params, *tex));
                 if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
                 tex->img.used_serial = serial;
             } else {
                 // Incomplete or missing: GL samples (0, 0, 0, 1).
-                int k = kDummy2D;
-                switch (u.type) {
-                    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: k = kDummyCube; break;
-                    case GL_SAMPLER_3D: k = kDummy3D; break;
-                    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: k = kDummyArray; break;
-                    default: break;
-                }
-                view = dummy_view_[k];
-                smp = gpu_->sampler(SamplerKey{});
+                const int kind = sampler_kind(u.type);
+                view = dummy_view_[kind][sampler_dim(u.type)];
+                SamplerKey k;
+                if (kind != kDummyFloat) k.mag = k.min = VK_FILTER_NEAREST;  // integer formats are never filtered
+                smp = gpu_->sampler(k);
             }
             images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
         }
@@ -429,16 +468,33 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             const Attrib& at = c.vao->attribs[size_t(gl)];
             const uint32_t b = uint32_t(bindings.size());
             VkVertexInputBindingDescription bd{b, 0, VK_VERTEX_INPUT_RATE_VERTEX};
-            VkVertexInputAttributeDescription ad{uint32_t(a.location + k), b, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+            VkVertexInputAttributeDescription ad{uint32_t(a.location + k), b, generic_format(a.type), 0};
             if (at.enabled && at.buffer && at.buffer->vk.buf) {
                 ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
                 if (ad.format == VK_FORMAT_UNDEFINED) return refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");
                 bd.stride = at.stride ? uint32_t(at.stride) : uint32_t(at.size) * type_bytes(at.type);
                 if (at.divisor) bd.inputRate = VK_VERTEX_INPUT_RATE_INSTANCE;
-                if (at.divisor > 1) refuse(verb, GL_NO_ERROR, "attribute divisors above 1 are not supported yet");
-                vbufs.push_back(at.buffer->vk.buf);
-                voffs.push_back(at.offset);
-                at.buffer->used_serial = serial;
+                if (at.divisor > 1) {
+                    // Vulkan 1.1 steps instance-rate attributes every instance (a divisor
+                    // needs VK_EXT_vertex_attribute_divisor): each element is repeated
+                    // `divisor` times into the stream instead.
+                    const uint32_t elem = uint32_t(at.size) * type_bytes(at.type);
+                    const uint64_t used = (uint64_t(instances) - 1) / at.divisor;
+                    if (at.offset + used * bd.stride + elem > at.buffer->size)
+                        return refuse(verb, GL_INVALID_OPERATION, "instanced attribute outside its buffer");
+                    Gpu::Slice s = gpu_->stream(uint64_t(instances) * elem, 4);
+                    if (!s.ptr) return set_error(GL_OUT_OF_MEMORY);
+                    const uint8_t* src = host_bytes(*at.buffer) + at.offset;
+                    for (GLsizei i = 0; i < instances; ++i)
+                        std::memcpy(s.ptr + size_t(i) * elem, src + size_t(uint32_t(i) / at.divisor) * bd.stride, elem);
+                    bd.stride = elem;
+                    vbufs.push_back(s.buf);
+                    voffs.push_back(s.offset);
+                } else {
+                    vbufs.push_back(at.buffer->vk.buf);
+                    voffs.push_back(at.offset);
+                    at.buffer->used_serial = serial;
+                }
             } else {
                 // A disabled array reads the current generic value: a stride-0 binding.
                 Gpu::Slice s = gpu_->stream(16, 16);
@@ -512,6 +568,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     ensure_pass(t);
     VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
     if (!p) return set_error(GL_OUT_OF_MEMORY);
+    gpu_->occlusion_draw();  // an active occlusion query counts this pass
     VkCommandBuffer cb = gpu_->main();
     // Only what differs from the command buffer's current bindings is recorded.
     Recorded& b = recorded_;

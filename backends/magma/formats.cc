@@ -1,5 +1,7 @@
 #include "formats.h"
 
+#include "etc2.h"
+
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
@@ -40,6 +42,12 @@ uint8_t unorm8(float f) { return uint8_t(std::lround(std::clamp(f, 0.0f, 1.0f) *
 }  // namespace
 
 bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexFormat& o) {
+    // Compressed formats, for glTexStorage (format and type 0): their texels
+    // are decoded on upload (etc2.h). glTexImage does not take them.
+    if (etc2::Format c; format == 0 && type == 0 && etc2::format(ifmt, c)) {
+        o = fmt(c.vk, c.texel_bytes, c.texel_bytes, Conv::copy, ifmt);
+        return true;
+    }
     // Sized internal formats first (ES3 glTexImage with a sized format, glTexStorage, renderbuffers).
     switch (ifmt) {
         case GL_RGBA8:
@@ -68,6 +76,24 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_R16F: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt); return true;
         case GL_R11F_G11F_B10F: o = fmt(VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGB10_A2: o = fmt(VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, 4, Conv::copy, ifmt); return true;
+        case GL_R8UI: o = fmt(VK_FORMAT_R8_UINT, 1, 1, Conv::copy, ifmt); return true;
+        case GL_R8I: o = fmt(VK_FORMAT_R8_SINT, 1, 1, Conv::copy, ifmt); return true;
+        case GL_RG8UI: o = fmt(VK_FORMAT_R8G8_UINT, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RG8I: o = fmt(VK_FORMAT_R8G8_SINT, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RGB8UI: o = fmt(VK_FORMAT_R8G8B8A8_UINT, 3, 4, Conv::rgb_rgba_int, ifmt); return true;
+        case GL_RGB8I: o = fmt(VK_FORMAT_R8G8B8A8_SINT, 3, 4, Conv::rgb_rgba_int, ifmt); return true;
+        case GL_R16UI: o = fmt(VK_FORMAT_R16_UINT, 2, 2, Conv::copy, ifmt); return true;
+        case GL_R16I: o = fmt(VK_FORMAT_R16_SINT, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RG16UI: o = fmt(VK_FORMAT_R16G16_UINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RG16I: o = fmt(VK_FORMAT_R16G16_SINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB16UI: o = fmt(VK_FORMAT_R16G16B16A16_UINT, 6, 8, Conv::rgb_rgba_int, ifmt); return true;
+        case GL_RGB16I: o = fmt(VK_FORMAT_R16G16B16A16_SINT, 6, 8, Conv::rgb_rgba_int, ifmt); return true;
+        case GL_RGBA16UI: o = fmt(VK_FORMAT_R16G16B16A16_UINT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_RGBA16I: o = fmt(VK_FORMAT_R16G16B16A16_SINT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_RG32UI: o = fmt(VK_FORMAT_R32G32_UINT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_RG32I: o = fmt(VK_FORMAT_R32G32_SINT, 8, 8, Conv::copy, ifmt); return true;
+        case GL_RGB32UI: o = fmt(VK_FORMAT_R32G32B32A32_UINT, 12, 16, Conv::rgb_rgba_int, ifmt); return true;
+        case GL_RGB32I: o = fmt(VK_FORMAT_R32G32B32A32_SINT, 12, 16, Conv::rgb_rgba_int, ifmt); return true;
         case GL_RGBA8UI: o = fmt(VK_FORMAT_R8G8B8A8_UINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGBA8I: o = fmt(VK_FORMAT_R8G8B8A8_SINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_R32UI: o = fmt(VK_FORMAT_R32_UINT, 4, 4, Conv::copy, ifmt); return true;
@@ -227,6 +253,15 @@ bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32
                     }
                     break;
                 case Conv::u24s8_d24s8: std::memcpy(o, s, size_t(w) * std::min(f.dst_bytes, 4u)); break;
+                case Conv::rgb_rgba_int: {
+                    const uint32_t cb = f.src_bytes / 3;  // 1, 2 or 4
+                    const uint32_t one = 1;
+                    for (uint32_t x = 0; x < w; ++x) {
+                        std::memcpy(o + 4 * cb * x, s + 3 * cb * x, 3 * cb);
+                        std::memcpy(o + 4 * cb * x + 3 * cb, &one, cb);  // little-endian: 1 in any width
+                    }
+                    break;
+                }
             }
         }
     }
@@ -235,18 +270,88 @@ bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32
 
 uint32_t format_bytes(VkFormat f) {
     switch (f) {
-        case VK_FORMAT_R8_UNORM: return 1;
+        case VK_FORMAT_R8_UNORM:
+        case VK_FORMAT_R8_UINT:
+        case VK_FORMAT_R8_SINT: return 1;
         case VK_FORMAT_R8G8_UNORM:
+        case VK_FORMAT_R8G8_UINT:
+        case VK_FORMAT_R8G8_SINT:
         case VK_FORMAT_R16_SFLOAT:
+        case VK_FORMAT_R16_UNORM:
+        case VK_FORMAT_R16_SNORM:
+        case VK_FORMAT_R16_UINT:
+        case VK_FORMAT_R16_SINT:
         case VK_FORMAT_D16_UNORM: return 2;
         case VK_FORMAT_R16G16B16A16_SFLOAT:
+        case VK_FORMAT_R16G16B16A16_UINT:
+        case VK_FORMAT_R16G16B16A16_SINT:
         case VK_FORMAT_R32G32_SFLOAT:
+        case VK_FORMAT_R32G32_UINT:
+        case VK_FORMAT_R32G32_SINT:
         case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
         case VK_FORMAT_R32G32B32A32_SFLOAT:
         case VK_FORMAT_R32G32B32A32_UINT:
         case VK_FORMAT_R32G32B32A32_SINT: return 16;
         default: return 4;
     }
+}
+
+namespace {
+// Integer formats: components and bytes per component.
+bool int_layout(VkFormat f, int& comps, int& bytes, bool& is_signed) {
+    switch (f) {
+        case VK_FORMAT_R8_UINT: comps = 1, bytes = 1, is_signed = false; return true;
+        case VK_FORMAT_R8_SINT: comps = 1, bytes = 1, is_signed = true; return true;
+        case VK_FORMAT_R8G8_UINT: comps = 2, bytes = 1, is_signed = false; return true;
+        case VK_FORMAT_R8G8_SINT: comps = 2, bytes = 1, is_signed = true; return true;
+        case VK_FORMAT_R8G8B8A8_UINT: comps = 4, bytes = 1, is_signed = false; return true;
+        case VK_FORMAT_R8G8B8A8_SINT: comps = 4, bytes = 1, is_signed = true; return true;
+        case VK_FORMAT_R16_UINT: comps = 1, bytes = 2, is_signed = false; return true;
+        case VK_FORMAT_R16_SINT: comps = 1, bytes = 2, is_signed = true; return true;
+        case VK_FORMAT_R16G16_UINT: comps = 2, bytes = 2, is_signed = false; return true;
+        case VK_FORMAT_R16G16_SINT: comps = 2, bytes = 2, is_signed = true; return true;
+        case VK_FORMAT_R16G16B16A16_UINT: comps = 4, bytes = 2, is_signed = false; return true;
+        case VK_FORMAT_R16G16B16A16_SINT: comps = 4, bytes = 2, is_signed = true; return true;
+        case VK_FORMAT_R32_UINT: comps = 1, bytes = 4, is_signed = false; return true;
+        case VK_FORMAT_R32_SINT: comps = 1, bytes = 4, is_signed = true; return true;
+        case VK_FORMAT_R32G32_UINT: comps = 2, bytes = 4, is_signed = false; return true;
+        case VK_FORMAT_R32G32_SINT: comps = 2, bytes = 4, is_signed = true; return true;
+        case VK_FORMAT_R32G32B32A32_UINT: comps = 4, bytes = 4, is_signed = false; return true;
+        case VK_FORMAT_R32G32B32A32_SINT: comps = 4, bytes = 4, is_signed = true; return true;
+        default: return false;
+    }
+}
+}  // namespace
+
+bool is_integer_format(VkFormat f) {
+    int c, b;
+    bool s;
+    return int_layout(f, c, b, s);
+}
+
+bool is_signed_integer_format(VkFormat f) {
+    int c, b;
+    bool s = false;
+    return int_layout(f, c, b, s) && s;
+}
+
+bool texel_rgba_int(VkFormat f, const uint8_t* t, int32_t o[4]) {
+    int comps, bytes;
+    bool sgn;
+    if (!int_layout(f, comps, bytes, sgn)) return false;
+    o[0] = o[1] = o[2] = 0, o[3] = 1;  // missing components: (0, 0, 0, 1)
+    for (int i = 0; i < comps; ++i) {
+        const uint8_t* p = t + i * bytes;
+        if (bytes == 1) o[i] = sgn ? int32_t(int8_t(p[0])) : int32_t(p[0]);
+        else if (bytes == 2) {
+            uint16_t v;
+            std::memcpy(&v, p, 2);
+            o[i] = sgn ? int32_t(int16_t(v)) : int32_t(v);
+        } else {
+            std::memcpy(&o[i], p, 4);
+        }
+    }
+    return true;
 }
 
 bool is_depth_format(VkFormat f) {

@@ -26,6 +26,7 @@ enum class Conv : uint8_t {
     u16_d32f,      // normalized depth
     u32_d32f,
     u24s8_d24s8,   // GL_UNSIGNED_INT_24_8 into D24_UNORM_S8_UINT (depth part only)
+    rgb_rgba_int,  // 3 integer components -> 4, alpha 1 (src_bytes / 3 bytes each)
 };
 
 struct TexFormat {
@@ -54,6 +55,10 @@ bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32
 // RGBA8 of one texel of a color format; false when the format is not readable.
 bool texel_rgba8(VkFormat f, const uint8_t* texel, uint8_t out[4]);
 bool texel_rgba32f(VkFormat f, const uint8_t* texel, float out[4]);
+// Integer texels (GL_RGBA_INTEGER readback): false when f is not an integer format.
+bool texel_rgba_int(VkFormat f, const uint8_t* texel, int32_t out[4]);
+bool is_integer_format(VkFormat f);
+bool is_signed_integer_format(VkFormat f);
 uint32_t format_bytes(VkFormat f);
 bool is_depth_format(VkFormat f);
 bool has_stencil(VkFormat f);

@@ -363,6 +363,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         t.width = uint32_t(s->width);
         t.height = uint32_t(s->height);
         t.fb = s->fb;
+        if (draw_fb) t.draw_mask = cur_->surface_draw_buffer == GL_BACK ? 1 : 0;
         return true;
     }
     uint32_t w = UINT32_MAX, h = UINT32_MAX;
@@ -393,6 +394,10 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
             t.key.color[i] = t.color[i]->format;
             any = true;
         }
+    }
+    if (draw_fb) {
+        t.draw_mask = 0;
+        for (int i = 0; i < 4; ++i) t.draw_mask |= uint8_t(fb->draw_buffers[i] != GL_NONE) << i;
     }
     Attachment& da = fb->depth.kind ? fb->depth : fb->stencil;
     if (!add(da, t.ds, t.ds_view)) return false;
@@ -500,7 +505,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
         uint32_t n = 0;
         for (int i = 0; i < 4; ++i) {
             if (k.color[i] == VK_FORMAT_UNDEFINED) continue;
-            if (color) k.clear_color |= uint8_t(1u << i);
+            if (color && (t.draw_mask >> i & 1)) k.clear_color |= uint8_t(1u << i);
             values[n++] = cv;
         }
         if (k.depth != VK_FORMAT_UNDEFINED) {
@@ -534,7 +539,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
     VkClearAttachment atts[5]{};
     uint32_t n = 0;
     for (int i = 0; i < 4 && color; ++i) {
-        if (!t.color[i]) continue;
+        if (!t.color[i] || !(t.draw_mask >> i & 1)) continue;
         atts[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
         atts[n].colorAttachment = uint32_t(i);
         atts[n].clearValue = cv;
@@ -549,24 +554,121 @@ void MagmaBackend::glClear(GLbitfield mask) {
     vkCmdClearAttachments(gpu_->main(), n, atts, 1, &rect);
 }
 
+// ---- glClearBuffer -------------------------------------------------------------------------------
+// Inside the pass with vkCmdClearAttachments; the scissor and write masks
+// apply as for glClear. The value's type (float, int, uint) is the buffer's.
+
+void MagmaBackend::clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, const uint32_t color[4], bool depth,
+                                float d, bool stencil, GLint s) {
+    if (!need_context(verb)) return;
+    const bool is_color = buffer == GL_COLOR;
+    if (!is_color && buffer != GL_DEPTH && buffer != GL_STENCIL && buffer != GL_DEPTH_STENCIL)
+        return refuse(verb, GL_INVALID_ENUM, "buffer");
+    if (drawbuffer < 0 || (is_color ? drawbuffer >= 4 : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
+    Target t;
+    if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
+    const State& st = cur_->st;
+    VkClearAttachment att{};
+    if (is_color) {
+        if (!t.color[drawbuffer] || !(t.draw_mask >> drawbuffer & 1)) return;  // GL_NONE or no attachment: nothing
+        if (!(st.color_mask[0] || st.color_mask[1] || st.color_mask[2] || st.color_mask[3])) return;
+        if (!(st.color_mask[0] && st.color_mask[1] && st.color_mask[2] && st.color_mask[3]))
+            refuse(verb, GL_NO_ERROR, "partial color masks are not applied to clears yet");
+        att.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+        att.colorAttachment = uint32_t(drawbuffer);
+        std::memcpy(att.clearValue.color.uint32, color, 16);
+    } else {
+        depth = depth && st.depth_mask && t.has_depth;
+        stencil = stencil && (st.stencil[0].writemask & 0xFF) && t.has_stencil;
+        if (!depth && !stencil) return;
+        att.aspectMask = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+        att.clearValue.depthStencil = {std::clamp(d, 0.0f, 1.0f), uint32_t(s) & 0xFF};
+    }
+    int x0 = 0, y0 = 0, x1 = int(t.width), y1 = int(t.height);
+    if (st.scissor_test) {
+        x0 = std::clamp(st.scissor[0], 0, int(t.width));
+        y0 = std::clamp(st.scissor[1], 0, int(t.height));
+        x1 = std::clamp(st.scissor[0] + st.scissor[2], 0, int(t.width));
+        y1 = std::clamp(st.scissor[1] + st.scissor[3], 0, int(t.height));
+        if (x0 >= x1 || y0 >= y1) return;
+    }
+    if (!ensure_pass(t)) return;
+    VkClearRect rect{{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}}, 0, 1};
+    vkCmdClearAttachments(gpu_->main(), 1, &att, 1, &rect);
+}
+
+void MagmaBackend::glClearBufferfv(GLenum buffer, GLint drawbuffer, wire::In<GLfloat> value) {
+    const uint32_t n = buffer == GL_COLOR ? 4 : 1;
+    if (value.count() < n) return refuse(gen::Op::glClearBufferfv, GL_INVALID_VALUE, "value");
+    if (buffer == GL_STENCIL || buffer == GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferfv, GL_INVALID_ENUM, "buffer");
+    uint32_t c[4] = {};
+    std::memcpy(c, value.data, 4 * n);
+    clear_buffer(gen::Op::glClearBufferfv, buffer, drawbuffer, c, true, value.data[0], false, 0);
+}
+
+void MagmaBackend::glClearBufferiv(GLenum buffer, GLint drawbuffer, wire::In<GLint> value) {
+    const uint32_t n = buffer == GL_COLOR ? 4 : 1;
+    if (value.count() < n) return refuse(gen::Op::glClearBufferiv, GL_INVALID_VALUE, "value");
+    if (buffer == GL_DEPTH || buffer == GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferiv, GL_INVALID_ENUM, "buffer");
+    uint32_t c[4] = {};
+    std::memcpy(c, value.data, 4 * n);
+    clear_buffer(gen::Op::glClearBufferiv, buffer, drawbuffer, c, false, 0, true, value.data[0]);
+}
+
+void MagmaBackend::glClearBufferuiv(GLenum buffer, GLint drawbuffer, wire::In<GLuint> value) {
+    if (buffer != GL_COLOR) return refuse(gen::Op::glClearBufferuiv, GL_INVALID_ENUM, "buffer");
+    if (value.count() < 4) return refuse(gen::Op::glClearBufferuiv, GL_INVALID_VALUE, "value");
+    clear_buffer(gen::Op::glClearBufferuiv, buffer, drawbuffer, value.data, false, 0, false, 0);
+}
+
+void MagmaBackend::glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+    if (buffer != GL_DEPTH_STENCIL) return refuse(gen::Op::glClearBufferfi, GL_INVALID_ENUM, "buffer");
+    const uint32_t none[4] = {};
+    clear_buffer(gen::Op::glClearBufferfi, buffer, drawbuffer, none, true, depth, true, stencil);
+}
+
 // ---- draw and read buffers ------------------------------------------------------------------------
-// Fragment output i writes color attachment i: the identity mapping (or
-// GL_NONE) is what Magma serves; other mappings are refused loudly.
+// ES 3.0: fragment output i goes to draw buffer i, which is GL_COLOR_ATTACHMENTi
+// or GL_NONE for a framebuffer object (GL_BACK or GL_NONE, one buffer, for the
+// surface). A GL_NONE buffer is not written: its attachment's color write mask
+// is 0 in the pipeline, and clears skip it.
 
 void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
     if (!need_context(gen::Op::glDrawBuffers)) return;
-    if (n < 0 || uint32_t(n) > bufs.count() || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
-    for (GLsizei i = 0; i < n; ++i) {
-        const GLenum b = bufs.data[i];
-        const bool ok = b == GL_NONE || (cur_->draw_fb ? b == GLenum(GL_COLOR_ATTACHMENT0 + i) : (i == 0 && b == GL_BACK));
-        if (!ok) return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "only the identity draw-buffer mapping is supported yet");
+    if (n < 0 || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "n < 0 or > GL_MAX_DRAW_BUFFERS");
+    if (uint32_t(n) > bufs.count()) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
+    auto known = [](GLenum b) { return b == GL_NONE || b == GL_BACK || (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT31); };
+    Framebuffer* fb = cur_->draw_fb.get();
+    // The default framebuffer: a count other than 1 is GL_INVALID_OPERATION
+    // before the buffers are looked at (GL_EXT_draw_buffers' error list).
+    if (!fb && n != 1) return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "the default framebuffer takes one buffer");
+    for (GLsizei i = 0; i < n; ++i)
+        if (!known(bufs.data[i])) return refuse(gen::Op::glDrawBuffers, GL_INVALID_ENUM, "buffer");
+    if (!fb) {
+        if (bufs.data[0] != GL_BACK && bufs.data[0] != GL_NONE)
+            return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "the default framebuffer takes one GL_BACK or GL_NONE");
+        cur_->surface_draw_buffer = bufs.data[0];
+    } else {
+        for (GLsizei i = 0; i < n; ++i)
+            if (bufs.data[i] != GL_NONE && bufs.data[i] != GLenum(GL_COLOR_ATTACHMENT0 + i))
+                return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "buffer i must be GL_COLOR_ATTACHMENTi or GL_NONE");
+        for (int i = 0; i < 4; ++i) fb->draw_buffers[i] = i < n ? bufs.data[i] : GL_NONE;
     }
 }
 
 void MagmaBackend::glReadBuffer(GLenum src) {
     if (!need_context(gen::Op::glReadBuffer)) return;
-    const bool ok = src == GL_NONE || (cur_->read_fb ? src == GL_COLOR_ATTACHMENT0 : src == GL_BACK);
-    if (!ok) refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "only color attachment 0 / GL_BACK is read yet");
+    const bool attachment = src >= GL_COLOR_ATTACHMENT0 && src <= GL_COLOR_ATTACHMENT31;
+    if (src != GL_NONE && src != GL_BACK && !attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_ENUM, "src");
+    if (Framebuffer* fb = cur_->read_fb.get()) {
+        if (src == GL_BACK) return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "GL_BACK for a framebuffer object");
+        if (attachment && src >= GL_COLOR_ATTACHMENT0 + 4)
+            return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
+        fb->read_buffer = src;
+    } else {
+        if (attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "an attachment for the default framebuffer");
+        cur_->surface_read_buffer = src;
+    }
 }
 
 // ---- blits -------------------------------------------------------------------------------------
@@ -581,21 +683,29 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
     Target src, dst;
     if (!resolve_target(src, false) || !resolve_target(dst, true))
         return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
-    // Which level and layer each color attachment 0 is (surfaces: 0, 0).
-    auto where = [&](Framebuffer* fb, uint32_t& level, uint32_t& layer) {
-        level = layer = 0;
-        if (fb && fb->color[0].kind == GL_TEXTURE) level = uint32_t(fb->color[0].level), layer = uint32_t(fb->color[0].layer);
-    };
-    uint32_t sl, slayer, dl, dlayer;
-    where(cur_->read_fb.get(), sl, slayer);
-    where(cur_->draw_fb.get(), dl, dlayer);
+    // Color: from the read buffer into every draw buffer; each with its level
+    // and layer (surfaces: 0, 0).
     struct Pair {
         Image* s;
         Image* d;
         VkImageAspectFlags aspect;
+        uint32_t sl = 0, slayer = 0, dl = 0, dlayer = 0;
     };
     std::vector<Pair> pairs;
-    if ((mask & GL_COLOR_BUFFER_BIT) && src.color[0] && dst.color[0]) pairs.push_back({src.color[0], dst.color[0], VK_IMAGE_ASPECT_COLOR_BIT});
+    if (mask & GL_COLOR_BUFFER_BIT) {
+        Framebuffer* rfb = cur_->read_fb.get();
+        Framebuffer* dfb = cur_->draw_fb.get();
+        int si = 0;
+        if (rfb) si = rfb->read_buffer == GL_NONE ? -1 : int(rfb->read_buffer - GL_COLOR_ATTACHMENT0);
+        else if (cur_->surface_read_buffer == GL_NONE) si = -1;
+        for (int di = 0; si >= 0 && src.color[si] && di < 4; ++di) {
+            if (!dst.color[di] || !(dst.draw_mask >> di & 1)) continue;
+            Pair p{src.color[si], dst.color[di], VK_IMAGE_ASPECT_COLOR_BIT};
+            if (rfb && rfb->color[si].kind == GL_TEXTURE) p.sl = uint32_t(rfb->color[si].level), p.slayer = uint32_t(rfb->color[si].layer);
+            if (dfb && dfb->color[di].kind == GL_TEXTURE) p.dl = uint32_t(dfb->color[di].level), p.dlayer = uint32_t(dfb->color[di].layer);
+            pairs.push_back(p);
+        }
+    }
     const VkImageAspectFlags ds = ((mask & GL_DEPTH_BUFFER_BIT) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
                                   ((mask & GL_STENCIL_BUFFER_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
     if (ds && src.ds && dst.ds) {
@@ -619,10 +729,10 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
         gpu_->transition(cb, *p.d, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         const bool color = p.aspect == VK_IMAGE_ASPECT_COLOR_BIT;
         VkImageBlit b{};
-        b.srcSubresource = {p.aspect, color ? sl : 0, color ? slayer : 0, 1};
+        b.srcSubresource = {p.aspect, p.sl, p.slayer, 1};
         b.srcOffsets[0] = {sx0, sy0, 0};
         b.srcOffsets[1] = {sx1, sy1, 1};
-        b.dstSubresource = {p.aspect, color ? dl : 0, color ? dlayer : 0, 1};
+        b.dstSubresource = {p.aspect, p.dl, p.dlayer, 1};
         b.dstOffsets[0] = {dx0, dy0, 0};
         b.dstOffsets[1] = {dx1, dy1, 1};
         // Image rows are GL rows: the rectangles map as they are (reversed ones mirror).
@@ -638,12 +748,13 @@ Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, 
     level = layer = 0;
     Framebuffer* fb = cur_->read_fb.get();
     if (!fb) {
-        if (!read_) return nullptr;
+        if (!read_ || cur_->surface_read_buffer == GL_NONE) return nullptr;
         w = uint32_t(read_->width);
         h = uint32_t(read_->height);
         return &read_->color;
     }
-    Attachment& a = fb->color[0];
+    if (fb->read_buffer == GL_NONE) return nullptr;
+    Attachment& a = fb->color[fb->read_buffer - GL_COLOR_ATTACHMENT0];
     if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
         level = uint32_t(a.level);
         layer = uint32_t(a.layer);
@@ -668,10 +779,15 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     else if (format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE) bpp = 4;
     else if (format == GL_RGB && type == GL_UNSIGNED_BYTE) bpp = 3;
     else if (format == GL_RGBA && type == GL_FLOAT) bpp = 16;
+    else if (format == GL_RGBA_INTEGER && (type == GL_INT || type == GL_UNSIGNED_INT)) bpp = 16;
     else return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format/type not supported by Magma yet");
     uint32_t level, layer, sw, sh;
     Image* img = read_source(level, layer, sw, sh);
     if (!img) return refuse(gen::Op::glReadPixels, GL_INVALID_FRAMEBUFFER_OPERATION, "no readable color buffer");
+    // Integer buffers read only as GL_RGBA_INTEGER with their signedness, others never so.
+    if (is_integer_format(img->format) != (format == GL_RGBA_INTEGER) ||
+        (format == GL_RGBA_INTEGER && is_signed_integer_format(img->format) != (type == GL_INT)))
+        return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format/type do not match the read buffer");
     const PixelStore& ps = cur_->pack;
     const size_t a = size_t(std::max(ps.alignment, 1));
     const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
@@ -699,6 +815,12 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
         uint8_t* o = out + (size_t(ps.skip_rows) + (r - y)) * stride + (size_t(ps.skip_pixels) + (x0 - x)) * bpp;
         const uint8_t* s = px.data() + size_t(r - y0) * (x1 - x0) * tb;
         for (int c = 0; c < x1 - x0; ++c, s += tb, o += bpp) {
+            if (format == GL_RGBA_INTEGER) {
+                int32_t v[4];
+                if (!texel_rgba_int(f, s, v)) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format");
+                std::memcpy(o, v, 16);
+                continue;
+            }
             if (type == GL_FLOAT) {
                 float v[4];
                 if (!texel_rgba32f(f, s, v)) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format");

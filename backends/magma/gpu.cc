@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cstring>
+#include <mutex>
 #include <tuple>
 
 namespace mgl::magma {
@@ -29,7 +30,9 @@ bool SamplerKey::operator<(const SamplerKey& o) const {
            std::tie(o.mag, o.min, o.mip, o.u, o.v, o.w, o.min_lod, o.max_lod, o.anisotropy, o.compare, o.compare_enable);
 }
 
-Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log) : dev_(std::move(device)), log_(log) {
+Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_ms)
+    : dev_(std::move(device)), log_(log), timeout_ns_(uint64_t(timeout_ms) * 1000000u) {
+    reap();
     for (Batch& b : batches_) {
         VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
         pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
@@ -51,7 +54,10 @@ Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log) : dev_(std::move(d
 
 Gpu::~Gpu() {
     if (!dev_ || !dev_->dev) return;
-    vkDeviceWaitIdle(vk());
+    vkDeviceWaitIdle(vk());  // instant for a buried Gpu: reap() found it idle
+    hung_ = false;
+    for (auto& fn : held_) fn(vk());
+    held_.clear();
     for (Batch& b : batches_) {
         b.pending = false;
         recycle(b);
@@ -64,13 +70,17 @@ Gpu::~Gpu() {
         vkDestroyCommandPool(vk(), b.pool, nullptr);
     }
     for (auto& [k, p] : passes_) vkDestroyRenderPass(vk(), p, nullptr);
+    for (VkQueryPool p : query_pools_) vkDestroyQueryPool(vk(), p, nullptr);
     for (auto& [k, s] : samplers_) vkDestroySampler(vk(), s, nullptr);
 }
 
 bool Gpu::check(VkResult r, const char* what) {
     if (r == VK_SUCCESS) return true;
     if (r == VK_ERROR_DEVICE_LOST) {
-        if (!lost_) log_.error("magma: {}: VK_ERROR_DEVICE_LOST: the session's contexts are lost", what);
+        if (!lost_) {
+            log_.error("magma: {}: VK_ERROR_DEVICE_LOST: the session's contexts are lost", what);
+            loss_ = "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost";
+        }
         lost_ = true;
     } else {
         log_.error("magma: {} failed: {}", what, vk_result_name(r));
@@ -172,18 +182,49 @@ void Gpu::submit(bool wait) {
     copy_run_ = false;
     if (wait) recycle(b);
     cur_ = (cur_ + 1) % kBatches;
-    Batch& next = batch();
-    recycle(next);  // waits only when every batch is in flight
-    next.serial = next_serial_++;
+    // Waits only when every batch is in flight. A batch stuck on a hung GPU
+    // cannot be recorded into again: what is recorded from now on (and never
+    // submitted) goes to the limbo batch.
+    if (!recycle(batch())) {
+        cur_ = kLimbo;
+        recycle(batch());
+    }
+    batch().serial = next_serial_++;
 }
 
-void Gpu::recycle(Batch& b) {
+bool Gpu::wait_fence(VkFence fence) {
+    const VkResult r = vkWaitForFences(vk(), 1, &fence, VK_TRUE, timeout_ns_);
+    if (r != VK_TIMEOUT) return check(r, "vkWaitForFences");
+    // A GPU that does not finish is treated like a lost device: the session
+    // ends with a lost context, the server goes on.
+    if (!hung_) {
+        log_.error("magma: the GPU did not finish a batch within {} ms: treated as a hang, the session's contexts "
+                   "are lost (MOBILEGL_MAGMA_GPU_TIMEOUT_MS sets the limit)",
+                   timeout_ns_ / 1000000u);
+        loss_ = fmt::format("magma: GPU hang: a batch did not finish within {} ms; the session's contexts are lost",
+                            timeout_ns_ / 1000000u);
+    }
+    hung_ = lost_ = true;
+    return false;
+}
+
+bool Gpu::recycle(Batch& b) {
     if (b.pending) {
-        check(vkWaitForFences(vk(), 1, &b.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+        if (hung_) {
+            // Never wait again once hung; the batch is done only if its fence says so.
+            if (vkGetFenceStatus(vk(), b.fence) == VK_NOT_READY) return false;
+        } else if (!wait_fence(b.fence) && hung_) {
+            return false;
+        }
         vkResetFences(vk(), 1, &b.fence);
         b.pending = false;
     }
-    for (auto& fn : b.garbage) fn(vk());
+    if (hung_) {
+        // A hung batch may still use what later batches let go of.
+        for (auto& fn : b.garbage) held_.push_back(std::move(fn));
+    } else {
+        for (auto& fn : b.garbage) fn(vk());
+    }
     b.garbage.clear();
     if (b.pool) vkResetCommandPool(vk(), b.pool, 0);
     b.init_begun = b.main_begun = false;
@@ -191,6 +232,45 @@ void Gpu::recycle(Batch& b) {
     b.chunk_at = 0;
     for (VkDescriptorPool p : b.pools) vkResetDescriptorPool(vk(), p, 0);
     b.pool_at = 0;
+    return true;
+}
+
+bool Gpu::idle() {
+    for (Batch& b : batches_)
+        if (b.pending && vkGetFenceStatus(vk(), b.fence) == VK_NOT_READY) return false;
+    return true;
+}
+
+namespace {
+// Hung Gpus waiting for their work to finish. Never destroyed itself: at exit
+// a still hung device is left to the process's end rather than waited for.
+std::mutex g_graves_mutex;
+std::vector<Gpu*>* g_graves = new std::vector<Gpu*>;
+}  // namespace
+
+void Gpu::bury(std::unique_ptr<Gpu> gpu, std::shared_ptr<spdlog::logger> log) {
+    if (gpu) {
+        gpu->buried_log_ = std::move(log);
+        std::lock_guard lock(g_graves_mutex);
+        g_graves->push_back(gpu.release());
+    }
+    reap();
+}
+
+void Gpu::reap() {
+    std::vector<Gpu*> done;
+    {
+        std::lock_guard lock(g_graves_mutex);
+        for (auto it = g_graves->begin(); it != g_graves->end();) {
+            if ((*it)->idle()) {
+                done.push_back(*it);
+                it = g_graves->erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    for (Gpu* g : done) delete g;
 }
 
 bool Gpu::busy(uint64_t serial) {
@@ -288,6 +368,11 @@ void Gpu::begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h
 
 void Gpu::end_pass() {
     if (!in_pass_) return;
+    if (occ_open_) {
+        const uint32_t slot = occ_->slots.back();
+        vkCmdEndQuery(main(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool);
+        occ_open_ = false;
+    }
     vkCmdEndRenderPass(main());
     in_pass_ = false;
 }
@@ -351,9 +436,85 @@ VkRenderPass Gpu::render_pass(const PassKey& key) {
     return p;
 }
 
+// ---- occlusion queries ------------------------------------------------------------
+
+uint32_t Gpu::new_query() {
+    if (free_queries_.empty()) {
+        VkQueryPoolCreateInfo ci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        ci.queryType = VK_QUERY_TYPE_OCCLUSION;
+        ci.queryCount = kQueriesPerPool;
+        VkQueryPool p = VK_NULL_HANDLE;
+        if (!check(vkCreateQueryPool(vk(), &ci, nullptr, &p), "vkCreateQueryPool")) return ~0u;
+        const uint32_t base = uint32_t(query_pools_.size()) * kQueriesPerPool;
+        query_pools_.push_back(p);
+        for (uint32_t i = kQueriesPerPool; i-- > 0;) free_queries_.push_back(base + i);
+    }
+    const uint32_t slot = free_queries_.back();
+    free_queries_.pop_back();
+    // A query must be reset before it begins, outside any pass: init runs before main.
+    vkCmdResetQueryPool(init(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool, 1);
+    return slot;
+}
+
+void Gpu::set_occlusion(OcclusionQuery* q) {
+    if (occ_open_ && in_pass_) {
+        const uint32_t slot = occ_->slots.back();
+        vkCmdEndQuery(main(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool);
+    }
+    occ_open_ = false;
+    occ_ = q;
+}
+
+void Gpu::occlusion_draw() {
+    if (!occ_ || occ_open_ || !in_pass_) return;
+    const uint32_t slot = new_query();
+    if (slot == ~0u) return;
+    occ_->slots.push_back(slot);
+    vkCmdBeginQuery(main(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool, 0);
+    occ_open_ = true;
+}
+
+void Gpu::release_query(OcclusionQuery& q) {
+    if (occ_ == &q) set_occlusion(nullptr);
+    if (!q.slots.empty())
+        defer([this, slots = std::move(q.slots)](VkDevice) {
+            free_queries_.insert(free_queries_.end(), slots.begin(), slots.end());
+        });
+    q.slots.clear();
+}
+
+bool Gpu::wait_serial(uint64_t serial) {
+    if (serial == batch().serial) submit(false);
+    for (Batch& b : batches_)
+        if (b.serial == serial && b.pending && &b != &batch()) return !hung_ && wait_fence(b.fence);
+    return !lost_;
+}
+
+bool Gpu::query_result(const OcclusionQuery& q, bool wait, uint64_t& samples) {
+    if (lost_) return false;
+    if (busy(q.serial)) {
+        if (!wait) {
+            if (q.serial == batch().serial) submit(false);  // GL: polling must make progress
+            if (busy(q.serial)) return false;
+        } else if (!wait_serial(q.serial)) {
+            return false;
+        }
+    }
+    samples = 0;
+    for (uint32_t slot : q.slots) {
+        uint64_t v = 0;
+        const VkResult r = vkGetQueryPoolResults(vk(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool, 1,
+                                                 sizeof v, &v, sizeof v, VK_QUERY_RESULT_64_BIT);
+        if (r == VK_NOT_READY) return false;  // cannot happen once its batch is done
+        if (!check(r, "vkGetQueryPoolResults")) return false;
+        samples += v;
+    }
+    return true;
+}
+
 // ---- resources --------------------------------------------------------------------
 
-bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out) {
+bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out, bool readback) {
     out = {};
     VkBufferCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     ci.size = std::max<VkDeviceSize>(size, 4);
@@ -363,7 +524,8 @@ bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out)
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(vk(), out.buf, &req);
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    int type = dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    int type = readback ? dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_HOST_CACHED_BIT) : -1;
+    if (type < 0) type = dev_->memory_type(req.memoryTypeBits, host | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     if (type < 0) type = dev_->memory_type(req.memoryTypeBits, host);
     VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     ai.allocationSize = req.size;

@@ -50,6 +50,13 @@ struct Image {
     uint64_t used_serial = 0;                           // last batch whose main command buffer uses it
 };
 
+// A GL occlusion query as Vulkan sees it: one Vulkan query per render pass
+// it spans (a Vulkan query cannot outlive its pass), summed for the result.
+struct OcclusionQuery {
+    std::vector<uint32_t> slots;  // Gpu::new_query() indices
+    uint64_t serial = 0;          // the batch that ended it: the result is there once that batch is done
+};
+
 struct PassKey {
     std::array<VkFormat, 4> color{};  // VK_FORMAT_UNDEFINED: no attachment
     VkFormat depth = VK_FORMAT_UNDEFINED;
@@ -74,14 +81,26 @@ class Gpu {
 public:
     static constexpr int kBatches = 3;
 
-    Gpu(std::unique_ptr<Device> device, spdlog::logger& log);
-    ~Gpu();
+    // timeout_ms: how long one wait for the GPU may last (see hung()).
+    Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_ms);
+    ~Gpu();  // waits for the device to go idle: bury() a hung Gpu instead
 
     Device& dev() { return *dev_; }
     VkDevice vk() const { return dev_->dev; }
     bool lost() const { return lost_; }
+    // The GPU did not finish a batch within the timeout. The session is lost
+    // (lost() is true as well), nothing more is submitted, and nothing the GPU
+    // may still use is freed: the Gpu must be bury()'d, not destroyed.
+    bool hung() const { return hung_; }
+    // Why the session is lost ("" while it is not).
+    const std::string& loss() const { return loss_; }
     // A Vulkan failure: VK_ERROR_DEVICE_LOST marks the session lost. Returns r == VK_SUCCESS.
     bool check(VkResult r, const char* what);
+    // Keeps a hung Gpu (its device, memory and objects) until its GPU work
+    // has finished, then destroys it; never waits. Finished ones are destroyed
+    // whenever a Gpu is created or buried. Thread-safe.
+    // `log` is the logger the Gpu was made with, kept alive as long as it.
+    static void bury(std::unique_ptr<Gpu> gpu, std::shared_ptr<spdlog::logger> log);
 
     // ---- recording -----------------------------------------------------
     uint64_t serial() const { return batch().serial; }
@@ -116,8 +135,26 @@ public:
     void end_pass();
     VkRenderPass render_pass(const PassKey& key);
 
+    // ---- occlusion queries ---------------------------------------------
+    // The query draws count into from now on (nullptr: none); an open Vulkan
+    // query is ended. Draws call occlusion_draw() inside their pass, which
+    // begins a Vulkan query in that pass if the active one has none there.
+    void set_occlusion(OcclusionQuery* q);
+    OcclusionQuery* occlusion() const { return occ_; }
+    void occlusion_draw();
+    // Frees the query's slots once the GPU is done with them; stops counting into it.
+    void release_query(OcclusionQuery& q);
+    // The sum of its samples passed. false: not available yet (wait=false)
+    // or lost (wait=true waits, bounded). Submits the batch that holds it if
+    // it is still recording, so that the result comes without a glFlush.
+    bool query_result(const OcclusionQuery& q, bool wait, uint64_t& samples);
+
     // ---- images and buffers --------------------------------------------
-    bool create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out);
+    // readback: memory the host reads (host-cached when the device has it, never write-combined if avoidable).
+    bool create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out, bool readback = false);
+    // Waits (bounded) until batch `serial` completed, submitting it first if it
+    // is still recording. false: lost or hung.
+    bool wait_serial(uint64_t serial);
     void destroy_buffer_later(VkBuf& b);
     bool create_image(Image& img, VkImageUsageFlags usage);
     void destroy_image_later(Image& img);
@@ -168,17 +205,39 @@ private:
     };
     Batch& batch() { return batches_[cur_]; }
     const Batch& batch() const { return batches_[cur_]; }
-    void recycle(Batch& b);  // waits for its fence, frees what it held
+    // Waits (bounded) for its fence, frees what it held. false: the GPU hung
+    // and the batch is still pending.
+    bool recycle(Batch& b);
+    // vkWaitForFences with the timeout; a timeout marks the GPU hung.
+    bool wait_fence(VkFence fence);
+    // Every submitted batch has completed (never waits).
+    bool idle();
+    static void reap();
     VkDescriptorPool new_pool();
 
     std::unique_ptr<Device> dev_;
     spdlog::logger& log_;
-    bool lost_ = false;
-    std::array<Batch, kBatches> batches_;
+    std::shared_ptr<spdlog::logger> buried_log_;  // set by bury(): log_ outlives the backend
+    uint64_t timeout_ns_;
+    bool lost_ = false, hung_ = false;
+    std::string loss_;
+    // After a hang, what would have been freed waits for the destructor.
+    std::vector<std::function<void(VkDevice)>> held_;
+    // kBatches in the ring, and a spare one ("limbo") recorded into once the
+    // GPU hung and every ring batch is stuck pending: never submitted.
+    static constexpr int kLimbo = kBatches;
+    std::array<Batch, kBatches + 1> batches_;
     int cur_ = 0;
     uint64_t next_serial_ = 1;
     bool in_pass_ = false;
     bool copy_run_ = false;  // the last thing recorded in main is a buffer copy (main_buffer_copy)
+    // Occlusion query pools of kQueriesPerPool; a slot is pool * kQueriesPerPool + index.
+    static constexpr uint32_t kQueriesPerPool = 256;
+    std::vector<VkQueryPool> query_pools_;
+    std::vector<uint32_t> free_queries_;
+    OcclusionQuery* occ_ = nullptr;
+    bool occ_open_ = false;  // a Vulkan query of occ_ is open in the current pass
+    uint32_t new_query();    // reset in init, before this batch's main uses it
     std::map<PassKey, VkRenderPass> passes_;
     std::map<SamplerKey, VkSampler> samplers_;
 };

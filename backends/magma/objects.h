@@ -56,9 +56,12 @@ struct Texture {
     uint32_t defined = 0;  // bit per level with contents
     TexParams params;
     int base_level = 0, max_level = 1000;
-    // Sampled view, recreated when the image or the levels change.
+    // GL_TEXTURE_SWIZZLE_R/G/B/A, applied by the sampled view's component mapping.
+    std::array<GLenum, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+    // Sampled view, recreated when the image, the levels or the swizzle change.
     VkImageView view = VK_NULL_HANDLE;
     uint32_t view_base = 0, view_levels = 0;
+    std::array<GLenum, 4> view_swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
     std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
     uint64_t generation = 0;                       // bumps when the image is replaced
     explicit Texture(Gpu* g = nullptr) : gpu(g) {}
@@ -92,6 +95,7 @@ struct Executable {
     Gpu* gpu = nullptr;
     LinkedProgram linked;
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
+    bool flat = false;  // the fragment shader has flat inputs
     VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     std::vector<uint8_t> defaults;  // the default uniform block (std140)
@@ -159,8 +163,22 @@ struct Framebuffer {
     // Vulkan framebuffer for the current attachments.
     VkFramebuffer fb = VK_NULL_HANDLE;
     std::string fb_key;
+    // glDrawBuffers: buffer i is GL_COLOR_ATTACHMENTi or GL_NONE (ES 3.0 allows nothing else).
+    std::array<GLenum, 4> draw_buffers{GL_COLOR_ATTACHMENT0, GL_NONE, GL_NONE, GL_NONE};
+    GLenum read_buffer = GL_COLOR_ATTACHMENT0;
     explicit Framebuffer(Gpu* g = nullptr) : gpu(g) {}
     ~Framebuffer();
+};
+
+// A GL query object (occlusion: GL_ANY_SAMPLES_PASSED[_CONSERVATIVE]).
+struct Query {
+    Gpu* gpu = nullptr;
+    GLenum target = 0;
+    OcclusionQuery occ;
+    bool active = false, has_result = false;
+    GLuint result = 0;
+    explicit Query(Gpu* g, GLenum t) : gpu(g), target(t) {}
+    ~Query() { if (gpu) gpu->release_query(occ); }
 };
 
 struct Sync {
@@ -187,8 +205,20 @@ struct Surface {
     VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE;
     VkFramebuffer fb = VK_NULL_HANDLE;
     uint64_t generation = 1;
-    std::vector<uint8_t> front;  // last swapped frame (window surfaces)
+    std::vector<uint8_t> front;  // last presented frame (window surfaces)
     int front_width = 0, front_height = 0;
+    // Window swaps in flight: each frame is copied into a host-visible buffer
+    // by its batch and presented once that batch completes; at most
+    // kReadbacks frames are in flight (a swap waits for the oldest beyond).
+    static constexpr int kReadbacks = 2;
+    struct Readback {
+        VkBuf buf;
+        uint64_t serial = 0, frame = 0;
+        int width = 0, height = 0;
+        bool pending = false;
+    };
+    std::array<Readback, kReadbacks> readbacks;
+    int next_readback = 0;
 };
 
 struct StencilFace {
@@ -243,7 +273,11 @@ struct Context {
     std::shared_ptr<Renderbuffer> renderbuffer;
     std::unordered_map<GLuint, std::shared_ptr<Framebuffer>> framebuffers;
     std::shared_ptr<Framebuffer> draw_fb, read_fb;  // nullptr: the surface
+    GLenum surface_draw_buffer = GL_BACK, surface_read_buffer = GL_BACK;  // or GL_NONE
     std::unordered_map<GLuint, std::shared_ptr<VertexArray>> vaos;
+    // Query names (nullptr: generated, never begun) and the active occlusion query.
+    std::unordered_map<GLuint, std::shared_ptr<Query>> queries;
+    std::shared_ptr<Query> occlusion;
     std::shared_ptr<VertexArray> default_vao = std::make_shared<VertexArray>();
     std::shared_ptr<VertexArray> vao = default_vao;
     float generic[16][4] = {};

@@ -223,6 +223,15 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     };
     exe->vs = module(lp.vs);
     exe->fs = module(lp.fs);
+    // Flat inputs in the fragment shader (OpDecorate <id> Flat): its pipelines
+    // take flat values from GL's provoking vertex, the last. SPIR-V: 5-word
+    // header, then instructions of (word count << 16 | opcode).
+    for (size_t i = 5; i < lp.fs.size();) {
+        const uint32_t words = lp.fs[i] >> 16, op = lp.fs[i] & 0xFFFF;
+        if (op == 71 /* OpDecorate */ && words >= 3 && i + 2 < lp.fs.size() && lp.fs[i + 2] == 14 /* Flat */) exe->flat = true;
+        if (words == 0) break;
+        i += words;
+    }
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
     if (lp.default_binding >= 0 && lp.default_size > 0)

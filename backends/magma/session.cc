@@ -4,6 +4,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "backend.h"
@@ -17,8 +18,15 @@ constexpr int kMajor = 3, kMinor = 0;
 const char* const kExtensions[] = {
     "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
     "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
-    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer",
+    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer", "GL_EXT_occlusion_query_boolean",
+    "GL_EXT_draw_buffers", "GL_OES_compressed_ETC1_RGB8_texture",
 };
+// Decoded on upload (etc2.h): ES 3.0's ten ETC2/EAC formats and ETC1.
+const GLint kCompressedFormats[] = {
+    GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC, GL_COMPRESSED_SIGNED_RG11_EAC,
+    GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2, GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_ETC1_RGB8_OES};
 }  // namespace
 
 MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> device)
@@ -26,15 +34,22 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
       logged_unsupported_(gen::kOpcodeLimit),
       logged_refused_(gen::kOpcodeLimit) {
     device_name_ = device->name;
-    gpu_ = std::make_unique<Gpu>(std::move(device), *log_);
-    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1).
-    Gpu::Slice black = gpu_->stream(6 * 4);
-    for (int i = 0; i < 6; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0, black.ptr[4 * i + 3] = 255;
+    uint32_t timeout_ms = options.gpu_timeout_ms;
+    if (const char* env = std::getenv("MOBILEGL_MAGMA_GPU_TIMEOUT_MS"); env && !timeout_ms) timeout_ms = uint32_t(std::atoi(env));
+    if (!timeout_ms) timeout_ms = 10000;  // generous: a frame that long is a hang
+    gpu_ = std::make_unique<Gpu>(std::move(device), *log_, timeout_ms);
+    // The textures an incomplete or missing texture samples as: (0, 0, 0, 1),
+    // i.e. alpha 255 in UNORM and 1 in the integer formats.
+    Gpu::Slice black = gpu_->stream(2 * 6 * 4);
+    for (int i = 0; i < 12; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0;
+    for (int i = 0; i < 6; ++i) black.ptr[4 * i + 3] = 255, black.ptr[24 + 4 * i + 3] = 1;
     const VkImageViewType types[kDummies] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
                                              VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+    const VkFormat formats[kDummyKinds] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_UINT};
+    for (int kind = 0; kind < kDummyKinds; ++kind)
     for (int k = 0; k < kDummies; ++k) {
-        Image& img = dummy_[k];
-        img.format = VK_FORMAT_R8G8B8A8_UNORM;
+        Image& img = dummy_[kind][k];
+        img.format = formats[kind];
         img.width = img.height = 1;
         img.cube = k == kDummyCube;
         img.layers = k == kDummyCube ? 6 : 1;
@@ -43,12 +58,12 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
         VkCommandBuffer cb = gpu_->init();
         gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         VkBufferImageCopy r{};
-        r.bufferOffset = black.offset;
+        r.bufferOffset = black.offset + (kind == kDummyFloat ? 0 : 24);
         r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, img.layers};
         r.imageExtent = {1, 1, 1};
         vkCmdCopyBufferToImage(cb, black.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
         gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-        dummy_view_[k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
+        dummy_view_[kind][k] = gpu_->create_view(img, types[k], 0, 1, 0, img.layers);
     }
 }
 
@@ -65,12 +80,16 @@ void MagmaBackend::release() {
     doomed_surfaces_.clear();
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
-    for (int k = 0; k < kDummies; ++k) {
-        if (dummy_view_[k]) vkDestroyImageView(gpu_->vk(), dummy_view_[k], nullptr);
-        gpu_->destroy_image_later(dummy_[k]);
-    }
+    for (int kind = 0; kind < kDummyKinds; ++kind)
+        for (int k = 0; k < kDummies; ++k) {
+            if (VkImageView v = dummy_view_[kind][k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });
+            gpu_->destroy_image_later(dummy_[kind][k]);
+        }
     gpu_->submit(true);
     for (int i = 0; i < Gpu::kBatches; ++i) gpu_->submit(true);  // run every deferred destruction
+    // A hung GPU may still run this session's work: its device and objects
+    // are kept until it finishes, without waiting here (the server goes on).
+    if (gpu_->hung()) Gpu::bury(std::move(gpu_), log_);
     gpu_.reset();
 }
 
@@ -155,6 +174,7 @@ void MagmaBackend::mglDestroyContext(GLuint context) {
 
 void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
     if (gpu_) gpu_->end_pass();
+    if (gpu_) gpu_->set_occlusion(nullptr);  // queries are per context: the new one's, below
     open_id_ = nullptr;
     if (context == 0) {
         cur_ = nullptr;
@@ -179,6 +199,7 @@ void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
             return;
         }
         cur_ = ci->second.get();
+        if (cur_->occlusion) gpu_->set_occlusion(&cur_->occlusion->occ);
         draw_ = d;
         read_ = r;
         cur_->draw = draw;
@@ -258,7 +279,7 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *v = 16; return true;
         case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *v = 32; return true;
         case GL_MAX_VIEWPORT_DIMS: v[0] = l.maxViewportDimensions[0], v[1] = l.maxViewportDimensions[1]; *n = 2; return true;
-        case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        case GL_NUM_COMPRESSED_TEXTURE_FORMATS: *v = int64_t(std::size(kCompressedFormats)); return true;
         case GL_NUM_SHADER_BINARY_FORMATS:
         case GL_NUM_PROGRAM_BINARY_FORMATS: *v = 0; return true;
         case GL_SUBPIXEL_BITS: *v = l.subPixelPrecisionBits; return true;
@@ -303,6 +324,16 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
     else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
+    else if (pname == GL_COMPRESSED_TEXTURE_FORMATS) {
+        for (uint32_t i = 0; i < std::size(kCompressedFormats) && i < data.count(); ++i) data.data[i] = kCompressedFormats[i];
+        return;
+    } else if (pname >= GL_DRAW_BUFFER0 && pname <= GL_DRAW_BUFFER15) {
+        const uint32_t i = pname - GL_DRAW_BUFFER0;
+        const Framebuffer* fb = cur_->draw_fb.get();
+        v[0] = fb ? (i < 4 ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;
+    } else if (pname == GL_READ_BUFFER) {
+        v[0] = cur_->read_fb ? cur_->read_fb->read_buffer : cur_->surface_read_buffer, n = 1;
+    }
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;

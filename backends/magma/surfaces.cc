@@ -73,6 +73,10 @@ void MagmaBackend::destroy_surface(Surface& s) {
     });
     s.fb = VK_NULL_HANDLE;
     s.color_view = s.ds_view = VK_NULL_HANDLE;
+    for (Surface::Readback& rb : s.readbacks) {
+        gpu_->destroy_buffer_later(rb.buf);  // a frame still in flight is not presented
+        rb.pending = false;
+    }
     gpu_->destroy_image_later(s.color);
     gpu_->destroy_image_later(s.ds);
 }
@@ -192,12 +196,58 @@ void MagmaBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {
         end_frame();
         return;
     }
-    s.front.resize(size_t(s.width) * s.height * 4);
-    if (!read_surface_rgba(s, 0, 0, s.width, s.height, s.front.data())) return;
-    s.front_width = s.width;
-    s.front_height = s.height;
+    // The frame goes to a readback buffer in this batch; it is presented when
+    // the batch completes (here at a later swap, or when the front is read),
+    // so a swap does not wait for the GPU unless kReadbacks frames are in flight.
+    Surface::Readback& rb = s.readbacks[size_t(s.next_readback)];
+    if (rb.pending) present_ready(s, true);  // the oldest: wait for it
+    if (!s.color.image || gpu_->lost()) return;
+    const VkDeviceSize bytes = VkDeviceSize(s.width) * s.height * 4;
+    if (rb.buf.size < bytes) {
+        gpu_->destroy_buffer_later(rb.buf);
+        if (!gpu_->create_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, rb.buf, true)) return set_error(GL_OUT_OF_MEMORY);
+    }
+    VkCommandBuffer cb = gpu_->main_outside();
+    open_id_ = nullptr;
+    const VkImageLayout keep = s.color.layout;
+    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkBufferImageCopy r{};
+    r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    r.imageExtent = {uint32_t(s.width), uint32_t(s.height), 1};
+    vkCmdCopyImageToBuffer(cb, s.color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rb.buf.buf, 1, &r);
+    if (keep != VK_IMAGE_LAYOUT_UNDEFINED) gpu_->transition(cb, s.color, keep);
+    s.color.used_serial = rb.serial = gpu_->serial();
+    rb.frame = frame;
+    rb.width = s.width;
+    rb.height = s.height;
+    rb.pending = true;
+    s.next_readback = (s.next_readback + 1) % Surface::kReadbacks;
+    gpu_->submit(false);
+    open_id_ = nullptr;
     end_frame();
-    if (present_) present_(Frame{s.id, frame, s.width, s.height, s.front.data()});
+    present_ready(s, false);
+}
+
+void MagmaBackend::present_ready(Surface& s, bool wait) {
+    for (;;) {
+        Surface::Readback* oldest = nullptr;
+        for (Surface::Readback& rb : s.readbacks)
+            if (rb.pending && (!oldest || rb.serial < oldest->serial)) oldest = &rb;
+        if (!oldest) return;
+        if (gpu_->busy(oldest->serial)) {
+            if (!wait) return;
+            if (!gpu_->wait_serial(oldest->serial)) {  // lost or hung: nothing more to present
+                for (Surface::Readback& rb : s.readbacks) rb.pending = false;
+                return;
+            }
+        }
+        oldest->pending = false;
+        const size_t bytes = size_t(oldest->width) * oldest->height * 4;
+        s.front.assign(oldest->buf.map, oldest->buf.map + bytes);
+        s.front_width = oldest->width;
+        s.front_height = oldest->height;
+        if (present_) present_(Frame{s.id, oldest->frame, oldest->width, oldest->height, s.front.data()});
+    }
 }
 
 void MagmaBackend::mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height,
@@ -209,6 +259,7 @@ void MagmaBackend::mglReadSurface(GLuint surface, GLint x, GLint y, GLint width,
     }
     Surface& s = *it->second;
     if (width <= 0 || height <= 0 || uint64_t(width) * uint64_t(height) * 4 > pixels.size) return;
+    if (s.window) present_ready(s, true);  // the last swapped frame, not an older one
     const bool front = s.window && !s.front.empty();
     const int sw = front ? s.front_width : s.width, sh = front ? s.front_height : s.height;
     const int x0 = std::max(x, 0), y0 = std::max(y, 0);

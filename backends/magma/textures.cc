@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "etc2.h"
 
 namespace mgl::magma {
 
@@ -208,6 +209,12 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
         refuse(verb, GL_INVALID_OPERATION, "pixel data shorter than the image");
         return false;
     }
+    copy_texels(t, target, level, x, y, z, w, h, d, s);
+    return true;
+}
+
+void MagmaBackend::copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
+                               uint32_t d, const Gpu::Slice& s) {
     Image& img = t.img;
     const bool in_main = img.used_serial == gpu_->serial();
     VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
@@ -224,7 +231,6 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
     vkCmdCopyBufferToImage(cb, s.buf, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
     gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     gpu_->count_upload();
-    return true;
 }
 
 void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
@@ -249,6 +255,8 @@ void MagmaBackend::glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
     if (!need_context(gen::Op::glTexSubImage2D)) return;
     Texture* t = bound_texture(gen::Op::glTexSubImage2D, target);
     if (!t) return;
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glTexSubImage2D, GL_INVALID_OPERATION, "a compressed texture");
     if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || width < 0 || height < 0 ||
         uint32_t(x + width) > std::max(t->img.width >> level, 1u) || uint32_t(y + height) > std::max(t->img.height >> level, 1u))
         return refuse(gen::Op::glTexSubImage2D, GL_INVALID_VALUE, "region outside the texture level");
@@ -279,6 +287,8 @@ void MagmaBackend::glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y,
     if (!need_context(gen::Op::glTexSubImage3D)) return;
     Texture* t = bound_texture(gen::Op::glTexSubImage3D, target);
     if (!t) return;
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glTexSubImage3D, GL_INVALID_OPERATION, "a compressed texture");
     if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || z < 0 || width < 0 ||
         height < 0 || depth < 0)
         return refuse(gen::Op::glTexSubImage3D, GL_INVALID_VALUE, "region outside the texture level");
@@ -346,7 +356,15 @@ void MagmaBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
 void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
     if (!need_context(gen::Op::glTexParameterf)) return;
     Texture* t = bound_texture(gen::Op::glTexParameterf, target);
-    if (t) tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
+    if (!t) return;
+    if (pname >= GL_TEXTURE_SWIZZLE_R && pname <= GL_TEXTURE_SWIZZLE_A) {
+        const GLenum v = GLenum(param);
+        if (v != GL_RED && v != GL_GREEN && v != GL_BLUE && v != GL_ALPHA && v != GL_ZERO && v != GL_ONE)
+            return refuse(gen::Op::glTexParameterf, GL_INVALID_ENUM, "swizzle value");
+        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
+        return;
+    }
+    tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
 }
 
 void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
@@ -375,6 +393,10 @@ void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GL
         case GL_TEXTURE_IMMUTABLE_LEVELS: v = t->immutable_levels; break;
         case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
         case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
+        case GL_TEXTURE_SWIZZLE_R:
+        case GL_TEXTURE_SWIZZLE_G:
+        case GL_TEXTURE_SWIZZLE_B:
+        case GL_TEXTURE_SWIZZLE_A: v = GLint(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); break;
         default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
     }
     out.data[0] = v;
@@ -466,7 +488,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
         }
     }
     complete = true;
-    if (t.view && t.view_base == base && t.view_levels == count) return t.view;
+    if (t.view && t.view_base == base && t.view_levels == count && t.view_swizzle == t.swizzle) return t.view;
     if (t.view) {
         VkImageView old = t.view;
         gpu_->defer([old](VkDevice d) { vkDestroyImageView(d, old, nullptr); });
@@ -475,9 +497,23 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
     else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
     else if (t.target == GL_TEXTURE_2D_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, t.fmt.swizzle, true);
+    // GL's swizzle picks among the format's components (which LUMINANCE/ALPHA
+    // formats map themselves), or 0 / 1.
+    const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};
+    VkComponentSwizzle out[4];
+    for (int c = 0; c < 4; ++c) {
+        const GLenum s = t.swizzle[size_t(c)];
+        if (s == GL_ZERO) out[c] = VK_COMPONENT_SWIZZLE_ZERO;
+        else if (s == GL_ONE) out[c] = VK_COMPONENT_SWIZZLE_ONE;
+        else {
+            const int from = s == GL_RED ? 0 : s == GL_GREEN ? 1 : s == GL_BLUE ? 2 : 3;
+            out[c] = fmt_of[from] == VK_COMPONENT_SWIZZLE_IDENTITY ? VkComponentSwizzle(VK_COMPONENT_SWIZZLE_R + from) : fmt_of[from];
+        }
+    }
+    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, {out[0], out[1], out[2], out[3]}, true);
     t.view_base = base;
     t.view_levels = count;
+    t.view_swizzle = t.swizzle;
     return t.view;
 }
 
@@ -500,6 +536,8 @@ void MagmaBackend::glGenerateMipmap(GLenum target) {
     const uint32_t base = uint32_t(std::max(t->base_level, 0));
     if (!img.image || !(t->defined & (1u << base)))
         return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "base level undefined");
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "a compressed texture");
     if (img.levels <= base + 1) return;
     if (!gpu_->dev().format_has(img.format, VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))

@@ -3,6 +3,8 @@
 // written once against GlApi and rendered by both.
 #pragma once
 
+#include <array>
+
 #include "harness.h"
 
 namespace magma_test {
@@ -62,6 +64,33 @@ struct GlApi {
     virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
     virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
     virtual void flush() = 0;
+    virtual GLenum error() = 0;
+    // Queries.
+    virtual GLuint gen_query() = 0;
+    virtual void begin_query(GLenum target, GLuint q) = 0;
+    virtual void end_query(GLenum target) = 0;
+    virtual GLuint query_object(GLuint q, GLenum pname) = 0;
+    virtual GLint current_query(GLenum target) = 0;
+    virtual bool is_query(GLuint q) = 0;
+    // Draw/read buffers, integer attributes and reads, compressed textures.
+    virtual void draw_buffers(std::vector<GLenum> bufs) = 0;
+    virtual void read_buffer(GLenum src) = 0;
+    virtual void attrib_i(GLuint i, GLint size, GLenum type, GLsizei stride, size_t offset) = 0;
+    virtual void vertex_attrib_i4i(GLuint i, GLint a, GLint b, GLint c, GLint d) = 0;
+    virtual void vertex_attrib_i4ui(GLuint i, GLuint a, GLuint b, GLuint c, GLuint d) = 0;
+    virtual void divisor(GLuint i, GLuint d) = 0;
+    virtual void draw_arrays_instanced(GLenum mode, int first, int n, int instances) = 0;
+    // glReadPixels with any format/type into `bytes` bytes.
+    virtual std::vector<uint8_t> read_as(int x, int y, int w, int h, GLenum fmt, GLenum type, size_t bytes) = 0;
+    virtual void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int w, int h, const void* data, size_t bytes) = 0;
+    virtual void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int w, int h, GLenum fmt,
+                                          const void* data, size_t bytes) = 0;
+    virtual GLint get_integer(GLenum pname) = 0;
+    virtual void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) = 0;
+    virtual void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) = 0;
+    virtual void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) = 0;
+    // glGetVertexAttrib{fv ('f'), iv ('i'), Iiv ('I')}: up to 4 values as raw 32-bit words.
+    virtual std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) = 0;
 };
 
 struct NativeGl final : GlApi {
@@ -154,129 +183,252 @@ struct NativeGl final : GlApi {
         glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
         return px;
     }
+    GLenum error() override { return glGetError(); }
+    GLuint gen_query() override { GLuint q; glGenQueries(1, &q); return q; }
+    void begin_query(GLenum target, GLuint q) override { glBeginQuery(target, q); }
+    void end_query(GLenum target) override { glEndQuery(target); }
+    GLuint query_object(GLuint q, GLenum pname) override { GLuint v = 0xDEAD; glGetQueryObjectuiv(q, pname, &v); return v; }
+    GLint current_query(GLenum target) override { GLint v = -1; glGetQueryiv(target, GL_CURRENT_QUERY, &v); return v; }
+    bool is_query(GLuint q) override { return glIsQuery(q); }
+    void draw_buffers(std::vector<GLenum> bufs) override { glDrawBuffers(GLsizei(bufs.size()), bufs.data()); }
+    void read_buffer(GLenum src) override { glReadBuffer(src); }
+    void attrib_i(GLuint i, GLint size, GLenum type, GLsizei stride, size_t offset) override {
+        glVertexAttribIPointer(i, size, type, stride, reinterpret_cast<const void*>(offset));
+    }
+    void vertex_attrib_i4i(GLuint i, GLint a, GLint b, GLint c, GLint d) override { glVertexAttribI4i(i, a, b, c, d); }
+    void vertex_attrib_i4ui(GLuint i, GLuint a, GLuint b, GLuint c, GLuint d) override { glVertexAttribI4ui(i, a, b, c, d); }
+    void divisor(GLuint i, GLuint d) override { glVertexAttribDivisor(i, d); }
+    void draw_arrays_instanced(GLenum mode, int first, int n, int instances) override { glDrawArraysInstanced(mode, first, n, instances); }
+    std::vector<uint8_t> read_as(int x, int y, int w, int h, GLenum fmt, GLenum type, size_t bytes) override {
+        std::vector<uint8_t> px(bytes, 0xAB);
+        glReadPixels(x, y, w, h, fmt, type, px.data());
+        return px;
+    }
+    void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int w, int h, const void* data, size_t bytes) override {
+        glCompressedTexImage2D(target, level, ifmt, w, h, 0, GLsizei(bytes), data);
+    }
+    void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int w, int h, GLenum fmt, const void* data,
+                                  size_t bytes) override {
+        glCompressedTexSubImage2D(target, level, x, y, w, h, fmt, GLsizei(bytes), data);
+    }
+    GLint get_integer(GLenum pname) override { GLint v = -1; glGetIntegerv(pname, &v); return v; }
+    void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override { glClearBufferiv(buffer, i, v.data()); }
+    void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override { glClearBufferuiv(buffer, i, v.data()); }
+    void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override { glClearBufferfv(buffer, i, v.data()); }
+    std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
+        std::array<uint32_t, 4> v{};
+        if (kind == 'f') glGetVertexAttribfv(i, pname, reinterpret_cast<GLfloat*>(v.data()));
+        else if (kind == 'i') glGetVertexAttribiv(i, pname, reinterpret_cast<GLint*>(v.data()));
+        else glGetVertexAttribIiv(i, pname, reinterpret_cast<GLint*>(v.data()));
+        return v;
+    }
 };
 
 struct WireGl final : GlApi {
-    Wire& w;
+    gen::Encoder& enc;  // into a Wire, or into a real transport's connection
     GLuint next = 1000;  // client-minted names, unlike any native ones
-    explicit WireGl(Wire& wire) : w(wire) {}
+    explicit WireGl(Wire& wire) : enc(wire.enc) {}
+    explicit WireGl(gen::Encoder& e) : enc(e) {}
     static wire::Blob blob(const char* s) { return wire::Blob{s, uint32_t(std::strlen(s) + 1)}; }
     GLuint shader(GLenum type, const char* src) override {
         GLuint s = next++;
-        w.enc.glCreateShader(type, s);
+        enc.glCreateShader(type, s);
         std::string b = strings_blob({src});
-        w.enc.glShaderSource(s, 1, wire::Blob{b.data(), uint32_t(b.size())});
-        w.enc.glCompileShader(s);
+        enc.glShaderSource(s, 1, wire::Blob{b.data(), uint32_t(b.size())});
+        enc.glCompileShader(s);
         GLint ok = 0;
-        w.enc.glGetShaderiv(s, GL_COMPILE_STATUS, sizeof ok);
-        gen::read_reply_glGetShaderiv(w.enc.wait_reply(), &ok, sizeof ok);
+        enc.glGetShaderiv(s, GL_COMPILE_STATUS, sizeof ok);
+        gen::read_reply_glGetShaderiv(enc.wait_reply(), &ok, sizeof ok);
         return ok ? s : 0;
     }
     GLuint program(GLuint vs, GLuint fs, const char* bind0) override {
         GLuint p = next++;
-        w.enc.glCreateProgram(p);
-        w.enc.glAttachShader(p, vs);
-        w.enc.glAttachShader(p, fs);
-        if (bind0) w.enc.glBindAttribLocation(p, 0, blob(bind0));
-        w.enc.glLinkProgram(p);
+        enc.glCreateProgram(p);
+        enc.glAttachShader(p, vs);
+        enc.glAttachShader(p, fs);
+        if (bind0) enc.glBindAttribLocation(p, 0, blob(bind0));
+        enc.glLinkProgram(p);
         GLint ok = 0;
-        w.enc.glGetProgramiv(p, GL_LINK_STATUS, sizeof ok);
-        gen::read_reply_glGetProgramiv(w.enc.wait_reply(), &ok, sizeof ok);
+        enc.glGetProgramiv(p, GL_LINK_STATUS, sizeof ok);
+        gen::read_reply_glGetProgramiv(enc.wait_reply(), &ok, sizeof ok);
         return ok ? p : 0;
     }
-    void flush() override { w.enc.glFlush(); }
-    GLuint gen_buffer() override { GLuint b = next++; w.enc.glGenBuffers(1, wire::Blob{&b, 4}); return b; }
-    void bind_buffer(GLenum t, GLuint b) override { w.enc.glBindBuffer(t, b); }
+    void flush() override { enc.glFlush(); }
+    GLuint gen_buffer() override { GLuint b = next++; enc.glGenBuffers(1, wire::Blob{&b, 4}); return b; }
+    void bind_buffer(GLenum t, GLuint b) override { enc.glBindBuffer(t, b); }
     void buffer_data(GLenum t, const void* d, size_t n) override {
-        w.enc.glBufferData(t, GLsizeiptr(n), wire::Blob{d, uint32_t(n)}, GL_STATIC_DRAW);
+        enc.glBufferData(t, GLsizeiptr(n), wire::Blob{d, uint32_t(n)}, GL_STATIC_DRAW);
     }
     void buffer_sub_data(GLenum t, size_t off, const void* d, size_t n) override {
-        w.enc.glBufferSubData(t, GLintptr(off), GLsizeiptr(n), wire::Blob{d, uint32_t(n)});
+        enc.glBufferSubData(t, GLintptr(off), GLsizeiptr(n), wire::Blob{d, uint32_t(n)});
     }
-    GLuint gen_texture() override { GLuint t = next++; w.enc.glGenTextures(1, wire::Blob{&t, 4}); return t; }
-    void bind_texture(GLenum t, GLuint tex) override { w.enc.glBindTexture(t, tex); }
-    void active_texture(GLenum unit) override { w.enc.glActiveTexture(unit); }
+    GLuint gen_texture() override { GLuint t = next++; enc.glGenTextures(1, wire::Blob{&t, 4}); return t; }
+    void bind_texture(GLenum t, GLuint tex) override { enc.glBindTexture(t, tex); }
+    void active_texture(GLenum unit) override { enc.glActiveTexture(unit); }
     void tex_image(GLenum target, GLint level, GLint ifmt, int wd, int h, GLenum fmt, GLenum type, const void* px,
                    size_t bytes) override {
-        w.enc.glTexImage2D(target, level, ifmt, wd, h, 0, fmt, type, wire::OffsetOrBlob{0, px, uint32_t(px ? bytes : 0)});
+        enc.glTexImage2D(target, level, ifmt, wd, h, 0, fmt, type, wire::OffsetOrBlob{0, px, uint32_t(px ? bytes : 0)});
     }
-    void tex_parameter(GLenum target, GLenum p, GLint v) override { w.enc.glTexParameteri(target, p, v); }
-    void generate_mipmap(GLenum target) override { w.enc.glGenerateMipmap(target); }
-    void pixel_store(GLenum p, GLint v) override { w.enc.glPixelStorei(p, v); }
-    void use(GLuint p) override { w.enc.glUseProgram(p); }
+    void tex_parameter(GLenum target, GLenum p, GLint v) override { enc.glTexParameteri(target, p, v); }
+    void generate_mipmap(GLenum target) override { enc.glGenerateMipmap(target); }
+    void pixel_store(GLenum p, GLint v) override { enc.glPixelStorei(p, v); }
+    void use(GLuint p) override { enc.glUseProgram(p); }
     GLint uniform_location(GLuint p, const char* n) override {
-        w.enc.glGetUniformLocation(p, blob(n));
+        enc.glGetUniformLocation(p, blob(n));
         GLint loc = -2;
-        gen::read_reply_glGetUniformLocation(w.enc.wait_reply(), &loc);
+        gen::read_reply_glGetUniformLocation(enc.wait_reply(), &loc);
         return loc;
     }
     GLint attrib_location(GLuint p, const char* n) override {
-        w.enc.glGetAttribLocation(p, blob(n));
+        enc.glGetAttribLocation(p, blob(n));
         GLint loc = -2;
-        gen::read_reply_glGetAttribLocation(w.enc.wait_reply(), &loc);
+        gen::read_reply_glGetAttribLocation(enc.wait_reply(), &loc);
         return loc;
     }
-    void uniform4f(GLint l, float a, float b, float c, float d) override { w.enc.glUniform4f(l, a, b, c, d); }
-    void uniform1i(GLint l, GLint v) override { w.enc.glUniform1i(l, v); }
-    void uniform1f(GLint l, float v) override { w.enc.glUniform1f(l, v); }
-    void uniform2f(GLint l, float a, float b) override { w.enc.glUniform2f(l, a, b); }
-    void uniform_matrix4(GLint l, const float* m) override { w.enc.glUniformMatrix4fv(l, 1, GL_FALSE, wire::Blob{m, 64}); }
+    void uniform4f(GLint l, float a, float b, float c, float d) override { enc.glUniform4f(l, a, b, c, d); }
+    void uniform1i(GLint l, GLint v) override { enc.glUniform1i(l, v); }
+    void uniform1f(GLint l, float v) override { enc.glUniform1f(l, v); }
+    void uniform2f(GLint l, float a, float b) override { enc.glUniform2f(l, a, b); }
+    void uniform_matrix4(GLint l, const float* m) override { enc.glUniformMatrix4fv(l, 1, GL_FALSE, wire::Blob{m, 64}); }
     void attrib(GLuint i, GLint size, GLenum type, bool norm, GLsizei stride, size_t offset) override {
-        w.enc.glVertexAttribPointer(i, size, type, norm, stride, wire::OffsetOrBlob{offset, nullptr, 0});
+        enc.glVertexAttribPointer(i, size, type, norm, stride, wire::OffsetOrBlob{offset, nullptr, 0});
     }
-    void enable_attrib(GLuint i) override { w.enc.glEnableVertexAttribArray(i); }
-    void vertex_attrib4f(GLuint i, float a, float b, float c, float d) override { w.enc.glVertexAttrib4f(i, a, b, c, d); }
-    void draw_arrays(GLenum mode, int first, int n) override { w.enc.glDrawArrays(mode, first, n); }
+    void enable_attrib(GLuint i) override { enc.glEnableVertexAttribArray(i); }
+    void vertex_attrib4f(GLuint i, float a, float b, float c, float d) override { enc.glVertexAttrib4f(i, a, b, c, d); }
+    void draw_arrays(GLenum mode, int first, int n) override { enc.glDrawArrays(mode, first, n); }
     void draw_elements(GLenum mode, int n, GLenum type, size_t offset) override {
-        w.enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{offset, nullptr, 0});
+        enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{offset, nullptr, 0});
     }
     void draw_elements_client(GLenum mode, int n, GLenum type, const void* idx, size_t bytes) override {
-        w.enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{0, idx, uint32_t(bytes)});
+        enc.glDrawElements(mode, n, type, wire::OffsetOrBlob{0, idx, uint32_t(bytes)});
     }
-    void viewport(int x, int y, int wd, int h) override { w.enc.glViewport(x, y, wd, h); }
-    void scissor(int x, int y, int wd, int h) override { w.enc.glScissor(x, y, wd, h); }
-    void clear_color(float r, float g, float b, float a) override { w.enc.glClearColor(r, g, b, a); }
-    void clear_depth(float d) override { w.enc.glClearDepthf(d); }
-    void clear(GLbitfield m) override { w.enc.glClear(m); }
-    void enable(GLenum cap) override { w.enc.glEnable(cap); }
-    void disable(GLenum cap) override { w.enc.glDisable(cap); }
-    void blend_func(GLenum s, GLenum d) override { w.enc.glBlendFunc(s, d); }
-    void depth_func(GLenum f) override { w.enc.glDepthFunc(f); }
-    void cull_face(GLenum f) override { w.enc.glCullFace(f); }
-    void front_face(GLenum f) override { w.enc.glFrontFace(f); }
-    void color_mask(bool r, bool g, bool b, bool a) override { w.enc.glColorMask(r, g, b, a); }
-    GLuint gen_framebuffer() override { GLuint f = next++; w.enc.glGenFramebuffers(1, wire::Blob{&f, 4}); return f; }
-    void bind_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb); }
+    void viewport(int x, int y, int wd, int h) override { enc.glViewport(x, y, wd, h); }
+    void scissor(int x, int y, int wd, int h) override { enc.glScissor(x, y, wd, h); }
+    void clear_color(float r, float g, float b, float a) override { enc.glClearColor(r, g, b, a); }
+    void clear_depth(float d) override { enc.glClearDepthf(d); }
+    void clear(GLbitfield m) override { enc.glClear(m); }
+    void enable(GLenum cap) override { enc.glEnable(cap); }
+    void disable(GLenum cap) override { enc.glDisable(cap); }
+    void blend_func(GLenum s, GLenum d) override { enc.glBlendFunc(s, d); }
+    void depth_func(GLenum f) override { enc.glDepthFunc(f); }
+    void cull_face(GLenum f) override { enc.glCullFace(f); }
+    void front_face(GLenum f) override { enc.glFrontFace(f); }
+    void color_mask(bool r, bool g, bool b, bool a) override { enc.glColorMask(r, g, b, a); }
+    GLuint gen_framebuffer() override { GLuint f = next++; enc.glGenFramebuffers(1, wire::Blob{&f, 4}); return f; }
+    void bind_framebuffer(GLuint fb) override { enc.glBindFramebuffer(GL_FRAMEBUFFER, fb); }
     void framebuffer_texture(GLenum att, GLuint tex, int level) override {
-        w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, tex, level);
+        enc.glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, tex, level);
     }
-    GLuint gen_renderbuffer() override { GLuint r = next++; w.enc.glGenRenderbuffers(1, wire::Blob{&r, 4}); return r; }
+    GLuint gen_renderbuffer() override { GLuint r = next++; enc.glGenRenderbuffers(1, wire::Blob{&r, 4}); return r; }
     void renderbuffer_storage(GLuint rb, GLenum fmt, int wd, int h) override {
-        w.enc.glBindRenderbuffer(GL_RENDERBUFFER, rb);
-        w.enc.glRenderbufferStorage(GL_RENDERBUFFER, fmt, wd, h);
+        enc.glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        enc.glRenderbufferStorage(GL_RENDERBUFFER, fmt, wd, h);
     }
     void framebuffer_renderbuffer(GLenum att, GLuint rb) override {
-        w.enc.glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, rb);
+        enc.glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, rb);
     }
     GLenum check_framebuffer() override {
-        w.enc.glCheckFramebufferStatus(GL_FRAMEBUFFER);
+        enc.glCheckFramebufferStatus(GL_FRAMEBUFFER);
         GLenum s = 0;
-        gen::read_reply_glCheckFramebufferStatus(w.enc.wait_reply(), &s);
+        gen::read_reply_glCheckFramebufferStatus(enc.wait_reply(), &s);
         return s;
     }
-    void bind_read_framebuffer(GLuint fb) override { w.enc.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
-    void copy_tex_image(GLenum ifmt, int x, int y, int wd, int h) override { w.enc.glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, wd, h, 0); }
+    void bind_read_framebuffer(GLuint fb) override { enc.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb); }
+    void copy_tex_image(GLenum ifmt, int x, int y, int wd, int h) override { enc.glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, x, y, wd, h, 0); }
     void copy_tex_sub_image(int xo, int yo, int x, int y, int wd, int h) override {
-        w.enc.glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, wd, h);
+        enc.glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, wd, h);
     }
     void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
-        w.enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
+        enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }
     std::vector<uint8_t> read(int x, int y, int wd, int h) override {
         std::vector<uint8_t> px(size_t(wd) * h * 4, 0xAB);
-        w.enc.glReadPixels(x, y, wd, h, GL_RGBA, GL_UNSIGNED_BYTE, 0, uint32_t(px.size()));
-        if (!gen::read_reply_glReadPixels(w.enc.wait_reply(), px.data(), uint32_t(px.size()))) px.clear();
+        enc.glReadPixels(x, y, wd, h, GL_RGBA, GL_UNSIGNED_BYTE, 0, uint32_t(px.size()));
+        if (!gen::read_reply_glReadPixels(enc.wait_reply(), px.data(), uint32_t(px.size()))) px.clear();
         return px;
+    }
+    GLenum error() override {
+        enc.mglGetError();
+        GLenum e = 0xFFFF;
+        gen::read_reply_mglGetError(enc.wait_reply(), &e);
+        return e;
+    }
+    GLuint gen_query() override { GLuint q = next++; enc.glGenQueries(1, wire::Blob{&q, 4}); return q; }
+    void begin_query(GLenum target, GLuint q) override { enc.glBeginQuery(target, q); }
+    void end_query(GLenum target) override { enc.glEndQuery(target); }
+    GLuint query_object(GLuint q, GLenum pname) override {
+        GLuint v = 0xDEAD;
+        enc.glGetQueryObjectuiv(q, pname, sizeof v);
+        gen::read_reply_glGetQueryObjectuiv(enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    GLint current_query(GLenum target) override {
+        GLint v = -1;
+        enc.glGetQueryiv(target, GL_CURRENT_QUERY, sizeof v);
+        gen::read_reply_glGetQueryiv(enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    bool is_query(GLuint q) override {
+        enc.glIsQuery(q);
+        GLboolean b = 2;
+        gen::read_reply_glIsQuery(enc.wait_reply(), &b);
+        return b == GL_TRUE;
+    }
+    void draw_buffers(std::vector<GLenum> bufs) override {
+        enc.glDrawBuffers(GLsizei(bufs.size()), wire::Blob{bufs.data(), uint32_t(bufs.size() * 4)});
+    }
+    void read_buffer(GLenum src) override { enc.glReadBuffer(src); }
+    void attrib_i(GLuint i, GLint size, GLenum type, GLsizei stride, size_t offset) override {
+        enc.glVertexAttribIPointer(i, size, type, stride, wire::OffsetOrBlob{offset, nullptr, 0});
+    }
+    void vertex_attrib_i4i(GLuint i, GLint a, GLint b, GLint c, GLint d) override { enc.glVertexAttribI4i(i, a, b, c, d); }
+    void vertex_attrib_i4ui(GLuint i, GLuint a, GLuint b, GLuint c, GLuint d) override { enc.glVertexAttribI4ui(i, a, b, c, d); }
+    void divisor(GLuint i, GLuint d) override { enc.glVertexAttribDivisor(i, d); }
+    void draw_arrays_instanced(GLenum mode, int first, int n, int instances) override {
+        enc.glDrawArraysInstanced(mode, first, n, instances);
+    }
+    std::vector<uint8_t> read_as(int x, int y, int wd, int h, GLenum fmt, GLenum type, size_t bytes) override {
+        std::vector<uint8_t> px(bytes, 0xAB);
+        enc.glReadPixels(x, y, wd, h, fmt, type, 0, uint32_t(px.size()));
+        if (!gen::read_reply_glReadPixels(enc.wait_reply(), px.data(), uint32_t(px.size()))) px.clear();
+        return px;
+    }
+    void compressed_tex_image(GLenum target, GLint level, GLenum ifmt, int wd, int h, const void* data, size_t bytes) override {
+        enc.glCompressedTexImage2D(target, level, ifmt, wd, h, 0, GLsizei(bytes), wire::OffsetOrBlob{0, data, uint32_t(bytes)});
+    }
+    void compressed_tex_sub_image(GLenum target, GLint level, int x, int y, int wd, int h, GLenum fmt, const void* data,
+                                  size_t bytes) override {
+        enc.glCompressedTexSubImage2D(target, level, x, y, wd, h, fmt, GLsizei(bytes), wire::OffsetOrBlob{0, data, uint32_t(bytes)});
+    }
+    void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override {
+        enc.glClearBufferiv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
+    }
+    void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override {
+        enc.glClearBufferuiv(buffer, i, wire::Blob{v.data(), 16});
+    }
+    void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override {
+        enc.glClearBufferfv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
+    }
+    std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
+        std::array<uint32_t, 4> v{};
+        const uint32_t bytes = 16;  // the wire's capacity for these verbs is always 4 values
+        if (kind == 'f') {
+            enc.glGetVertexAttribfv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribfv(enc.wait_reply(), reinterpret_cast<GLfloat*>(v.data()), bytes);
+        } else if (kind == 'i') {
+            enc.glGetVertexAttribiv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribiv(enc.wait_reply(), reinterpret_cast<GLint*>(v.data()), bytes);
+        } else {
+            enc.glGetVertexAttribIiv(i, pname, bytes);
+            gen::read_reply_glGetVertexAttribIiv(enc.wait_reply(), reinterpret_cast<GLint*>(v.data()), bytes);
+        }
+        return v;
+    }
+    GLint get_integer(GLenum pname) override {
+        GLint v = -1;
+        enc.glGetIntegerv(pname, sizeof v);
+        gen::read_reply_glGetIntegerv(enc.wait_reply(), &v, sizeof v);
+        return v;
     }
 };
 

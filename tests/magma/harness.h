@@ -54,8 +54,11 @@ struct Wire {
     wire::DecodeResult apply() {
         auto bytes = link.bytes();
         link.clear();
-        return wire::decode_stream(bytes, dispatch);
+        wire::DecodeResult r = wire::decode_stream(bytes, dispatch);
+        if (!r.ok()) ++decode_failures;  // records after the failure were dropped: the test must see it
+        return r;
     }
+    int decode_failures = 0;
     wire::DecodeResult flush() {
         enc.flush();
         return apply();

@@ -36,6 +36,7 @@ Both render_both(Scene scene, const char* name) {
         WireGl g(wire);
         r.magma = scene(g);
         r.error = wire.error();
+        CHECK(wire.decode_failures == 0);
         // Everything but the line naming the device: warnings, refusals.
         std::istringstream lines(wire.log_text.str());
         for (std::string l; std::getline(lines, l);)

@@ -3,6 +3,8 @@
 // unsupported verbs fail loudly.
 #include <doctest.h>
 
+#include <chrono>
+
 #include "gl_api.h"
 
 using namespace magma_test;
@@ -45,6 +47,59 @@ TEST_CASE("a window surface keeps its swapped frame and presents it") {
     CHECK(back[1] == 255);  // the current frame is green
 }
 
+TEST_CASE("window swaps do not wait for the GPU: frames are presented in order once done, at most 2 in flight") {
+    Wire wire;
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    std::vector<std::pair<uint64_t, std::vector<uint8_t>>> frames;
+    wire.backend->set_present([&](const magma::Frame& f) { frames.push_back({f.frame, {f.rgba, f.rgba + 4}}); });
+    wire.start(1, 7, 16, 16, 0x3034);
+    WireGl g(wire);
+    // A slow frame: 60000 loop iterations per pixel, 60 instances over the
+    // 16x16 window (about a second on lavapipe here).
+    const char* vs = "#version 300 es\nin vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+    const char* fs = "#version 300 es\nprecision highp float; uniform int n; out vec4 o;\n"
+                     "void main() { float x = gl_FragCoord.x; for (int i = 0; i < n; ++i) x = fract(x * 1.37 + 0.11);\n"
+                     "  o = vec4(1.0, 0.0, 0.0, 1.0) + vec4(0.0, x * 0.0, 0.0, 0.0); }";
+    GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), "p");
+    REQUIRE(prog);
+    const float tri[] = {-1, -1, 3, -1, -1, 3};
+    GLuint b = g.gen_buffer();
+    g.bind_buffer(GL_ARRAY_BUFFER, b);
+    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
+    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
+    g.enable_attrib(0);
+    g.use(prog);
+    g.uniform1i(g.uniform_location(prog, "n"), 60000);
+    wire.enc.glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 60);
+    REQUIRE(wire.flush().ok());
+    const auto t0 = std::chrono::steady_clock::now();
+    wire.enc.mglSwapBuffers(7, 1);  // red, slow
+    REQUIRE(wire.flush().ok());
+    const auto swap = std::chrono::steady_clock::now() - t0;
+    CHECK(swap < std::chrono::milliseconds(250));  // it did not wait for the frame
+    CHECK(frames.empty());                         // which is not done yet
+    g.clear_color(0, 1, 0, 1);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    wire.enc.mglSwapBuffers(7, 2);  // green: two frames in flight now
+    g.clear_color(0, 0, 1, 1);
+    g.clear(GL_COLOR_BUFFER_BIT);
+    wire.enc.mglSwapBuffers(7, 3);  // blue: waits for frame 1 (at most 2 in flight)
+    REQUIRE(wire.flush().ok());
+    REQUIRE(!frames.empty());
+    CHECK(frames[0].first == 1);
+    // Reading the window's front shows the last swapped frame: everything is presented.
+    auto px = wire.read_surface(7, 16, 16);
+    REQUIRE(px.size() == 16 * 16 * 4);
+    CHECK(px[2] == 255);
+    REQUIRE(frames.size() == 3);
+    const std::vector<uint8_t> colors[3] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}};
+    for (int i = 0; i < 3; ++i) {
+        CHECK(frames[size_t(i)].first == uint64_t(i + 1));
+        CHECK(frames[size_t(i)].second == colors[i]);
+    }
+    CHECK(wire.error() == GL_NO_ERROR);
+}
+
 TEST_CASE("draws to the same surface share one render pass and one pipeline") {
     Wire wire;
     REQUIRE_MESSAGE(wire.backend, wire.why);
@@ -85,11 +140,11 @@ TEST_CASE("an unsupported verb raises GL_INVALID_OPERATION and logs once") {
     Wire wire;
     REQUIRE_MESSAGE(wire.backend, wire.why);
     wire.start();
-    wire.enc.glBeginQuery(GL_ANY_SAMPLES_PASSED, 5);
-    wire.enc.glBeginQuery(GL_ANY_SAMPLES_PASSED, 5);
+    wire.enc.glBeginTransformFeedback(GL_TRIANGLES);
+    wire.enc.glBeginTransformFeedback(GL_TRIANGLES);
     CHECK(wire.error() == GL_INVALID_OPERATION);
     CHECK(wire.error() == GL_NO_ERROR);
-    CHECK(wire.log_lines("glBeginQuery is not supported") == 1);
+    CHECK(wire.log_lines("glBeginTransformFeedback is not supported") == 1);
 }
 
 TEST_CASE("a shader that does not compile reports it with a log") {

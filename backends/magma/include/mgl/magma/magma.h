@@ -24,6 +24,10 @@ struct Options {
     // Where the backend logs (unsupported verbs, refused arguments, Vulkan
     // failures, the chosen device). nullptr: spdlog's default logger.
     std::shared_ptr<spdlog::logger> logger;
+    // How long a wait for the GPU may last before the GPU counts as hung and
+    // the session's contexts are lost (like VK_ERROR_DEVICE_LOST). 0: the
+    // environment's MOBILEGL_MAGMA_GPU_TIMEOUT_MS, else 10000.
+    uint32_t gpu_timeout_ms = 0;
 };
 
 // A frame of a window surface, presented at mglSwapBuffers: RGBA8, bottom row
@@ -65,7 +69,8 @@ public:
     virtual Counters total_counters() const = 0;
     // The Vulkan device in use ("llvmpipe (LLVM 15.0.6, 256 bits)").
     virtual std::string device_name() const = 0;
-    // Set once the Vulkan device is lost: the session's contexts are lost,
+    // Set once the Vulkan device is lost, or the GPU did not finish a batch
+    // within the GPU timeout (a hang): the session's contexts are lost,
     // every later verb is ignored, glGetError says GL_CONTEXT_LOST and
     // fault() names it (the server then ends this session only).
     virtual bool lost() const = 0;

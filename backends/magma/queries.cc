@@ -1,0 +1,113 @@
+// Query objects: occlusion queries (GL_ANY_SAMPLES_PASSED and
+// GL_ANY_SAMPLES_PASSED_CONSERVATIVE, also through
+// GL_EXT_occlusion_query_boolean). A GL query can span many render passes
+// and batches, a Vulkan query only one pass: the Gpu begins a Vulkan query in
+// each pass a counted draw happens in (Gpu::occlusion_draw) and the result is
+// whether any of them saw a sample. Transform-feedback queries are refused
+// loudly (no transform feedback yet).
+#include <GLES3/gl3.h>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+bool occlusion_target(GLenum t) { return t == GL_ANY_SAMPLES_PASSED || t == GL_ANY_SAMPLES_PASSED_CONSERVATIVE; }
+}  // namespace
+
+void MagmaBackend::glGenQueries(GLsizei n, wire::In<GLuint> ids) {
+    if (!need_context(gen::Op::glGenQueries)) return;
+    if (n < 0) return refuse(gen::Op::glGenQueries, GL_INVALID_VALUE, "n < 0");
+    for (uint32_t i = 0; i < ids.count() && i < uint32_t(n); ++i)
+        if (ids.data[i]) cur_->queries.emplace(ids.data[i], nullptr);  // an object only once begun
+}
+
+void MagmaBackend::glDeleteQueries(GLsizei n, wire::In<GLuint> ids) {
+    if (!need_context(gen::Op::glDeleteQueries)) return;
+    if (n < 0) return refuse(gen::Op::glDeleteQueries, GL_INVALID_VALUE, "n < 0");
+    for (uint32_t i = 0; i < ids.count() && i < uint32_t(n); ++i) {
+        auto it = cur_->queries.find(ids.data[i]);
+        if (it == cur_->queries.end()) continue;
+        // Deleting the active query ends it.
+        if (it->second && cur_->occlusion == it->second) cur_->occlusion.reset();
+        cur_->queries.erase(it);
+    }
+}
+
+GLboolean MagmaBackend::glIsQuery(GLuint id) {
+    if (!need_context(gen::Op::glIsQuery)) return GL_FALSE;
+    auto it = cur_->queries.find(id);
+    return it != cur_->queries.end() && it->second;
+}
+
+void MagmaBackend::glBeginQuery(GLenum target, GLuint id) {
+    if (!need_context(gen::Op::glBeginQuery)) return;
+    if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
+        return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "transform feedback queries are not supported yet");
+    if (!occlusion_target(target)) return refuse(gen::Op::glBeginQuery, GL_INVALID_ENUM, "target");
+    // Both occlusion targets share one binding point: one active at a time.
+    if (cur_->occlusion) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "an occlusion query is active");
+    auto it = cur_->queries.find(id);
+    if (id == 0 || it == cur_->queries.end())
+        return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "not a name from glGenQueries");
+    std::shared_ptr<Query>& q = it->second;
+    if (q && q->target != target) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "the query has another target");
+    if (!q) q = std::make_shared<Query>(gpu_.get(), target);
+    gpu_->release_query(q->occ);  // earlier results go
+    q->has_result = false;
+    q->result = 0;
+    q->active = true;
+    cur_->occlusion = q;
+    gpu_->set_occlusion(&q->occ);
+}
+
+void MagmaBackend::glEndQuery(GLenum target) {
+    if (!need_context(gen::Op::glEndQuery)) return;
+    if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
+        return refuse(gen::Op::glEndQuery, GL_INVALID_OPERATION, "transform feedback queries are not supported yet");
+    if (!occlusion_target(target)) return refuse(gen::Op::glEndQuery, GL_INVALID_ENUM, "target");
+    if (!cur_->occlusion || cur_->occlusion->target != target)
+        return refuse(gen::Op::glEndQuery, GL_INVALID_OPERATION, "no active query for the target");
+    Query& q = *cur_->occlusion;
+    gpu_->set_occlusion(nullptr);
+    q.active = false;
+    q.occ.serial = gpu_->serial();
+    cur_->occlusion.reset();
+}
+
+void MagmaBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (!need_context(gen::Op::glGetQueryiv)) return;
+    if (!occlusion_target(target) && target != GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
+        return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "target");
+    if (pname != GL_CURRENT_QUERY) return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "pname");
+    GLint v = 0;
+    if (cur_->occlusion && cur_->occlusion->target == target)
+        for (auto& [name, q] : cur_->queries)
+            if (q == cur_->occlusion) v = GLint(name);
+    if (params.count() >= 1) params.data[0] = v;
+}
+
+void MagmaBackend::glGetQueryObjectuiv(GLuint id, GLenum pname, wire::Out<GLuint> params) {
+    if (!need_context(gen::Op::glGetQueryObjectuiv)) return;
+    auto it = cur_->queries.find(id);
+    if (it == cur_->queries.end() || !it->second)
+        return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_OPERATION, "not a query object");
+    Query& q = *it->second;
+    if (q.active) return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_OPERATION, "the query is active");
+    if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE)
+        return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_ENUM, "pname");
+    if (!q.has_result) {
+        uint64_t samples = 0;
+        // GL_QUERY_RESULT waits (bounded: a hang loses the context); polling
+        // GL_QUERY_RESULT_AVAILABLE submits the batch so that it completes.
+        if (gpu_->query_result(q.occ, pname == GL_QUERY_RESULT, samples)) {
+            q.has_result = true;
+            q.result = samples ? 1 : 0;
+        }
+        open_id_ = nullptr;  // a submit may have ended the pass
+    }
+    const GLuint v = pname == GL_QUERY_RESULT_AVAILABLE ? GLuint(q.has_result) : q.result;
+    if (params.count() >= 1) params.data[0] = v;
+}
+
+}  // namespace mgl::magma
