@@ -144,6 +144,17 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
     CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
     CHECK(got[0] == -7.0f);
 
+    // A vertex attribute property the client does not shadow (ES 3.1's
+    // binding index) is asked of the server; exactly one value is written.
+    // (The request once carried room for one value where the decoder wants
+    // four, which ended the session.)
+    GLint binding[2] = {-7, -7};
+    mgl_glGetVertexAttribiv(1, 0x82D4 /* GL_VERTEX_ATTRIB_BINDING */, binding);
+    REQUIRE_MESSAGE(g_conn->error.empty(), g_conn->error);
+    CHECK(binding[0] == 1);   // each attribute starts bound to its own index
+    CHECK(binding[1] == -7);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+
     // Names in replies are the client's.
     GLuint attached[4] = {};
     GLsizei n_attached = 0;

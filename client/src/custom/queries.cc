@@ -1,5 +1,6 @@
 // Queries: answered from the shadow and the per-context cache when the
 // client holds the value, from the server otherwise (one round trip).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -286,10 +287,17 @@ void get_attrib(const char* verb, GLuint index, GLenum pname, T* params, Encode 
         if (params) *params = T(v);
         return;
     }
-    const uint32_t bytes = pname == GL_CURRENT_VERTEX_ATTRIB ? 16 : 4;
-    (ctx->enc->*encode)(index, pname, bytes);
+    // The schema sizes these replies for 4 values whatever the pname (the
+    // decoder refuses less room, which would end the session): ask for 4,
+    // hand the application the 1 or 4 its pname has.
+    T values[4] = {};
+    (ctx->enc->*encode)(index, pname, uint32_t(sizeof values));
     std::span<const uint8_t> rep = wait(*ctx);
-    if (!read(rep, params, bytes)) reply_failed(*ctx, verb, rep);
+    if (!read(rep, values, uint32_t(sizeof values))) {
+        reply_failed(*ctx, verb, rep);
+        return;
+    }
+    if (params) std::copy_n(values, pname == GL_CURRENT_VERTEX_ATTRIB ? 4 : 1, params);
 }
 }  // namespace
 
