@@ -242,10 +242,13 @@ bool Gpu::idle() {
 }
 
 namespace {
-// Hung Gpus waiting for their work to finish. Never destroyed itself: at exit
-// a still hung device is left to the process's end rather than waited for.
+// Hung Gpus waiting for their work to finish. At exit the list goes but a
+// still hung device is left to the process's end rather than waited for. A
+// plain object, not a leaked `new`: the library is dlclose'd by glvnd, and a
+// heap list whose only pointer unloads with it is a leak to LeakSanitizer.
 std::mutex g_graves_mutex;
-std::vector<Gpu*>* g_graves = new std::vector<Gpu*>;
+std::vector<Gpu*> g_graves_list;
+std::vector<Gpu*>* const g_graves = &g_graves_list;
 }  // namespace
 
 void Gpu::bury(std::unique_ptr<Gpu> gpu, std::shared_ptr<spdlog::logger> log) {
