@@ -346,7 +346,8 @@ void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     if (!need_context(gen::Op::glGetInteger64v)) return;
     int64_t v[4] = {};
     int n = 0;
-    if (!limit(gpu_->dev(), pname, v, &n)) {
+    if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = pname == GL_SAMPLES ? fb_samples(true) : fb_samples(true) > 0, n = 1;
+    else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
@@ -363,6 +364,8 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
         case GL_ALIASED_LINE_WIDTH_RANGE: v[0] = l.lineWidthRange[0], v[1] = l.lineWidthRange[1], n = 2; break;
         case GL_ALIASED_POINT_SIZE_RANGE: v[0] = l.pointSizeRange[0], v[1] = l.pointSizeRange[1], n = 2; break;
         case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = l.maxSamplerAnisotropy; break;
+        case GL_SAMPLE_BUFFERS: v[0] = fb_samples(true) > 0; break;
+        case GL_SAMPLES: v[0] = float(fb_samples(true)); break;
         default: {
             int64_t iv[4];
             if (!limit(gpu_->dev(), pname, iv, &n)) {
@@ -380,6 +383,7 @@ void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
+    else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
         return;
