@@ -37,7 +37,8 @@ struct Target {
     bool has_depth = false, has_stencil = false;
     uint32_t width = 0, height = 0;
     VkFramebuffer fb = VK_NULL_HANDLE;
-    PassKey key;  // formats, loadOp LOAD
+    PassKey key;  // formats, samples, loadOp LOAD
+    bool mixed_samples = false;  // resolve_target failed: attachments with different sample counts
 };
 
 class MagmaBackend final : public Magma {
@@ -232,6 +233,10 @@ public:
     void glDeleteRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
     void glBindRenderbuffer(GLenum target, GLuint renderbuffer) override;
     void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) override;
+    void glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                                          GLsizei height) override;
+    void glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei count,
+                               wire::Out<GLint> params) override;
     void glGenFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
     void glDeleteFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
     void glBindFramebuffer(GLenum target, GLuint framebuffer) override;
@@ -425,6 +430,9 @@ private:
     Framebuffer* fb_for(GLenum target);
     Attachment* attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second);
     bool resolve_target(Target& t, bool draw_fb);
+    void renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height);
+    // GL_SAMPLES of the draw (or read) framebuffer: 0 when single-sampled.
+    int fb_samples(bool draw_fb);
     bool ensure_pass(Target& t);
     void check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments);
     // glClearBuffer*: one draw buffer's color (raw 32-bit values) or depth and/or stencil.

@@ -91,6 +91,31 @@ bool Device::format_has(VkFormat f, VkFormatFeatureFlags want) const {
     return (p.optimalTilingFeatures & want) == want;
 }
 
+VkSampleCountFlags Device::msaa_counts(VkFormat f) const {
+    const bool ds = f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
+                    f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_X8_D24_UNORM_PACK32 || f == VK_FORMAT_S8_UINT;
+    const VkImageUsageFlags usage = (ds ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) |
+                                    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    VkImageFormatProperties p{};
+    if (vkGetPhysicalDeviceImageFormatProperties(phys, f, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage, 0, &p) != VK_SUCCESS)
+        return 0;
+    // Only counts a framebuffer of any attachment mix can use, so that GL's
+    // "the same samples everywhere" always has a Vulkan answer.
+    const VkPhysicalDeviceLimits& l = props.limits;
+    return p.sampleCounts & l.framebufferColorSampleCounts & l.framebufferDepthSampleCounts &
+           l.framebufferStencilSampleCounts & ~VkSampleCountFlags(VK_SAMPLE_COUNT_1_BIT);
+}
+
+int Device::max_samples() const {
+    const VkPhysicalDeviceLimits& l = props.limits;
+    const VkSampleCountFlags c = l.framebufferColorSampleCounts & l.framebufferDepthSampleCounts &
+                                 l.framebufferStencilSampleCounts;
+    int best = 1;
+    for (int n = 2; n <= 64; n *= 2)
+        if (c & VkSampleCountFlags(n)) best = n;
+    return best;
+}
+
 std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     VkInstance instance = shared_instance(why);
     if (!instance) return nullptr;

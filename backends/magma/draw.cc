@@ -247,7 +247,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     pv.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
     if (gpu_->dev().provoking_last && exe.flat) rs.pNext = &pv;
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-    ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    ms.rasterizationSamples = t.key.samples;  // the render pass's (in the key through its handle)
     VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
     ds.depthTestEnable = ps.depth_test;
     ds.depthWriteEnable = ps.depth_write;

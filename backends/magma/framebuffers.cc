@@ -5,6 +5,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 
@@ -44,12 +45,36 @@ void MagmaBackend::glBindRenderbuffer(GLenum target, GLuint name) {
 }
 
 void MagmaBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
-    if (!need_context(gen::Op::glRenderbufferStorage)) return;
-    if (!cur_->renderbuffer) return refuse(gen::Op::glRenderbufferStorage, GL_INVALID_OPERATION, "no renderbuffer bound");
-    if (width < 1 || height < 1) return refuse(gen::Op::glRenderbufferStorage, GL_INVALID_VALUE, "size");
+    renderbuffer_storage(gen::Op::glRenderbufferStorage, 0, internalformat, width, height);
+}
+
+void MagmaBackend::glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                                                    GLsizei width, GLsizei height) {
+    renderbuffer_storage(gen::Op::glRenderbufferStorageMultisample, samples, internalformat, width, height);
+}
+
+// samples 0: single-sampled. Otherwise the smallest count the device has for
+// the format that is >= samples (GL: "at least samples, no more than the next
+// supported count"); above GL_MAX_SAMPLES is GL_INVALID_OPERATION.
+void MagmaBackend::renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum internalformat, GLsizei width,
+                                        GLsizei height) {
+    if (!need_context(verb)) return;
+    if (!cur_->renderbuffer) return refuse(verb, GL_INVALID_OPERATION, "no renderbuffer bound");
+    if (width < 1 || height < 1 || samples < 0) return refuse(verb, GL_INVALID_VALUE, "size or samples");
     TexFormat f;
     if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f))
-        return refuse(gen::Op::glRenderbufferStorage, GL_INVALID_ENUM, "internal format not supported by Magma yet");
+        return refuse(verb, GL_INVALID_ENUM, "internal format not supported by Magma yet");
+    VkSampleCountFlagBits count = VK_SAMPLE_COUNT_1_BIT;
+    if (samples > 0) {
+        if (samples > gpu_->dev().max_samples()) return refuse(verb, GL_INVALID_OPERATION, "samples > GL_MAX_SAMPLES");
+        // ES 3.0 4.4.2.1: integer formats have no multisampled storage.
+        if (is_integer_format(f.vk)) return refuse(verb, GL_INVALID_OPERATION, "an integer format with samples");
+        const VkSampleCountFlags have = gpu_->dev().msaa_counts(f.vk);
+        for (uint32_t n = uint32_t(samples); n <= 64 && count == VK_SAMPLE_COUNT_1_BIT; ++n)
+            if ((n & (n - 1)) == 0 && (have & n)) count = VkSampleCountFlagBits(n);
+        if (count == VK_SAMPLE_COUNT_1_BIT)
+            return refuse(verb, GL_INVALID_OPERATION, "the device has no multisampled storage for this format");
+    }
     Renderbuffer& rb = *cur_->renderbuffer;
     if (rb.img.image) {
         if (open_id_) {
@@ -65,6 +90,7 @@ void MagmaBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, G
     rb.img.format = f.vk;
     rb.img.width = uint32_t(width);
     rb.img.height = uint32_t(height);
+    rb.img.samples = count;
     const bool ds = f.depth || f.stencil;
     rb.img.aspect = ds ? VkImageAspectFlags((is_depth_format(f.vk) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
                                             (has_stencil(f.vk) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0))
@@ -74,6 +100,42 @@ void MagmaBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, G
     if (!gpu_->create_image(rb.img, usage)) return set_error(GL_OUT_OF_MEMORY);
     rb.view = gpu_->create_view(rb.img, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
     ++rb.generation;
+}
+
+// GL_NUM_SAMPLE_COUNTS / GL_SAMPLES of a renderable format: the device's
+// counts above 1, largest first (none for integer formats, as ES 3.0 says).
+void MagmaBackend::glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei count,
+                                         wire::Out<GLint> params) {
+    if (!need_context(gen::Op::glGetInternalformativ)) return;
+    if (target != GL_RENDERBUFFER) return refuse(gen::Op::glGetInternalformativ, GL_INVALID_ENUM, "target");
+    if (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES) return refuse(gen::Op::glGetInternalformativ, GL_INVALID_ENUM, "pname");
+    if (count < 0) return refuse(gen::Op::glGetInternalformativ, GL_INVALID_VALUE, "count");
+    TexFormat f;
+    if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f) ||
+        !gpu_->dev().format_has(f.vk, (f.depth || f.stencil) ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                             : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+        return refuse(gen::Op::glGetInternalformativ, GL_INVALID_ENUM, "internal format is not renderable");
+    std::vector<GLint> counts;
+    if (!is_integer_format(f.vk)) {
+        const VkSampleCountFlags have = gpu_->dev().msaa_counts(f.vk);
+        for (int n = 64; n > 1; n /= 2)
+            if ((have & VkSampleCountFlags(n)) && n <= gpu_->dev().max_samples()) counts.push_back(n);
+    }
+    if (pname == GL_NUM_SAMPLE_COUNTS) {
+        if (count > 0 && params.count()) params.data[0] = GLint(counts.size());
+        return;
+    }
+    for (size_t i = 0; i < counts.size() && i < size_t(count) && i < params.count(); ++i) params.data[i] = counts[i];
+}
+
+int MagmaBackend::fb_samples(bool draw_fb) {
+    Framebuffer* fb = (draw_fb ? cur_->draw_fb : cur_->read_fb).get();
+    if (!fb) return 0;  // surfaces are single-sampled (EGL_SAMPLES 0)
+    auto samples = [](const Attachment& a) { return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : 1; };
+    for (const Attachment& a : fb->color)
+        if (a.kind) return samples(a) > 1 ? samples(a) : 0;
+    const Attachment& d = fb->depth.kind ? fb->depth : fb->stencil;
+    return d.kind && samples(d) > 1 ? samples(d) : 0;
 }
 
 // ---- framebuffer objects ------------------------------------------------------------------
@@ -226,6 +288,7 @@ GLenum MagmaBackend::glCheckFramebufferStatus(GLenum target) {
                                                                             : GL_FRAMEBUFFER_UNDEFINED;
     Target t;
     if (!resolve_target(t, target != GL_READ_FRAMEBUFFER)) {
+        if (t.mixed_samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         Framebuffer& fb = *fb_for(target);
         bool any = fb.depth.kind || fb.stencil.kind;
         for (auto& c : fb.color) any = any || c.kind;
@@ -330,7 +393,7 @@ void MagmaBackend::glGetRenderbufferParameteriv(GLenum target, GLenum pname, wir
         case GL_RENDERBUFFER_WIDTH: params.data[0] = GLint(rb.img.width); break;
         case GL_RENDERBUFFER_HEIGHT: params.data[0] = GLint(rb.img.height); break;
         case GL_RENDERBUFFER_INTERNAL_FORMAT: params.data[0] = rb.img.image ? GLint(rb.fmt.sized) : GL_RGBA4; break;
-        case GL_RENDERBUFFER_SAMPLES: params.data[0] = 0; break;
+        case GL_RENDERBUFFER_SAMPLES: params.data[0] = rb.img.samples > 1 ? GLint(rb.img.samples) : 0; break;
         case GL_RENDERBUFFER_RED_SIZE: params.data[0] = bits[0]; break;
         case GL_RENDERBUFFER_GREEN_SIZE: params.data[0] = bits[1]; break;
         case GL_RENDERBUFFER_BLUE_SIZE: params.data[0] = bits[2]; break;
@@ -368,6 +431,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
     }
     uint32_t w = UINT32_MAX, h = UINT32_MAX;
     std::string key;
+    int samples = 0;  // 0 until the first attachment; then all must have as many (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE)
     auto add = [&](Attachment& a, Image*& img, VkImageView& view) -> bool {
         if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
             Texture& tex = *a.tex;
@@ -384,6 +448,11 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         } else {
             return a.kind == 0;
         }
+        if (samples && samples != int(img->samples)) {
+            t.mixed_samples = true;
+            return false;
+        }
+        samples = int(img->samples);
         key += std::to_string(uint64_t(view)) + ",";
         return true;
     };
@@ -408,6 +477,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         any = true;
     }
     if (!any) return false;
+    t.key.samples = VkSampleCountFlagBits(samples);
     t.width = w;
     t.height = h;
     key += std::to_string(w) + "x" + std::to_string(h);
@@ -715,6 +785,18 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
     }
     for (const Pair& p : pairs)
         if (p.s == p.d) return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "blit within one image is not supported yet");
+    // ES 3.0 4.3.3: a multisampled read framebuffer resolves, only into a
+    // single-sampled one, with the same rectangle and the same format.
+    const bool resolve = src.key.samples > 1;
+    if (dst.key.samples > 1) return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "multisampled draw framebuffer");
+    if (resolve && (sx0 != dx0 || sy0 != dy0 || sx1 != dx1 || sy1 != dy1))
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "multisample resolve with different rectangles");
+    for (const Pair& p : pairs)
+        if (resolve && p.s->format != p.d->format)
+            return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "multisample resolve between formats");
+    // vkCmdResolveImage resolves color only; GL allows depth/stencil (sample 0's values).
+    if (resolve && ds && src.ds && dst.ds)
+        return refuse(gen::Op::glBlitFramebuffer, GL_INVALID_OPERATION, "multisampled depth/stencil blits are not supported yet");
     if (pairs.empty()) return;
     auto inside = [](GLint a, GLint b, uint32_t size) {
         return std::min(a, b) >= 0 && uint32_t(std::max(a, b)) <= size;
@@ -727,6 +809,19 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
     for (const Pair& p : pairs) {
         gpu_->transition(cb, *p.s, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
         gpu_->transition(cb, *p.d, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        if (resolve) {
+            // Same rectangle on both sides: a reversed one is the same pixels.
+            VkImageResolve r{};
+            r.srcSubresource = {p.aspect, p.sl, p.slayer, 1};
+            r.dstSubresource = {p.aspect, p.dl, p.dlayer, 1};
+            r.srcOffset = r.dstOffset = {std::min(sx0, sx1), std::min(sy0, sy1), 0};
+            r.extent = {uint32_t(std::abs(sx1 - sx0)), uint32_t(std::abs(sy1 - sy0)), 1};
+            if (r.extent.width && r.extent.height)
+                vkCmdResolveImage(cb, p.s->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, p.d->image,
+                                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+            p.s->used_serial = p.d->used_serial = gpu_->serial();
+            continue;
+        }
         const bool color = p.aspect == VK_IMAGE_ASPECT_COLOR_BIT;
         VkImageBlit b{};
         b.srcSubresource = {p.aspect, p.sl, p.slayer, 1};
@@ -784,6 +879,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     uint32_t level, layer, sw, sh;
     Image* img = read_source(level, layer, sw, sh);
     if (!img) return refuse(gen::Op::glReadPixels, GL_INVALID_FRAMEBUFFER_OPERATION, "no readable color buffer");
+    if (img->samples > 1) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "multisampled read framebuffer");
     // Integer buffers read only as GL_RGBA_INTEGER with their signedness, others never so.
     if (is_integer_format(img->format) != (format == GL_RGBA_INTEGER) ||
         (format == GL_RGBA_INTEGER && is_signed_integer_format(img->format) != (type == GL_INT)))

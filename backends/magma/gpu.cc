@@ -21,8 +21,8 @@ VkMemoryBarrier full_memory_barrier() {
 }  // namespace
 
 bool PassKey::operator<(const PassKey& o) const {
-    return std::tie(color, depth, clear_color, clear_depth, clear_stencil) <
-           std::tie(o.color, o.depth, o.clear_color, o.clear_depth, o.clear_stencil);
+    return std::tie(color, depth, clear_color, clear_depth, clear_stencil, samples) <
+           std::tie(o.color, o.depth, o.clear_color, o.clear_depth, o.clear_stencil, o.samples);
 }
 
 bool SamplerKey::operator<(const SamplerKey& o) const {
@@ -392,7 +392,7 @@ VkRenderPass Gpu::render_pass(const PassKey& key) {
         if (key.color[i] == VK_FORMAT_UNDEFINED) continue;
         VkAttachmentDescription& a = att[n];
         a.format = key.color[i];
-        a.samples = VK_SAMPLE_COUNT_1_BIT;
+        a.samples = key.samples;
         a.loadOp = (key.clear_color >> i) & 1 ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
         a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
@@ -405,7 +405,7 @@ VkRenderPass Gpu::render_pass(const PassKey& key) {
     if (has_depth) {
         VkAttachmentDescription& a = att[n];
         a.format = key.depth;
-        a.samples = VK_SAMPLE_COUNT_1_BIT;
+        a.samples = key.samples;
         a.loadOp = key.clear_depth ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
         a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         a.stencilLoadOp = key.clear_stencil ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
@@ -567,7 +567,7 @@ bool Gpu::create_image(Image& img, VkImageUsageFlags usage) {
     ci.extent = {img.width, img.height, img.depth};
     ci.mipLevels = img.levels;
     ci.arrayLayers = img.layers;
-    ci.samples = VK_SAMPLE_COUNT_1_BIT;
+    ci.samples = img.samples;
     ci.tiling = VK_IMAGE_TILING_OPTIMAL;
     ci.usage = usage;
     ci.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;

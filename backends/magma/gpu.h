@@ -46,6 +46,7 @@ struct Image {
     uint32_t width = 0, height = 0, depth = 1, levels = 1, layers = 1;
     VkImageType type = VK_IMAGE_TYPE_2D;
     bool cube = false;
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // > 1: a multisampled renderbuffer
     VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, after what main recorded
     uint64_t used_serial = 0;                           // last batch whose main command buffer uses it
 };
@@ -62,6 +63,7 @@ struct PassKey {
     VkFormat depth = VK_FORMAT_UNDEFINED;
     uint8_t clear_color = 0;          // bit per color attachment: loadOp CLEAR
     bool clear_depth = false, clear_stencil = false;
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // of every attachment (GL: they must agree)
     bool operator<(const PassKey& o) const;
 };
 

@@ -288,7 +288,7 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_DRAW_BUFFERS: *v = std::min<int64_t>(l.maxColorAttachments, 4); return true;
         case GL_MAX_ELEMENTS_INDICES:
         case GL_MAX_ELEMENTS_VERTICES: *v = 1 << 20; return true;
-        case GL_MAX_SAMPLES: *v = 1; return true;
+        case GL_MAX_SAMPLES: *v = d.max_samples(); return true;
         case GL_MAX_UNIFORM_BUFFER_BINDINGS: *v = 24; return true;
         case GL_MAX_UNIFORM_BLOCK_SIZE: *v = std::min<int64_t>(l.maxUniformBufferRange, 65536); return true;
         case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *v = int64_t(std::max<VkDeviceSize>(l.minUniformBufferOffsetAlignment, 4)); return true;
@@ -323,7 +323,8 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS) v[0] = 8, n = 1;
     else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
     else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
-    else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = 0, n = 1;
+    else if (pname == GL_SAMPLE_BUFFERS) v[0] = fb_samples(true) > 0, n = 1;
+    else if (pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (pname == GL_COMPRESSED_TEXTURE_FORMATS) {
         for (uint32_t i = 0; i < std::size(kCompressedFormats) && i < data.count(); ++i) data.data[i] = kCompressedFormats[i];
         return;
@@ -345,7 +346,8 @@ void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     if (!need_context(gen::Op::glGetInteger64v)) return;
     int64_t v[4] = {};
     int n = 0;
-    if (!limit(gpu_->dev(), pname, v, &n)) {
+    if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = pname == GL_SAMPLES ? fb_samples(true) : fb_samples(true) > 0, n = 1;
+    else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
@@ -362,6 +364,8 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
         case GL_ALIASED_LINE_WIDTH_RANGE: v[0] = l.lineWidthRange[0], v[1] = l.lineWidthRange[1], n = 2; break;
         case GL_ALIASED_POINT_SIZE_RANGE: v[0] = l.pointSizeRange[0], v[1] = l.pointSizeRange[1], n = 2; break;
         case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = l.maxSamplerAnisotropy; break;
+        case GL_SAMPLE_BUFFERS: v[0] = fb_samples(true) > 0; break;
+        case GL_SAMPLES: v[0] = float(fb_samples(true)); break;
         default: {
             int64_t iv[4];
             if (!limit(gpu_->dev(), pname, iv, &n)) {
@@ -379,6 +383,7 @@ void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
+    else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
         return;

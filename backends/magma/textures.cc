@@ -621,6 +621,7 @@ void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset
     Image* src = read_source(src_level, src_layer, sw, sh);
     if (!src || !t->img.image || width <= 0 || height <= 0)
         return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "no source or destination image");
+    if (src->samples > 1) return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "multisampled read framebuffer");
     // Clipped to the source, as GL reads nothing outside the framebuffer.
     const int x0 = std::max(x, 0), y0 = std::max(y, 0);
     const int x1 = std::min<int>(x + width, int(sw)), y1 = std::min<int>(y + height, int(sh));

@@ -91,6 +91,10 @@ struct GlApi {
     virtual void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) = 0;
     // glGetVertexAttrib{fv ('f'), iv ('i'), Iiv ('I')}: up to 4 values as raw 32-bit words.
     virtual std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) = 0;
+    // Multisampling: glRenderbufferStorageMultisample, glGetInternalformativ (GL_RENDERBUFFER), glGetRenderbufferParameteriv.
+    virtual void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int w, int h) = 0;
+    virtual std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) = 0;
+    virtual GLint renderbuffer_param(GLenum pname) = 0;
 };
 
 struct NativeGl final : GlApi {
@@ -215,6 +219,16 @@ struct NativeGl final : GlApi {
     void clear_buffer_iv(GLenum buffer, GLint i, std::array<GLint, 4> v) override { glClearBufferiv(buffer, i, v.data()); }
     void clear_buffer_uiv(GLenum buffer, GLint i, std::array<GLuint, 4> v) override { glClearBufferuiv(buffer, i, v.data()); }
     void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override { glClearBufferfv(buffer, i, v.data()); }
+    void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int w, int h) override {
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, fmt, w, h);
+    }
+    std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) override {
+        std::vector<GLint> v(size_t(n), -1);
+        glGetInternalformativ(GL_RENDERBUFFER, fmt, pname, n, v.data());
+        return v;
+    }
+    GLint renderbuffer_param(GLenum pname) override { GLint v = -1; glGetRenderbufferParameteriv(GL_RENDERBUFFER, pname, &v); return v; }
     std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
         std::array<uint32_t, 4> v{};
         if (kind == 'f') glGetVertexAttribfv(i, pname, reinterpret_cast<GLfloat*>(v.data()));
@@ -408,6 +422,22 @@ struct WireGl final : GlApi {
     }
     void clear_buffer_fv(GLenum buffer, GLint i, std::array<GLfloat, 4> v) override {
         enc.glClearBufferfv(buffer, i, wire::Blob{v.data(), uint32_t(buffer == GL_COLOR ? 16 : 4)});
+    }
+    void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int wd, int h) override {
+        enc.glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        enc.glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, fmt, wd, h);
+    }
+    std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) override {
+        std::vector<GLint> v(size_t(n), -1);
+        enc.glGetInternalformativ(GL_RENDERBUFFER, fmt, pname, n, uint32_t(n * sizeof(GLint)));
+        gen::read_reply_glGetInternalformativ(enc.wait_reply(), v.data(), uint32_t(n * sizeof(GLint)));
+        return v;
+    }
+    GLint renderbuffer_param(GLenum pname) override {
+        GLint v = -1;
+        enc.glGetRenderbufferParameteriv(GL_RENDERBUFFER, pname, sizeof v);
+        gen::read_reply_glGetRenderbufferParameteriv(enc.wait_reply(), &v, sizeof v);
+        return v;
     }
     std::array<uint32_t, 4> vertex_attrib(GLuint i, GLenum pname, char kind) override {
         std::array<uint32_t, 4> v{};
