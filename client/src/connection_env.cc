@@ -109,6 +109,8 @@ std::string requested_backend() {
     return b.empty() ? "espryt" : b;  // the product's default backend
 }
 
+bool known_backend(const std::string& b) { return b == "espryt" || b == "magma" || b == "null"; }
+
 // `inproc` in an unmodified program: nobody embedded a server, so the vendor
 // starts one in this process (the product's embedded default). It lives until
 // the process exits; its sessions end when their contexts' connections close.
@@ -153,7 +155,7 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     o.wire_fingerprint = gen::kWireFingerprint;
     o.build_id = "mobilegl-client " MOBILEGL_VERSION;
     o.backend = requested_backend();
-    if (o.backend != "espryt" && o.backend != "magma" && o.backend != "null") {
+    if (!known_backend(o.backend)) {
         if (error) *error = "MOBILEGL_BACKEND_TYPE=" + o.backend + ": unknown backend (espryt, magma or null)";
         return nullptr;
     }
@@ -180,7 +182,7 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
 void prepare_connection_from_env() {
     if (requested_transport() != "inproc") return;
     const std::string backend = requested_backend();
-    if (backend != "espryt" && backend != "magma" && backend != "null") return;  // said at context creation
+    if (!known_backend(backend)) return;  // said at context creation
     std::string ignored;  // a failure is reported where a session is asked for
     ensure_inproc_server(&ignored);
 }

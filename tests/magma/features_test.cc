@@ -172,12 +172,7 @@ void mrt(GlApi& g, Seen& seen) {
     GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, kVs3), g.shader(GL_FRAGMENT_SHADER, fs), "p");
     seen.add("linked", prog != 0);
     g.use(prog);
-    const float tri[] = {-1, -1, 3, -1, -1, 3};
-    GLuint b = g.gen_buffer();
-    g.bind_buffer(GL_ARRAY_BUFFER, b);
-    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
-    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
-    g.enable_attrib(0);
+    g.fullscreen_triangle();
     GLuint tex[3];
     GLuint fb = g.gen_framebuffer();
     g.bind_framebuffer(fb);
@@ -523,12 +518,7 @@ TEST_CASE("an incomplete integer texture samples as (0, 0, 0, 1)") {
     }
     g.active_texture(GL_TEXTURE0);
     g.draw_buffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
-    const float tri[] = {-1, -1, 3, -1, -1, 3};
-    GLuint b = g.gen_buffer();
-    g.bind_buffer(GL_ARRAY_BUFFER, b);
-    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
-    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
-    g.enable_attrib(0);
+    g.fullscreen_triangle();
     g.viewport(0, 0, 8, 8);
     g.draw_arrays(GL_TRIANGLES, 0, 3);
     for (int i = 0; i < 2; ++i) {

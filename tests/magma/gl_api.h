@@ -95,6 +95,18 @@ struct GlApi {
     virtual void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int w, int h) = 0;
     virtual std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) = 0;
     virtual GLint renderbuffer_param(GLenum pname) = 0;
+
+    // One triangle that covers the viewport, fed to attribute `index` from a
+    // new array buffer (left bound); returns the buffer.
+    GLuint fullscreen_triangle(GLuint index = 0) {
+        static const float tri[] = {-1, -1, 3, -1, -1, 3};
+        const GLuint b = gen_buffer();
+        bind_buffer(GL_ARRAY_BUFFER, b);
+        buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
+        attrib(index, 2, GL_FLOAT, false, 0, 0);
+        enable_attrib(index);
+        return b;
+    }
 };
 
 struct NativeGl final : GlApi {

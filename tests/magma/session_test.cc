@@ -62,12 +62,7 @@ TEST_CASE("window swaps do not wait for the GPU: frames are presented in order o
                      "  o = vec4(1.0, 0.0, 0.0, 1.0) + vec4(0.0, x * 0.0, 0.0, 0.0); }";
     GLuint prog = g.program(g.shader(GL_VERTEX_SHADER, vs), g.shader(GL_FRAGMENT_SHADER, fs), "p");
     REQUIRE(prog);
-    const float tri[] = {-1, -1, 3, -1, -1, 3};
-    GLuint b = g.gen_buffer();
-    g.bind_buffer(GL_ARRAY_BUFFER, b);
-    g.buffer_data(GL_ARRAY_BUFFER, tri, sizeof tri);
-    g.attrib(0, 2, GL_FLOAT, false, 0, 0);
-    g.enable_attrib(0);
+    g.fullscreen_triangle();
     g.use(prog);
     g.uniform1i(g.uniform_location(prog, "n"), 60000);
     wire.enc.glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 60);

@@ -447,14 +447,8 @@ void glDebugMessageCallbackAMD(GLDEBUGPROCAMD callback, void* userParam) {
 // to say (one round trip: labels are a debugging aid, not a hot path).
 namespace {
 
-bool live_sync(::mgl::client::Context& ctx, const void* ptr) {
-    ctx.enc->glIsSync(::mgl::client::wv(static_cast<GLsync>(const_cast<void*>(ptr))));
-    ++ctx.counters.round_trips;
-    ::mgl::GLboolean is = 0;
-    const std::span<const uint8_t> rep = ::mgl::client::wait(ctx);
-    if (!::mgl::gen::read_reply_glIsSync(rep, &is)) ::mgl::client::reply_failed(ctx, "glIsSync", rep);
-    return is != 0;
-}
+// The generated glIsSync entry: one round trip, on the current context.
+bool live_sync(const void* ptr) { return mgl_glIsSync(static_cast<GLsync>(const_cast<void*>(ptr))) != 0; }
 
 uint32_t sync_name(const void* ptr) { return uint32_t(reinterpret_cast<uintptr_t>(ptr)); }
 
@@ -469,7 +463,7 @@ size_t max_label_length(const ::mgl::client::Context& ctx) {
 void glObjectPtrLabel(const void* ptr, GLsizei length, const GLchar* label) {
     MGL_CTX_OR_RETURN("glObjectPtrLabel");
     const size_t n = !label ? 0 : length < 0 ? std::strlen(label) : size_t(length);
-    if (n >= max_label_length(*ctx) || !live_sync(*ctx, ptr)) {
+    if (n >= max_label_length(*ctx) || !live_sync(ptr)) {
         gl_error(*ctx, GL_INVALID_VALUE, "glObjectPtrLabel");
         return;
     }
@@ -480,7 +474,7 @@ void glObjectPtrLabel(const void* ptr, GLsizei length, const GLchar* label) {
 
 void glGetObjectPtrLabel(const void* ptr, GLsizei bufSize, GLsizei* length, GLchar* label) {
     MGL_CTX_OR_RETURN("glGetObjectPtrLabel");
-    if (bufSize < 0 || !live_sync(*ctx, ptr)) {
+    if (bufSize < 0 || !live_sync(ptr)) {
         gl_error(*ctx, GL_INVALID_VALUE, "glGetObjectPtrLabel");
         return;
     }
