@@ -27,7 +27,12 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "    // Why the backend can no longer serve (its GPU device was lost...);\n"
           << "    // nullptr while healthy. Checked after each applied batch: the session\n"
           << "    // then ends with a lost context and a fault naming it.\n"
-          << "    virtual const char* fault() const { return nullptr; }\n\n";
+          << "    virtual const char* fault() const { return nullptr; }\n\n"
+          << "    // Called by the session before each span it applies, on the applying\n"
+          << "    // thread. On the direct transport several sessions share one thread (the\n"
+          << "    // application's): a backend with per-thread state (a current host\n"
+          << "    // context) restores its own here when another session's was bound since.\n"
+          << "    virtual void begin_span() {}\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

@@ -19,6 +19,7 @@ public:
 
     void set_present(PresentFn fn) override { present_ = std::move(fn); }
     void release() override;
+    void begin_span() override;
 
     // ---- session verbs (session.cc, surfaces.cc) ----
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
@@ -87,6 +88,8 @@ private:
     bool read_surface_pixels(Surface& s, int x, int y, int w, int h, uint8_t* out);
     bool internal_current(Surface& s);  // binds the internal context to s
     void restore_current();             // back to the client's binding
+    // host eglMakeCurrent, remembering which session bound the thread last.
+    bool make_current(EGLSurface draw, EGLSurface read, EGLContext context);
 
     // queries.cc: the host name of a labelled object.
     bool label_name(gen::Op verb, GLenum identifier, GLuint name, GLuint& host);

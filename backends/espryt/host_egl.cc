@@ -2,16 +2,26 @@
 
 #include <GLES3/gl32.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <vector>
 
 #include "gen/espryt_host.h"
+#include "host_vendor.h"
 
 namespace mgl::espryt {
 
+HostEgl host_egl;
+
 namespace {
+
+// Set by use_host_vendor_library() before the first host_display().
+bool g_vendor_mode = false;
+const void* g_glvnd_exports = nullptr;
+void* g_glvnd_vendor = nullptr;
+std::atomic<bool> g_initialised{false};
 
 bool has_word(const char* list, const char* word) {
     if (!list) return false;
@@ -21,28 +31,31 @@ bool has_word(const char* list, const char* word) {
     return false;
 }
 
-EGLDisplay open_surfaceless(PFNEGLGETPLATFORMDISPLAYEXTPROC get_display) {
-    return get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-}
-
-// The first hardware device (with glvnd every vendor enumerates its devices,
-// Mesa a software one too), else the first device. `hardware` says which.
-EGLDeviceEXT pick_device(bool& hardware) {
+// The first hardware device of `egl` (with glvnd every vendor enumerates its
+// devices, Mesa a software one too), else its first device. `hardware` says
+// which.
+EGLDeviceEXT pick_device(const HostEgl& egl, bool& hardware) {
     hardware = false;
-    auto query_devices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
-    auto query_string = reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(eglGetProcAddress("eglQueryDeviceStringEXT"));
-    if (!query_devices) return EGL_NO_DEVICE_EXT;
+    if (!egl.QueryDevicesEXT) return EGL_NO_DEVICE_EXT;
     EGLDeviceEXT devices[16];
     EGLint n = 0;
-    if (!query_devices(16, devices, &n) || n < 1) return EGL_NO_DEVICE_EXT;
-    for (EGLint i = 0; i < n && query_string; ++i) {
-        if (!has_word(query_string(devices[i], EGL_EXTENSIONS), "EGL_MESA_device_software")) {
+    if (!egl.QueryDevicesEXT(16, devices, &n) || n < 1) return EGL_NO_DEVICE_EXT;
+    for (EGLint i = 0; i < n && egl.QueryDeviceStringEXT; ++i) {
+        if (!has_word(egl.QueryDeviceStringEXT(devices[i], EGL_EXTENSIONS), "EGL_MESA_device_software")) {
             hardware = true;
             return devices[i];
         }
     }
     return devices[0];
 }
+
+// What one source of host EGL offers.
+struct Offer {
+    const HostEgl* egl = nullptr;
+    bool surfaceless = false;
+    EGLDeviceEXT device = EGL_NO_DEVICE_EXT;
+    bool hardware = false;
+};
 
 EGLContext make_context(EGLDisplay dpy, int major, int minor, EGLContext share, bool robust, bool debug) {
     EGLint attribs[16];
@@ -62,7 +75,7 @@ EGLContext make_context(EGLDisplay dpy, int major, int minor, EGLContext share, 
         attribs[i++] = EGL_TRUE;
     }
     attribs[i++] = EGL_NONE;
-    return eglCreateContext(dpy, EGL_NO_CONFIG_KHR, share, attribs);
+    return host_egl.CreateContext(dpy, EGL_NO_CONFIG_KHR, share, attribs);
 }
 
 struct Init {
@@ -77,14 +90,38 @@ struct Init {
         return false;
     }
 
+    // The sources to choose from: the process's libEGL, or (inside our glvnd
+    // vendor on the direct transport) each host vendor library.
+    std::vector<HostEgl> sources() {
+        if (!g_vendor_mode) return {libegl_entry_points()};
+        std::string why;
+        std::vector<HostEgl> v = load_host_vendors(g_glvnd_exports, g_glvnd_vendor, &why);
+        if (v.empty()) error = why;
+        return v;
+    }
+
     bool run() {
-        const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-        auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-        if (!client || !get_display) return fail("host EGL has no client extensions (EGL_EXT_platform_base)");
-        const bool surfaceless = has_word(client, "EGL_MESA_platform_surfaceless");
-        const bool device = has_word(client, "EGL_EXT_platform_device");
-        bool hardware = false;
-        EGLDeviceEXT dev = device ? pick_device(hardware) : EGL_NO_DEVICE_EXT;
+        const std::vector<HostEgl> all = sources();
+        if (all.empty()) return false;
+        std::vector<Offer> offers;
+        for (const HostEgl& egl : all) {
+            if (!egl.GetPlatformDisplay) continue;
+            Offer o;
+            o.egl = &egl;
+            o.surfaceless = has_word(egl.client_extensions.c_str(), "EGL_MESA_platform_surfaceless");
+            if (has_word(egl.client_extensions.c_str(), "EGL_EXT_platform_device")) o.device = pick_device(egl, o.hardware);
+            offers.push_back(o);
+        }
+        if (offers.empty()) return fail("host EGL has no client extensions (EGL_EXT_platform_base)");
+        const Offer* hardware = nullptr;
+        const Offer* device = nullptr;
+        const Offer* surfaceless = nullptr;
+        for (const Offer& o : offers) {
+            if (o.hardware && !hardware) hardware = &o;
+            if (o.device != EGL_NO_DEVICE_EXT && !device) device = &o;
+            if (o.surfaceless && !surfaceless) surfaceless = &o;
+        }
+        if (hardware) device = hardware;
         // A GPU when there is one (NVIDIA: device platform); otherwise Mesa's
         // surfaceless platform (llvmpipe); MOBILEGL_ESPRYT_PLATFORM decides.
         std::string want;
@@ -96,20 +133,22 @@ struct Init {
             want = (hardware || !surfaceless) ? "device" : "surfaceless";
         }
         if (want == "surfaceless" && !surfaceless) return fail("host EGL lacks EGL_MESA_platform_surfaceless");
-        if (want == "device" && dev == EGL_NO_DEVICE_EXT)
+        if (want == "device" && !device)
             return fail("host EGL has no device (EGL_EXT_platform_device) and no EGL_MESA_platform_surfaceless");
+        const Offer& chosen = want == "surfaceless" ? *surfaceless : *device;
+        host_egl = *chosen.egl;
         host.platform = want;
-        host.dpy = want == "surfaceless" ? open_surfaceless(get_display)
-                                         : get_display(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
+        host.dpy = want == "surfaceless" ? host_egl.GetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY)
+                                         : host_egl.GetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, chosen.device);
         EGLint major = 0, minor = 0;
-        if (host.dpy == EGL_NO_DISPLAY || !eglInitialize(host.dpy, &major, &minor))
-            return fail("cannot open the host EGL display (" + want + " platform): " + egl_error_name(eglGetError()));
-        const char* ext = eglQueryString(host.dpy, EGL_EXTENSIONS);
+        if (host.dpy == EGL_NO_DISPLAY || !host_egl.Initialize(host.dpy, &major, &minor))
+            return fail("cannot open the host EGL display (" + want + " platform): " + egl_error_name(host_egl.GetError()));
+        const char* ext = host_egl.QueryString(host.dpy, EGL_EXTENSIONS);
         if (!has_word(ext, "EGL_KHR_no_config_context") && !has_word(ext, "EGL_MESA_configless_context"))
             return fail("host EGL lacks EGL_KHR_no_config_context");
         if (!has_word(ext, "EGL_KHR_surfaceless_context")) return fail("host EGL lacks EGL_KHR_surfaceless_context");
         host.robust = has_word(ext, "EGL_EXT_create_context_robustness");
-        if (!eglBindAPI(EGL_OPENGL_ES_API)) return fail("host EGL has no OpenGL ES API");
+        if (!host_egl.BindAPI(EGL_OPENGL_ES_API)) return fail("host EGL has no OpenGL ES API");
 
         // The best GLES 3.x the host offers; one probe context to load entry points.
         static const int versions[][2] = {{3, 2}, {3, 1}, {3, 0}};
@@ -129,14 +168,16 @@ struct Init {
         if (probe == EGL_NO_CONTEXT) return fail("host EGL cannot create a GLES 3.0+ context");
 
         // Keep whatever the calling thread had current (a test's own context).
-        EGLDisplay prev_dpy = eglGetCurrentDisplay();
-        EGLContext prev_ctx = eglGetCurrentContext();
-        EGLSurface prev_draw = eglGetCurrentSurface(EGL_DRAW), prev_read = eglGetCurrentSurface(EGL_READ);
-        if (!eglMakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, probe)) {
-            eglDestroyContext(host.dpy, probe);
-            return fail(std::string("cannot make the probe context current: ") + egl_error_name(eglGetError()));
+        const bool can_keep = host_egl.GetCurrentDisplay && host_egl.GetCurrentContext && host_egl.GetCurrentSurface;
+        EGLDisplay prev_dpy = can_keep ? host_egl.GetCurrentDisplay() : EGL_NO_DISPLAY;
+        EGLContext prev_ctx = can_keep ? host_egl.GetCurrentContext() : EGL_NO_CONTEXT;
+        EGLSurface prev_draw = can_keep ? host_egl.GetCurrentSurface(EGL_DRAW) : EGL_NO_SURFACE;
+        EGLSurface prev_read = can_keep ? host_egl.GetCurrentSurface(EGL_READ) : EGL_NO_SURFACE;
+        if (!host_egl.MakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, probe)) {
+            host_egl.DestroyContext(host.dpy, probe);
+            return fail(std::string("cannot make the probe context current: ") + egl_error_name(host_egl.GetError()));
         }
-        load_host_gl([](const char* name) { return reinterpret_cast<void*>(eglGetProcAddress(name)); });
+        load_host_gl(host_egl.GetProcAddress);
         bool loaded = host_gl.glGetString && host_gl.glGetError && host_gl.glGetIntegerv;
         if (loaded) {
             auto str = [](GLenum n) {
@@ -146,20 +187,31 @@ struct Init {
             host.renderer = str(GL_RENDERER);
             host.vendor = str(GL_VENDOR);
         }
-        eglMakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-        eglDestroyContext(host.dpy, probe);
-        if (prev_ctx != EGL_NO_CONTEXT) eglMakeCurrent(prev_dpy, prev_draw, prev_read, prev_ctx);
+        host_egl.MakeCurrent(host.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        host_egl.DestroyContext(host.dpy, probe);
+        if (prev_ctx != EGL_NO_CONTEXT) host_egl.MakeCurrent(prev_dpy, prev_draw, prev_read, prev_ctx);
         if (!loaded) return fail("host GLES entry points missing (glGetString)");
         return true;
     }
 };
 
 Init& init() {
-    static Init* once = new Init();  // never destroyed: see the header
+    static Init* once = [] {
+        g_initialised = true;
+        return new Init();  // never destroyed: see the header
+    }();
     return *once;
 }
 
 }  // namespace
+
+bool use_host_vendor_library(const void* glvnd_exports, void* glvnd_vendor) {
+    if (g_initialised) return g_vendor_mode;
+    g_vendor_mode = true;
+    g_glvnd_exports = glvnd_exports;
+    g_glvnd_vendor = glvnd_vendor;
+    return true;
+}
 
 const HostDisplay* host_display(std::string* why) {
     Init& i = init();  // C++ guarantees one thread-safe initialisation
@@ -177,9 +229,9 @@ EGLConfig HostDisplay::choose_config(int r, int g, int b, int a, int depth, int 
     const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
                               EGL_COLOR_BUFFER_TYPE, EGL_RGB_BUFFER, EGL_NONE};
     EGLint n = 0;
-    if (!eglChooseConfig(dpy, attribs, nullptr, 0, &n) || n <= 0) return nullptr;
+    if (!host_egl.ChooseConfig(dpy, attribs, nullptr, 0, &n) || n <= 0) return nullptr;
     std::vector<EGLConfig> configs(n);
-    eglChooseConfig(dpy, attribs, configs.data(), n, &n);
+    host_egl.ChooseConfig(dpy, attribs, configs.data(), n, &n);
     // EGL sorts deeper color first; we want the client's exact channels, so
     // score every config: missing bits cost most, surplus a little.
     EGLConfig best = nullptr;
@@ -187,7 +239,7 @@ EGLConfig HostDisplay::choose_config(int r, int g, int b, int a, int depth, int 
     for (EGLint i = 0; i < n; ++i) {
         auto get = [&](EGLint attr) {
             EGLint v = 0;
-            eglGetConfigAttrib(dpy, configs[i], attr, &v);
+            host_egl.GetConfigAttrib(dpy, configs[i], attr, &v);
             return v;
         };
         long score = 0;

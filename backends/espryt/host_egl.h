@@ -12,6 +12,38 @@
 
 namespace mgl::espryt {
 
+// The host EGL entry points Espryt calls. Normally the process's libEGL
+// (glvnd, linked); on the application's own thread inside our glvnd vendor
+// library (the direct transport), the host vendor library's own functions,
+// because glvnd keeps one current context per thread and that one is ours
+// (host_vendor.h). Filled once by host_display(); read-only after.
+struct HostEgl {
+    PFNEGLGETERRORPROC GetError = nullptr;
+    PFNEGLQUERYSTRINGPROC QueryString = nullptr;
+    PFNEGLINITIALIZEPROC Initialize = nullptr;
+    PFNEGLBINDAPIPROC BindAPI = nullptr;
+    PFNEGLCHOOSECONFIGPROC ChooseConfig = nullptr;
+    PFNEGLGETCONFIGATTRIBPROC GetConfigAttrib = nullptr;
+    PFNEGLCREATECONTEXTPROC CreateContext = nullptr;
+    PFNEGLDESTROYCONTEXTPROC DestroyContext = nullptr;
+    PFNEGLMAKECURRENTPROC MakeCurrent = nullptr;
+    PFNEGLGETCURRENTCONTEXTPROC GetCurrentContext = nullptr;
+    PFNEGLGETCURRENTDISPLAYPROC GetCurrentDisplay = nullptr;
+    PFNEGLGETCURRENTSURFACEPROC GetCurrentSurface = nullptr;
+    PFNEGLCREATEPBUFFERSURFACEPROC CreatePbufferSurface = nullptr;
+    PFNEGLDESTROYSURFACEPROC DestroySurface = nullptr;
+    PFNEGLQUERYDEVICESEXTPROC QueryDevicesEXT = nullptr;            // may be null
+    PFNEGLQUERYDEVICESTRINGEXTPROC QueryDeviceStringEXT = nullptr;  // may be null
+    // eglGetPlatformDisplay without attributes (glvnd's vendor ABI has its own).
+    EGLDisplay (*GetPlatformDisplay)(EGLenum platform, void* native) = nullptr;
+    // EGL and GL entry points by name (eglGetProcAddress).
+    void* (*GetProcAddress)(const char* name) = nullptr;
+    std::string client_extensions;  // EGL_NO_DISPLAY's extensions, platforms included
+    std::string source;             // "libEGL" or the vendor library's name, for logs
+};
+
+extern HostEgl host_egl;
+
 struct HostDisplay {
     EGLDisplay dpy = EGL_NO_DISPLAY;
     std::string platform;     // "surfaceless" or "device"

@@ -14,10 +14,29 @@ namespace mgl::espryt {
 
 EsprytBackend::EsprytBackend(const Options& options, const HostDisplay& host) : EsprytGenerated(options), host_(host) {}
 
+namespace {
+// The session whose binding the thread's host context is. Several sessions
+// share one thread on the direct transport (the application's own).
+thread_local const EsprytBackend* t_bound = nullptr;
+}  // namespace
+
 EsprytBackend::~EsprytBackend() { release(); }
 
+bool EsprytBackend::make_current(EGLSurface draw, EGLSurface read, EGLContext context) {
+    t_bound = this;
+    return host_egl.MakeCurrent(host_.dpy, draw, read, context);
+}
+
+void EsprytBackend::begin_span() {
+    if (t_bound != this) restore_current();
+}
+
 void EsprytBackend::release() {
-    if (cur_ || internal_ != EGL_NO_CONTEXT) eglMakeCurrent(host_.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (cur_ || internal_ != EGL_NO_CONTEXT) {
+        host_egl.MakeCurrent(host_.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        t_bound = nullptr;  // whoever bound the thread, nothing is bound now
+    }
+    if (t_bound == this) t_bound = nullptr;
     set_current(nullptr);
     draw_ = read_ = nullptr;
     for (auto& [id, c] : contexts_) destroy_context(*c);
@@ -28,7 +47,7 @@ void EsprytBackend::release() {
     doomed_contexts_.clear();
     surfaces_.clear();
     doomed_surfaces_.clear();
-    if (internal_ != EGL_NO_CONTEXT) eglDestroyContext(host_.dpy, internal_);
+    if (internal_ != EGL_NO_CONTEXT) host_egl.DestroyContext(host_.dpy, internal_);
     internal_ = EGL_NO_CONTEXT;
 }
 
@@ -37,7 +56,7 @@ void EsprytBackend::session_error(const char* verb, const std::string& what) {
 }
 
 void EsprytBackend::destroy_context(Context& c) {
-    if (c.egl != EGL_NO_CONTEXT) eglDestroyContext(host_.dpy, c.egl);
+    if (c.egl != EGL_NO_CONTEXT) host_egl.DestroyContext(host_.dpy, c.egl);
     c.egl = EGL_NO_CONTEXT;
 }
 
@@ -68,7 +87,7 @@ void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, 
     c->debug = flags & 1;
     c->egl = host_.create_context(share_egl, c->debug);
     if (c->egl == EGL_NO_CONTEXT) {
-        session_error("mglCreateContext", std::string("host eglCreateContext failed: ") + egl_error_name(eglGetError()));
+        session_error("mglCreateContext", std::string("host eglCreateContext failed: ") + egl_error_name(host_egl.GetError()));
         return;
     }
     contexts_[context] = std::move(c);
@@ -108,9 +127,9 @@ void EsprytBackend::prepare(Context& c) {
 }
 
 bool EsprytBackend::bind(Context* c, Surface* draw, Surface* read) {
-    if (!eglMakeCurrent(host_.dpy, draw ? draw->egl : EGL_NO_SURFACE, read ? read->egl : EGL_NO_SURFACE,
-                        c ? c->egl : EGL_NO_CONTEXT)) {
-        session_error("mglMakeCurrent", std::string("host eglMakeCurrent failed: ") + egl_error_name(eglGetError()));
+    if (!make_current(draw ? draw->egl : EGL_NO_SURFACE, read ? read->egl : EGL_NO_SURFACE,
+                      c ? c->egl : EGL_NO_CONTEXT)) {
+        session_error("mglMakeCurrent", std::string("host eglMakeCurrent failed: ") + egl_error_name(host_egl.GetError()));
         return false;
     }
     draw_ = draw;

@@ -19,12 +19,12 @@ constexpr int kMaxSide = 16384;
 
 EGLSurface make_pbuffer(const HostDisplay& host, EGLConfig config, int w, int h) {
     const EGLint attribs[] = {EGL_WIDTH, std::clamp(w, 1, kMaxSide), EGL_HEIGHT, std::clamp(h, 1, kMaxSide), EGL_NONE};
-    return eglCreatePbufferSurface(host.dpy, config, attribs);
+    return host_egl.CreatePbufferSurface(host.dpy, config, attribs);
 }
 }  // namespace
 
 void EsprytBackend::destroy_surface(Surface& s) {
-    if (s.egl != EGL_NO_SURFACE) eglDestroySurface(host_.dpy, s.egl);
+    if (s.egl != EGL_NO_SURFACE) host_egl.DestroySurface(host_.dpy, s.egl);
     s.egl = EGL_NO_SURFACE;
 }
 
@@ -44,7 +44,7 @@ void EsprytBackend::mglCreateSurface(GLuint surface, GLenum kind, GLint width, G
     }
     s->egl = make_pbuffer(host_, s->config, width, height);
     if (s->egl == EGL_NO_SURFACE) {
-        session_error("mglCreateSurface", std::string("host eglCreatePbufferSurface failed: ") + egl_error_name(eglGetError()));
+        session_error("mglCreateSurface", std::string("host eglCreatePbufferSurface failed: ") + egl_error_name(host_egl.GetError()));
         return;
     }
     s->width = std::clamp(width, 1, kMaxSide);
@@ -65,7 +65,7 @@ void EsprytBackend::mglResizeSurface(GLuint surface, GLint width, GLint height) 
     // undefined after a resize, as a window's is).
     EGLSurface fresh = make_pbuffer(host_, s.config, w, h);
     if (fresh == EGL_NO_SURFACE) {
-        session_error("mglResizeSurface", std::string("host eglCreatePbufferSurface failed: ") + egl_error_name(eglGetError()));
+        session_error("mglResizeSurface", std::string("host eglCreatePbufferSurface failed: ") + egl_error_name(host_egl.GetError()));
         return;
     }
     EGLSurface old = s.egl;
@@ -73,7 +73,7 @@ void EsprytBackend::mglResizeSurface(GLuint surface, GLint width, GLint height) 
     s.width = w;
     s.height = h;
     if (draw_ == &s || read_ == &s) bind(cur_, draw_, read_);  // rebind the new pbuffer
-    eglDestroySurface(host_.dpy, old);
+    host_egl.DestroySurface(host_.dpy, old);
 }
 
 void EsprytBackend::mglDestroySurface(GLuint surface) {
@@ -91,12 +91,12 @@ bool EsprytBackend::internal_current(Surface& s) {
     if (internal_ == EGL_NO_CONTEXT) {
         internal_ = host_.create_context(EGL_NO_CONTEXT, false);
         if (internal_ == EGL_NO_CONTEXT) {
-            session_error("readback", std::string("cannot create the internal context: ") + egl_error_name(eglGetError()));
+            session_error("readback", std::string("cannot create the internal context: ") + egl_error_name(host_egl.GetError()));
             return false;
         }
     }
-    if (!eglMakeCurrent(host_.dpy, s.egl, s.egl, internal_)) {
-        session_error("readback", std::string("cannot bind the internal context: ") + egl_error_name(eglGetError()));
+    if (!make_current(s.egl, s.egl, internal_)) {
+        session_error("readback", std::string("cannot bind the internal context: ") + egl_error_name(host_egl.GetError()));
         restore_current();
         return false;
     }
@@ -104,8 +104,8 @@ bool EsprytBackend::internal_current(Surface& s) {
 }
 
 void EsprytBackend::restore_current() {
-    eglMakeCurrent(host_.dpy, draw_ ? draw_->egl : EGL_NO_SURFACE, read_ ? read_->egl : EGL_NO_SURFACE,
-                   cur_ ? cur_->egl : EGL_NO_CONTEXT);
+    make_current(draw_ ? draw_->egl : EGL_NO_SURFACE, read_ ? read_->egl : EGL_NO_SURFACE,
+                 cur_ ? cur_->egl : EGL_NO_CONTEXT);
 }
 
 bool EsprytBackend::read_surface_pixels(Surface& s, int x, int y, int w, int h, uint8_t* out) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "connection.h"
 #include "egl_internal.h"
 #include "mgl/wire/thread_role.h"
 #include "gen/client_entry.h"
@@ -145,7 +146,6 @@ extern "C" __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t
                                                                        __EGLvendorInfo* vendor,
                                                                        __EGLapiImports* imports) {
     using namespace mgl::egl;
-    (void)vendor;
     if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION) {
         mgl::client::log().error("libEGL vendor ABI {}.{} is not the {}.x this library was built for",
                                  EGL_VENDOR_ABI_GET_MAJOR_VERSION(version), EGL_VENDOR_ABI_GET_MINOR_VERSION(version),
@@ -153,6 +153,7 @@ extern "C" __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t
         return EGL_FALSE;
     }
     g_exports = exports;
+    mgl::client::set_glvnd_vendor(exports, vendor);
     // libEGL hands us a zeroed table: only the required entries and getVendorString are set.
     imports->getPlatformDisplay = imp_getPlatformDisplay;
     imports->getSupportsAPI = imp_getSupportsAPI;

@@ -64,4 +64,10 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error);
 // the program's first eglCreateContext. Does nothing for other transports.
 void prepare_connection_from_env();
 
+// What glvnd gave our vendor library's __egl_Main (its exports table and our
+// vendor handle). The direct transport with Espryt needs them: Espryt then
+// decodes on the application's thread and loads the host's vendor libraries
+// itself, which must be given glvnd's table (espryt::use_host_vendor_library).
+void set_glvnd_vendor(const void* exports, void* vendor);
+
 }  // namespace mgl::client

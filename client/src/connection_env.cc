@@ -8,8 +8,9 @@
 //
 // `direct` needs a server-side applier in this process: the embedding code
 // installs one with set_direct_appliers(); otherwise the vendor library uses
-// the backends it embeds (Magma there: Espryt needs a host EGL context on the
-// app's own thread, which glvnd cannot give it beside ours).
+// the backends it embeds. Espryt there needs the host's EGL context current on
+// the application's thread beside ours, which glvnd cannot do: it loads the
+// host vendor libraries itself (backends/espryt/host_vendor.h).
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -24,6 +25,9 @@
 
 #include "mgl/server/server.h"
 #include "mobilegl/server.h"
+#ifdef MGL_HAVE_ESPRYT
+#include "mgl/espryt/espryt.h"
+#endif
 #endif
 
 namespace mgl::client {
@@ -82,6 +86,12 @@ private:
 void set_direct_appliers(wire::ApplierFactory f) { direct_appliers() = std::move(f); }
 
 namespace {
+
+struct GlvndVendor {
+    const void* exports = nullptr;
+    void* vendor = nullptr;
+};
+GlvndVendor g_glvnd;
 
 #ifdef MGL_CLIENT_EMBEDS_SERVER
 mgl_server*& embedded_server() {
@@ -147,7 +157,34 @@ bool ensure_inproc_server(std::string* error) {
 #endif
 }
 
+// The vendor library's own backends on the application's thread.
+bool use_builtin_direct_appliers(const std::string& backend, std::string* error) {
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+#ifdef MGL_HAVE_ESPRYT
+    if (backend == "espryt") {
+        if (!g_glvnd.exports) {
+            if (error) *error = "MOBILEGL_TRANSPORT=direct with Espryt needs the glvnd vendor library (libEGL_mobilegl)";
+            return false;
+        }
+        if (!espryt::use_host_vendor_library(g_glvnd.exports, g_glvnd.vendor)) {
+            if (error) *error = "MOBILEGL_TRANSPORT=direct: Espryt already opened the host EGL through libEGL in this process";
+            return false;
+        }
+    }
+#endif
+    (void)backend;
+    (void)error;
+    return true;
+#else
+    (void)backend;
+    if (error) *error = "this build embeds no backend for MOBILEGL_TRANSPORT=direct";
+    return false;
+#endif
+}
+
 }  // namespace
+
+void set_glvnd_vendor(const void* exports, void* vendor) { g_glvnd = {exports, vendor}; }
 
 std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     wire::ConnectOptions o;
@@ -166,7 +203,10 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
     if (env("MOBILEGL_GL_ERRORS") != "async") o.capabilities &= ~wire::kCapEvents;
     o.direct_appliers = direct_appliers();
 #ifdef MGL_CLIENT_EMBEDS_SERVER
-    if (!o.direct_appliers && o.transport == "direct") o.direct_appliers = server::builtin_server_options().appliers;
+    if (!o.direct_appliers && o.transport == "direct") {
+        if (!use_builtin_direct_appliers(o.backend, error)) return nullptr;
+        o.direct_appliers = server::builtin_server_options().appliers;
+    }
 #endif
     wire::ConnectResult r = wire::connect(o);
     if (!r.link) {

@@ -11,4 +11,6 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
 
 void prepare_connection_from_env() {}
 
+void set_glvnd_vendor(const void*, void*) {}
+
 }  // namespace mgl::client

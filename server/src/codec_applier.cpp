@@ -25,6 +25,7 @@ public:
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
         wire::DecodeResult r;
         try {
+            backend_->begin_span();
             r = wire::decode_stream(bytes, dispatch_, partial_ok);
         } catch (const std::exception& e) {
             // A backend bug (or a driver's exception) ends this session, not

@@ -55,6 +55,7 @@ struct Wire {
     wire::DecodeResult apply() {
         auto bytes = link.bytes();
         link.clear();
+        backend->begin_span();  // as the server's session does before each span
         return wire::decode_stream(bytes, dispatch);
     }
     wire::DecodeResult flush() {

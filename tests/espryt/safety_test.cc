@@ -202,6 +202,38 @@ TEST_CASE("share groups share buffers; separate groups do not") {
     CHECK(w.flush().ok());
 }
 
+// The direct transport applies every session on the application's thread:
+// the host's current context is per thread, so each session must find its own
+// bound again after another session's span (glmark2 on direct lost every
+// second scene's objects to the previous scene's session before this).
+TEST_CASE("two sessions applied on one thread keep their own current context") {
+    Wire a, b;
+    REQUIRE_MESSAGE(a.backend, a.why);
+    REQUIRE_MESSAGE(b.backend, b.why);
+    const uint8_t data_a[4] = {1, 2, 3, 4}, data_b[4] = {9, 8, 7, 6};
+    auto create = [](Wire& w, const uint8_t* data) {
+        w.enc.mglCreateContext(1, 0, 3, 0, 0);
+        w.enc.mglMakeCurrent(0, 0, 1);
+        GLuint buf = 7;
+        w.enc.glGenBuffers(1, wire::Blob{&buf, 4});
+        w.enc.glBindBuffer(GL_COPY_READ_BUFFER, buf);
+        w.enc.glBufferData(GL_COPY_READ_BUFFER, 4, wire::Blob{data, 4}, GL_STATIC_DRAW);
+        CHECK(w.flush().ok());
+    };
+    auto read = [](Wire& w) {
+        std::vector<uint8_t> got(4, 0);
+        w.enc.mglReadBufferRange(GL_COPY_READ_BUFFER, 0, 4, 4);
+        CHECK(gen::read_reply_mglReadBufferRange(w.enc.wait_reply(), got.data(), 4));
+        return got;
+    };
+    create(a, data_a);
+    create(b, data_b);  // b's context is now the thread's
+    CHECK(read(a) == std::vector<uint8_t>(data_a, data_a + 4));
+    CHECK(read(b) == std::vector<uint8_t>(data_b, data_b + 4));
+    CHECK(a.error() == GL_NO_ERROR);
+    CHECK(b.error() == GL_NO_ERROR);
+}
+
 TEST_CASE("a desktop-only verb is unsupported: one log line, GL_INVALID_OPERATION") {
     Wire w;
     REQUIRE_MESSAGE(w.backend, w.why);

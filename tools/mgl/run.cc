@@ -87,7 +87,7 @@ void usage() {
         "Runs PROGRAM unmodified on MobileGL wire: its EGL/GLES calls go through our\n"
         "glvnd vendor over the chosen transport to a server rendering with the backend.\n"
         "  inproc (default)  server thread inside the program's process\n"
-        "  direct            decoded on the program's own thread at each flush (magma, null)\n"
+        "  direct            decoded on the program's own thread at each flush\n"
         "  shm, tcp          a local `mgl server` is started for the run\n"
         "  shm:PATH, tcp://HOST:PORT  an existing server (see `mgl server --help`)\n"
         "Defaults come from MOBILEGL_TRANSPORT and MOBILEGL_BACKEND_TYPE.");
@@ -113,12 +113,6 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
     if (i >= argc) { usage(); return 2; }
     if (backend != "espryt" && backend != "magma" && backend != "null") {
         std::fprintf(stderr, "mgl run: unknown backend '%s' (espryt, magma or null)\n", backend.c_str());
-        return 2;
-    }
-    if (transport == "direct" && backend == "espryt") {
-        std::fprintf(stderr, "mgl run: the direct transport decodes on the program's own thread, which already holds our\n"
-                             "EGL context: glvnd cannot give it the host's as well, so Espryt cannot run there. Use inproc\n"
-                             "(same process, server thread), or --backend magma (Vulkan has no per-thread context).\n");
         return 2;
     }
     if (!fs::exists(vendor_json)) {

@@ -61,6 +61,14 @@ public:
 // first call initialises the process-wide host display.
 bool host_available(std::string* why = nullptr);
 
+// For Espryt inside our own glvnd EGL vendor library, decoding on the
+// application's thread (the direct transport): glvnd's current context on
+// that thread is the application's (ours), so the host's vendor libraries are
+// loaded beside glvnd and called through their own entry points. Pass what
+// glvnd gave our __egl_Main. Call before the first host_available()/create();
+// false when the host display was already opened through libEGL.
+bool use_host_vendor_library(const void* glvnd_exports, void* glvnd_vendor);
+
 // A backend for one session; nullptr (and `why`) when the host is unusable.
 std::unique_ptr<Espryt> create(const Options& options = {}, std::string* why = nullptr);
 
