@@ -32,6 +32,7 @@ struct HostEgl {
     PFNEGLGETCURRENTSURFACEPROC GetCurrentSurface = nullptr;
     PFNEGLCREATEPBUFFERSURFACEPROC CreatePbufferSurface = nullptr;
     PFNEGLDESTROYSURFACEPROC DestroySurface = nullptr;
+    PFNEGLSWAPBUFFERSPROC SwapBuffers = nullptr;
     PFNEGLQUERYDEVICESEXTPROC QueryDevicesEXT = nullptr;            // may be null
     PFNEGLQUERYDEVICESTRINGEXTPROC QueryDeviceStringEXT = nullptr;  // may be null
     // eglGetPlatformDisplay without attributes (glvnd's vendor ABI has its own).

@@ -91,13 +91,14 @@ void fill_by_name(HostEgl& e, void* (*proc)(const char*)) {
     get(e.GetCurrentSurface, proc, "eglGetCurrentSurface");
     get(e.CreatePbufferSurface, proc, "eglCreatePbufferSurface");
     get(e.DestroySurface, proc, "eglDestroySurface");
+    get(e.SwapBuffers, proc, "eglSwapBuffers");
     get(e.QueryDevicesEXT, proc, "eglQueryDevicesEXT");
     get(e.QueryDeviceStringEXT, proc, "eglQueryDeviceStringEXT");
 }
 
 bool complete(const HostEgl& e) {
     return e.GetError && e.QueryString && e.Initialize && e.ChooseConfig && e.GetConfigAttrib && e.CreateContext &&
-           e.DestroyContext && e.MakeCurrent && e.CreatePbufferSurface && e.DestroySurface && e.GetPlatformDisplay &&
+           e.DestroyContext && e.MakeCurrent && e.CreatePbufferSurface && e.DestroySurface && e.SwapBuffers && e.GetPlatformDisplay &&
            e.GetProcAddress;
 }
 
@@ -131,6 +132,7 @@ HostEgl libegl_entry_points() {
     e.Initialize = eglInitialize;
     e.BindAPI = eglBindAPI;
     e.MakeCurrent = eglMakeCurrent;
+    e.SwapBuffers = eglSwapBuffers;
     static PFNEGLGETPLATFORMDISPLAYEXTPROC ext = nullptr;
     ext = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
     e.GetPlatformDisplay = [](EGLenum platform, void* native) {

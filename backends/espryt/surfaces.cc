@@ -125,8 +125,10 @@ void EsprytBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {
     }
     Surface& s = *it->second;
     if (!s.window) {
-        // A pbuffer swap only flushes, as eglSwapBuffers does for pbuffers.
-        if (cur_ && draw_ == &s) host_gl.glFlush();
+        // A pbuffer swap is the host's own eglSwapBuffers, whatever the host
+        // makes of it (EGL: no effect; Mesa does nothing, not even a flush),
+        // so the host sees what the native program's swap would give it.
+        if (cur_ && draw_ == &s) host_egl.SwapBuffers(host_.dpy, s.egl);
         return;
     }
     // Keep the finished frame: the back buffer is the next frame's canvas.

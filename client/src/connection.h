@@ -59,9 +59,10 @@ void set_connection_factory(ConnectionFactory factory);
 std::unique_ptr<Connection> open_connection_from_env(std::string* error);
 
 // eglInitialize's share of the work: where this process serves itself
-// (inproc), starts the embedded server now, which loads and initialises the
-// host driver, as a native driver's eglInitialize does, rather than inside
-// the program's first eglCreateContext. Does nothing for other transports.
+// (inproc: the embedded server; direct: the backend on the program's thread),
+// loads and initialises the host driver now, as a native driver's
+// eglInitialize does, rather than inside the program's first eglCreateContext
+// or first frame. Does nothing for other transports.
 void prepare_connection_from_env();
 
 // What glvnd gave our vendor library's __egl_Main (its exports table and our

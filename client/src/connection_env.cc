@@ -220,11 +220,18 @@ std::unique_ptr<Connection> open_connection_from_env(std::string* error) {
 }
 
 void prepare_connection_from_env() {
-    if (requested_transport() != "inproc") return;
+    const std::string transport = requested_transport();
     const std::string backend = requested_backend();
     if (!known_backend(backend)) return;  // said at context creation
     std::string ignored;  // a failure is reported where a session is asked for
-    ensure_inproc_server(&ignored);
+    if (transport == "inproc") ensure_inproc_server(&ignored);
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+    // direct: a first session's backend loads the host driver (Mesa's LLVM
+    // start-up alone is ~170 ms); one made and dropped here does it now. Only
+    // when no embedder installed its own appliers.
+    if (transport == "direct" && !direct_appliers() && use_builtin_direct_appliers(backend, &ignored))
+        (void)server::builtin_server_options().appliers(backend);
+#endif
 }
 
 }  // namespace mgl::client
