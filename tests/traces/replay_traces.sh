@@ -26,6 +26,29 @@ calls_of() {
         "$traces/README.md"
 }
 
+# The native replay's snapshots, the baseline. With TRACES_NATIVE_CACHE set
+# (the test suite sets it), they are kept there and reused by the next
+# transport's run while the trace, the snapshot calls, eglretrace and the
+# host driver's files are unchanged; sets $native to their folder.
+driver_stamp() {
+    ls -lL --time-style=+%s "$(command -v eglretrace)" /usr/lib/*/libEGL_mesa.so.0 /usr/lib/*/dri/swrast_dri.so \
+        /usr/lib/*/libGLESv2.so.2 2>/dev/null | awk '{print $5, $6, $7}'
+}
+native_snapshots() {
+    local t=$1 calls=$2 key
+    native="$work/native"
+    if [[ -n "${TRACES_NATIVE_CACHE:-}" ]]; then
+        native="$TRACES_NATIVE_CACHE/$(basename "$t" .trace)"
+        key="$(stat -Lc '%s %Y' "$t") $calls $(driver_stamp)"
+        if [[ -f "$native/key" && "$(cat "$native/key")" == "$key" ]] && ls "$native"/*.png >/dev/null 2>&1; then
+            return
+        fi
+    fi
+    rm -rf "$native" && mkdir -p "$native"
+    env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl eglretrace --headless -S "$calls" -s "$native/" "$t" >"$work/native.log" 2>&1
+    [[ -n "${TRACES_NATIVE_CACHE:-}" ]] && echo "$key" >"$native/key"
+}
+
 pass=0
 fail=0
 for t in "$traces"/*.trace; do
@@ -33,9 +56,7 @@ for t in "$traces"/*.trace; do
     [[ "$name" =~ $filter ]] || continue
     calls=$(calls_of "$name")
     if [[ -z "$calls" ]]; then echo "SKIP $name: no snapshot calls in README"; continue; fi
-    mkdir -p "$work/native"
-    rm -f "$work/native"/*.png
-    env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl eglretrace --headless -S "$calls" -s "$work/native/" "$t" >"$work/native.log" 2>&1
+    native_snapshots "$t" "$calls"
     for tr in $transports; do
         out="$work/$tr"
         rm -rf "$out" && mkdir -p "$out"
@@ -45,7 +66,7 @@ for t in "$traces"/*.trace; do
             fail=$((fail + 1)); continue
         fi
         bad=""
-        for png in "$work/native"/*.png; do
+        for png in "$native"/*.png; do
             got="$out/$(basename "$png")"
             if [[ ! -f "$got" ]]; then bad+=" $(basename "$png"):missing"; continue; fi
             ae=$(compare -metric AE "$png" "$got" null: 2>&1 || true)
