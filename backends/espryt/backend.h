@@ -103,6 +103,7 @@ private:
     Surface* draw_ = nullptr;
     Surface* read_ = nullptr;
     EGLContext internal_ = EGL_NO_CONTEXT;  // for surface readback
+    bool pbuffer_swap_failed_ = false;       // logged once
     PresentFn present_;
     std::vector<uint8_t> frame_;             // swap readback scratch
 };

@@ -128,7 +128,11 @@ void EsprytBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {
         // A pbuffer swap is the host's own eglSwapBuffers, whatever the host
         // makes of it (EGL: no effect; Mesa does nothing, not even a flush),
         // so the host sees what the native program's swap would give it.
-        if (cur_ && draw_ == &s) host_egl.SwapBuffers(host_.dpy, s.egl);
+        if (cur_ && draw_ == &s && !host_egl.SwapBuffers(host_.dpy, s.egl) && !pbuffer_swap_failed_) {
+            pbuffer_swap_failed_ = true;  // said once: it is the same every frame
+            session_error("mglSwapBuffers", std::string("host eglSwapBuffers on a pbuffer failed (ignored: it has no "
+                                                         "effect on a pbuffer): ") + egl_error_name(host_egl.GetError()));
+        }
         return;
     }
     // Keep the finished frame: the back buffer is the next frame's canvas.
