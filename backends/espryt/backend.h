@@ -53,6 +53,7 @@ public:
     void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;
     void glGetInteger64v(GLenum pname, wire::Out<GLint64> data) override;
     void glGetFloatv(GLenum pname, wire::Out<GLfloat> data) override;
+    void glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) override;
     void glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint> data) override;
     void glGetInteger64i_v(GLenum target, GLuint index, wire::Out<GLint64> data) override;
     void glGetVertexAttribiv(GLuint index, GLenum pname, wire::Out<GLint> params) override;

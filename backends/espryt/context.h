@@ -46,6 +46,7 @@ struct Context {
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds
     NameMap* maps[kKindCount] = {};                     // every kind, shared or own
     bool debug = false;
+    bool robust_asked = false;  // the client asked for robust access (the host context may be robust anyway)
 
     // Filled the first time the context is current (needs the host context).
     bool ready = false;

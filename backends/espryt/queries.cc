@@ -142,9 +142,30 @@ GLint EsprytBackend::mglGetUniform(GLuint program, GLint location, GLenum type, 
 
 // ---- state queries ------------------------------------------------------------
 
+namespace {
+constexpr GLenum kContextRobustAccess = 0x90F3;  // GL_CONTEXT_ROBUST_ACCESS (EXT/KHR): not in gl32.h
+// Host contexts are robust whenever the host can be (a client's bad offsets
+// must not read server memory), but the application is told the robustness it
+// asked for, as a native driver would tell it.
+template <typename T>
+void show_asked_robustness(const Context& c, GLenum pname, T* v) {
+    if (pname == kContextRobustAccess) {
+        v[0] = T(c.robust_asked ? 1 : 0);
+    } else if (pname == GL_CONTEXT_FLAGS && !c.robust_asked) {
+        v[0] = T(GLint(v[0]) & ~GLint(GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT));
+    }
+}
+}  // namespace
+
+void EsprytBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
+    EsprytGenerated::glGetBooleanv(pname, data);
+    if (cur_ && data.count() >= 1) show_asked_robustness(*cur_, pname, data.data);
+}
+
 void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     EsprytGenerated::glGetIntegerv(pname, data);
     if (!cur_ || data.count() < 1) return;
+    show_asked_robustness(*cur_, pname, data.data);
     Kind k;
     if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLint(cur_->extensions.size());
     else if (binding_kind(pname, k)) data.data[0] = GLint(to_client(k, GLuint(data.data[0])));
@@ -153,6 +174,7 @@ void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
 void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     EsprytGenerated::glGetInteger64v(pname, data);
     if (!cur_ || data.count() < 1) return;
+    show_asked_robustness(*cur_, pname, data.data);
     Kind k;
     if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLint64(cur_->extensions.size());
     else if (binding_kind(pname, k)) data.data[0] = GLint64(to_client(k, GLuint(data.data[0])));
@@ -161,6 +183,7 @@ void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
 void EsprytBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
     EsprytGenerated::glGetFloatv(pname, data);
     if (!cur_ || data.count() < 1) return;
+    show_asked_robustness(*cur_, pname, data.data);
     Kind k;
     if (pname == GL_NUM_EXTENSIONS) data.data[0] = GLfloat(cur_->extensions.size());
     else if (binding_kind(pname, k)) data.data[0] = GLfloat(to_client(k, GLuint(std::lround(data.data[0]))));

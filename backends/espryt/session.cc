@@ -85,6 +85,7 @@ void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, 
     auto c = std::make_unique<Context>(std::move(group));
     c->id = context;
     c->debug = flags & 1;
+    c->robust_asked = (flags & 2) && host_.robust;
     c->egl = host_.create_context(share_egl, c->debug);
     if (c->egl == EGL_NO_CONTEXT) {
         session_error("mglCreateContext", std::string("host eglCreateContext failed: ") + egl_error_name(host_egl.GetError()));

@@ -268,6 +268,31 @@ TEST_CASE("server strings name MobileGL and hide what cannot cross the wire") {
     CHECK(w.flush().ok());
 }
 
+constexpr GLenum kContextRobustAccess = 0x90F3;  // GL_CONTEXT_ROBUST_ACCESS (EXT/KHR): not in gl32.h
+
+// Espryt makes every host context robust when the host can (server memory
+// safety); a native context reports robust access only when it was asked for.
+TEST_CASE("a context reports the robustness the client asked for") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start();
+    CHECK(w.get_integer(kContextRobustAccess) == GL_FALSE);
+    CHECK((w.get_integer(GL_CONTEXT_FLAGS) & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) == 0);
+    GLboolean b = 7;
+    w.enc.glGetBooleanv(kContextRobustAccess, sizeof b);
+    CHECK(gen::read_reply_glGetBooleanv(w.enc.wait_reply(), &b, sizeof b));
+    CHECK(b == GL_FALSE);
+    // Asked for (flag bit 2 of mglCreateContext): reported where the host has it.
+    w.enc.mglCreateContext(2, 0, 3, 0, 2);
+    w.enc.mglMakeCurrent(1, 1, 2);
+    const GLint robust = w.get_integer(kContextRobustAccess);
+    MESSAGE("robust access when asked: " << robust);
+    CHECK((robust == GL_TRUE || robust == GL_FALSE));
+    CHECK(((w.get_integer(GL_CONTEXT_FLAGS) & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) != 0) == (robust == GL_TRUE));
+    CHECK(w.error() == GL_NO_ERROR);
+    CHECK(w.flush().ok());
+}
+
 TEST_CASE("host errors reach the client through mglGetError") {
     Wire w;
     REQUIRE_MESSAGE(w.backend, w.why);
