@@ -414,6 +414,11 @@ private:
     bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                 uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
     // Copies w*h*d tight texels of t's format, staged at s, into the image.
+    // Where work outside a render pass that reads or writes `img` is recorded
+    // so that GL's order holds: init if this batch has not used the image,
+    // the open pass's prologue if that pass has not used it (the pass stays
+    // open), else in order in main (the pass ends).
+    VkCommandBuffer image_work(const Image& img);
     void copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h, uint32_t d,
                      const Gpu::Slice& s);
     // Compressed uploads (compressed.cc): the client bytes (inline or from the pixel unpack buffer).
@@ -482,7 +487,7 @@ private:
     uint64_t open_generation_ = 0;
     // What the main command buffer has bound: a draw records only what changed.
     struct Recorded {
-        uint64_t serial = 0;  // the batch whose command buffer this describes
+        uint64_t serial = 0;  // Gpu::main_id() of the command buffer this describes
         VkPipeline pipeline = VK_NULL_HANDLE;
         VkPipelineLayout layout = VK_NULL_HANDLE;
         VkDescriptorSet set = VK_NULL_HANDLE;

@@ -328,6 +328,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         uint32_t binding, element;
         VkImageView view;
         VkSampler sampler;
+        Image* img;  // the texture's image (nullptr: a stand-in)
     };
     std::vector<Bound> images;
     std::vector<Image*> to_read;
@@ -350,6 +351,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             bool complete = false;
             VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
             VkSampler smp;
+            Image* sampled = nullptr;
             const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
             // GL: an integer texture filtered other than NEAREST is incomplete.
             if (pp && complete && is_integer_format(tex->img.format) &&
@@ -359,7 +361,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 const TexParams& params = *pp;
                 smp = gpu_->sampler(sampler_key(params, *tex));
                 if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
-                tex->img.used_serial = serial;
+                sampled = &tex->img;
             } else {
                 // Incomplete or missing: GL samples (0, 0, 0, 1).
                 const int kind = sampler_kind(u.type);
@@ -368,14 +370,13 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 if (kind != kDummyFloat) k.mag = k.min = VK_FILTER_NEAREST;  // integer formats are never filtered
                 smp = gpu_->sampler(k);
             }
-            images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
+            images.push_back({uint32_t(u.binding), uint32_t(e), view, smp, sampled});
         }
     }
-    if (!to_read.empty()) {
-        VkCommandBuffer cb = gpu_->main_outside();
-        open_id_ = nullptr;
-        for (Image* img : to_read) gpu_->transition(cb, *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-    }
+    // Layout changes go where image_work() says (in front of the open pass
+    // when it has not used the image: a texture drawn into by an earlier pass
+    // and sampled now needs no split of this one).
+    for (Image* img : to_read) gpu_->transition(image_work(*img), *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 
     // ---- default uniforms: one copy per batch and change, bound with a dynamic offset
     const VkDeviceSize ubo_align = std::max<VkDeviceSize>(gpu_->dev().props.limits.minUniformBufferOffsetAlignment, 16);
@@ -566,13 +567,16 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
 
     // ---- the pass, the pipeline, the draw
     ensure_pass(t);
+    // What this draw samples is used by the open pass from now on.
+    for (const Bound& bd : images)
+        if (bd.img) bd.img->used_serial = serial, bd.img->used_pass = gpu_->pass_id();
     VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
     if (!p) return set_error(GL_OUT_OF_MEMORY);
     gpu_->occlusion_draw();  // an active occlusion query counts this pass
     VkCommandBuffer cb = gpu_->main();
     // Only what differs from the command buffer's current bindings is recorded.
     Recorded& b = recorded_;
-    if (b.serial != serial) b = Recorded{}, b.serial = serial;
+    if (b.serial != gpu_->main_id()) b = Recorded{}, b.serial = gpu_->main_id();
     if (b.pipeline != p) {
         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
         b.pipeline = p;
