@@ -480,7 +480,13 @@ private:
     // (tools/bench/traces/magma-counters.sh checks them on every trace).
     const bool frame_stats_ = [] {
         const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
-        return v && v[0] == '1';
+        return v && (v[0] == '1' || v[0] == '2');
+    }();
+    // MOBILEGL_MAGMA_STATS=2: also one line per pipeline created, with its
+    // key, to find out which state made a late one.
+    const bool pipeline_stats_ = [] {
+        const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
+        return v && v[0] == '2';
     }();
     // The open render pass: its target, so that draws to the same attachments continue it.
     const void* open_id_ = nullptr;
@@ -500,7 +506,14 @@ private:
         float dynamic[20] = {};  // viewport, scissor, line width, bias, blend constants
         uint32_t stencil[6] = {};
         bool dynamic_valid = false;
+        // With Device::dynamic_state: cull mode, front face, topology, depth
+        // test/write/compare, stencil test, stencil ops (front, back).
+        uint32_t ext[15] = {};
+        bool ext_valid = false;
+        std::string vertex_key;  // with Device::dynamic_vertex_input: what vkCmdSetVertexInputEXT set
+        bool vertex_valid = false;
     } recorded_;
+    static constexpr int kExtDynamic = 15;
     // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
     // sampled type (float, signed integer, unsigned integer: a view's format
     // must match the sampler's type) and dimension: 2D (also 2D shadow),
