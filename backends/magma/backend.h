@@ -414,6 +414,11 @@ private:
     bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                 uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
     // Copies w*h*d tight texels of t's format, staged at s, into the image.
+    // Where work outside a render pass that reads or writes `img` is recorded
+    // so that GL's order holds: init if this batch has not used the image,
+    // the open pass's prologue if that pass has not used it (the pass stays
+    // open), else in order in main (the pass ends).
+    VkCommandBuffer image_work(const Image& img);
     void copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h, uint32_t d,
                      const Gpu::Slice& s);
     // Compressed uploads (compressed.cc): the client bytes (inline or from the pixel unpack buffer).
@@ -475,14 +480,20 @@ private:
     // (tools/bench/traces/magma-counters.sh checks them on every trace).
     const bool frame_stats_ = [] {
         const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
-        return v && v[0] == '1';
+        return v && (v[0] == '1' || v[0] == '2');
+    }();
+    // MOBILEGL_MAGMA_STATS=2: also one line per pipeline created, with its
+    // key, to find out which state made a late one.
+    const bool pipeline_stats_ = [] {
+        const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
+        return v && v[0] == '2';
     }();
     // The open render pass: its target, so that draws to the same attachments continue it.
     const void* open_id_ = nullptr;
     uint64_t open_generation_ = 0;
     // What the main command buffer has bound: a draw records only what changed.
     struct Recorded {
-        uint64_t serial = 0;  // the batch whose command buffer this describes
+        uint64_t serial = 0;  // Gpu::main_id() of the command buffer this describes
         VkPipeline pipeline = VK_NULL_HANDLE;
         VkPipelineLayout layout = VK_NULL_HANDLE;
         VkDescriptorSet set = VK_NULL_HANDLE;
@@ -495,7 +506,14 @@ private:
         float dynamic[20] = {};  // viewport, scissor, line width, bias, blend constants
         uint32_t stencil[6] = {};
         bool dynamic_valid = false;
+        // With Device::dynamic_state: cull mode, front face, topology, depth
+        // test/write/compare, stencil test, stencil ops (front, back).
+        uint32_t ext[15] = {};
+        bool ext_valid = false;
+        std::string vertex_key;  // with Device::dynamic_vertex_input: what vkCmdSetVertexInputEXT set
+        bool vertex_valid = false;
     } recorded_;
+    static constexpr int kExtDynamic = 15;
     // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
     // sampled type (float, signed integer, unsigned integer: a view's format
     // must match the sampler's type) and dimension: 2D (also 2D shadow),

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 
 namespace mgl::magma {
@@ -230,6 +231,36 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     if (!d->provoking_last)
         log.warn("magma: {} has no VK_EXT_provoking_vertex: flat varyings come from the first vertex, not GL's last",
                  d->name);
+    // Pipeline state that GL changes freely between draws is dynamic where the
+    // device allows it, so that a combination first met late (an object drawn
+    // with the depth test on for the first time) needs no new pipeline.
+    const char* dyn_env = std::getenv("MOBILEGL_MAGMA_DYNAMIC_STATE");
+    const bool want_dynamic = !(dyn_env && dyn_env[0] == '0');
+    VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT};
+    if (want_dynamic && has_ext(VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &eds;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (eds.extendedDynamicState) {
+            enabled.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
+            d->dynamic_state = true;
+            eds = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT};
+            eds.extendedDynamicState = VK_TRUE;
+        }
+    }
+    VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vid{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+    if (want_dynamic && has_ext(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &vid;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (vid.vertexInputDynamicState) {
+            enabled.push_back(VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME);
+            d->dynamic_vertex_input = true;
+            vid = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+            vid.vertexInputDynamicState = VK_TRUE;
+        }
+    }
     if (has_ext("VK_KHR_driver_properties")) {
         VkPhysicalDeviceDriverProperties dp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
         VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
@@ -248,6 +279,8 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     const void* chain = nullptr;
     if (d->provoking_last) pv.pNext = const_cast<void*>(chain), chain = &pv;
     if (d->index_uint8) u8.pNext = const_cast<void*>(chain), chain = &u8;
+    if (d->dynamic_state) eds.pNext = const_cast<void*>(chain), chain = &eds;
+    if (d->dynamic_vertex_input) vid.pNext = const_cast<void*>(chain), chain = &vid;
     ci.pNext = chain;
     ci.queueCreateInfoCount = 1;
     ci.pQueueCreateInfos = &qi;
@@ -261,13 +294,31 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
         return nullptr;
     }
     vkGetDeviceQueue(d->dev, d->queue_family, 0, &d->queue);
+    if (d->dynamic_state) {
+        auto get = [&](auto& fn, const char* name) {
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(vkGetDeviceProcAddr(d->dev, name));
+            return fn != nullptr;
+        };
+        d->dynamic_state = get(d->cmd_set_cull_mode, "vkCmdSetCullModeEXT") &&
+                           get(d->cmd_set_front_face, "vkCmdSetFrontFaceEXT") &&
+                           get(d->cmd_set_primitive_topology, "vkCmdSetPrimitiveTopologyEXT") &&
+                           get(d->cmd_set_depth_test_enable, "vkCmdSetDepthTestEnableEXT") &&
+                           get(d->cmd_set_depth_write_enable, "vkCmdSetDepthWriteEnableEXT") &&
+                           get(d->cmd_set_depth_compare_op, "vkCmdSetDepthCompareOpEXT") &&
+                           get(d->cmd_set_stencil_test_enable, "vkCmdSetStencilTestEnableEXT") &&
+                           get(d->cmd_set_stencil_op, "vkCmdSetStencilOpEXT");
+        if (d->dynamic_vertex_input)
+            d->dynamic_vertex_input = get(d->cmd_set_vertex_input, "vkCmdSetVertexInputEXT");
+    }
+    if (!d->dynamic_state) d->dynamic_vertex_input = false;  // only used together
     const VkFormatFeatureFlags ds = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
     d->depth_stencil_format = d->format_has(VK_FORMAT_D24_UNORM_S8_UINT, ds) ? VK_FORMAT_D24_UNORM_S8_UINT
                                                                           : VK_FORMAT_D32_SFLOAT_S8_UINT;
-    log.info("magma: Vulkan device {} ({}, Vulkan {}.{}.{}{}{})", d->name,
+    log.info("magma: Vulkan device {} ({}, Vulkan {}.{}.{}{}{}{})", d->name,
              type_rank(d->props.deviceType) == 3 ? "CPU" : "GPU", VK_API_VERSION_MAJOR(d->props.apiVersion),
              VK_API_VERSION_MINOR(d->props.apiVersion), VK_API_VERSION_PATCH(d->props.apiVersion),
-             d->driver.empty() ? "" : ", ", d->driver);
+             d->driver.empty() ? "" : ", ", d->driver,
+             d->dynamic_vertex_input ? ", dynamic state and vertex input" : d->dynamic_state ? ", dynamic state" : "");
     return d;
 }
 

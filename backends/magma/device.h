@@ -31,6 +31,21 @@ struct Device {
     bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
     bool provoking_last = false;              // VK_EXT_provoking_vertex: GL's last-vertex flat shading
     VkFormat depth_stencil_format = VK_FORMAT_UNDEFINED;  // D24S8 or D32S8
+    // VK_EXT_extended_dynamic_state: cull mode, front face, topology (within
+    // its class), depth and stencil tests are set per draw, not baked into
+    // pipelines. MOBILEGL_MAGMA_DYNAMIC_STATE=0 turns both off.
+    bool dynamic_state = false;
+    // VK_EXT_vertex_input_dynamic_state: vertex formats and strides too.
+    bool dynamic_vertex_input = false;
+    PFN_vkCmdSetCullModeEXT cmd_set_cull_mode = nullptr;
+    PFN_vkCmdSetFrontFaceEXT cmd_set_front_face = nullptr;
+    PFN_vkCmdSetPrimitiveTopologyEXT cmd_set_primitive_topology = nullptr;
+    PFN_vkCmdSetDepthTestEnableEXT cmd_set_depth_test_enable = nullptr;
+    PFN_vkCmdSetDepthWriteEnableEXT cmd_set_depth_write_enable = nullptr;
+    PFN_vkCmdSetDepthCompareOpEXT cmd_set_depth_compare_op = nullptr;
+    PFN_vkCmdSetStencilTestEnableEXT cmd_set_stencil_test_enable = nullptr;
+    PFN_vkCmdSetStencilOpEXT cmd_set_stencil_op = nullptr;
+    PFN_vkCmdSetVertexInputEXT cmd_set_vertex_input = nullptr;
 
     ~Device();
     // A memory type of `bits` with all of `want`; -1 when none.

@@ -6,6 +6,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "backend.h"
@@ -138,6 +139,15 @@ struct PipelineState {
 
 void append(std::string& key, const void* p, size_t n) { key.append(static_cast<const char*>(p), n); }
 
+// With a dynamic topology a pipeline serves every topology of its class.
+int topology_class(VkPrimitiveTopology t) {
+    switch (t) {
+        case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return 0;
+        case VK_PRIMITIVE_TOPOLOGY_LINE_LIST: case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP: return 1;
+        default: return 2;
+    }
+}
+
 // Which texture binding (and stand-in) a sampler type reads: MagmaBackend's kDummy* order.
 int sampler_dim(GLenum type) {
     switch (type) {
@@ -205,6 +215,14 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
         ps.blend_ops[0] = uint16_t(blend_op(s.blend_eq_rgb));
         ps.blend_ops[1] = uint16_t(blend_op(s.blend_eq_a));
     }
+    const Device& dev = gpu_->dev();
+    if (dev.dynamic_state) {
+        // Set per draw (see draw()): only the topology's class stays in the key.
+        ps.topology = uint8_t(topology_class(topo));
+        ps.cull = ps.front_ccw = 0;
+        ps.depth_test = ps.depth_write = ps.depth_func = ps.stencil_test = 0;
+        std::memset(ps.stencil_ops, 0, sizeof ps.stencil_ops);
+    }
     ps.color_mask = uint8_t(s.color_mask[0] | s.color_mask[1] << 1 | s.color_mask[2] << 2 | s.color_mask[3] << 3);
     ps.draw_mask = t.draw_mask;
     const VkRenderPass pass = gpu_->render_pass(t.key);
@@ -212,7 +230,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     std::string key;
     key.reserve(sizeof ps + vertex_key.size());
     append(key, &ps, sizeof ps);
-    key += vertex_key;
+    if (!dev.dynamic_vertex_input) key += vertex_key;
     auto it = exe.pipelines.find(key);
     if (it != exe.pipelines.end()) return it->second;
 
@@ -280,17 +298,23 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     cb.attachmentCount = ncolor;
     cb.pAttachments = cba;
-    const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,          VK_DYNAMIC_STATE_SCISSOR,
-                                  VK_DYNAMIC_STATE_LINE_WIDTH,        VK_DYNAMIC_STATE_DEPTH_BIAS,
-                                  VK_DYNAMIC_STATE_BLEND_CONSTANTS,   VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
-                                  VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+    std::vector<VkDynamicState> dyn = {VK_DYNAMIC_STATE_VIEWPORT,          VK_DYNAMIC_STATE_SCISSOR,
+                                       VK_DYNAMIC_STATE_LINE_WIDTH,        VK_DYNAMIC_STATE_DEPTH_BIAS,
+                                       VK_DYNAMIC_STATE_BLEND_CONSTANTS,   VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+                                       VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+    if (dev.dynamic_state)
+        dyn.insert(dyn.end(), {VK_DYNAMIC_STATE_CULL_MODE_EXT, VK_DYNAMIC_STATE_FRONT_FACE_EXT,
+                               VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY_EXT, VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE_EXT,
+                               VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE_EXT, VK_DYNAMIC_STATE_DEPTH_COMPARE_OP_EXT,
+                               VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE_EXT, VK_DYNAMIC_STATE_STENCIL_OP_EXT});
+    if (dev.dynamic_vertex_input) dyn.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_EXT);
     VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-    dy.dynamicStateCount = uint32_t(std::size(dyn));
-    dy.pDynamicStates = dyn;
+    dy.dynamicStateCount = uint32_t(dyn.size());
+    dy.pDynamicStates = dyn.data();
     VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     ci.stageCount = 2;
     ci.pStages = stages;
-    ci.pVertexInputState = &vi;
+    ci.pVertexInputState = dev.dynamic_vertex_input ? nullptr : &vi;
     ci.pInputAssemblyState = &ia;
     ci.pViewportState = &vp;
     ci.pRasterizationState = &rs;
@@ -304,6 +328,25 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     VkPipeline p = VK_NULL_HANDLE;
     gpu_->check(vkCreateGraphicsPipelines(gpu_->vk(), VK_NULL_HANDLE, 1, &ci, nullptr, &p), "vkCreateGraphicsPipelines");
     gpu_->count_pipeline();
+    if (pipeline_stats_) {
+        std::string v;
+        for (size_t i = 0; i + 16 <= vertex_key.size(); i += 16) {
+            uint32_t kv[4];
+            std::memcpy(kv, vertex_key.data() + i, sizeof kv);
+            v += fmt::format(" {}:{}/{}{}", kv[0], kv[1], kv[2], kv[3] ? "i" : "");
+        }
+        std::fprintf(stderr,
+                     "magma pipeline frame %llu program %p: topo %u restart %u cull %u ccw %u discard %u bias %u "
+                     "depth %u/%u/%u stencil %u ops %02x%02x%02x%02x/%02x%02x%02x%02x blend %u %u,%u,%u,%u %u,%u "
+                     "mask %x draw %x pass %llx attrs(loc:fmt/stride)%s\n",
+                     (unsigned long long)frames_ + 1, static_cast<void*>(&exe), ps.topology, ps.primitive_restart,
+                     ps.cull, ps.front_ccw, ps.rasterizer_discard, ps.depth_bias, ps.depth_test, ps.depth_write,
+                     ps.depth_func, ps.stencil_test, ps.stencil_ops[0][0], ps.stencil_ops[0][1], ps.stencil_ops[0][2],
+                     ps.stencil_ops[0][3], ps.stencil_ops[1][0], ps.stencil_ops[1][1], ps.stencil_ops[1][2],
+                     ps.stencil_ops[1][3], ps.blend, ps.blend_factors[0], ps.blend_factors[1], ps.blend_factors[2],
+                     ps.blend_factors[3], ps.blend_ops[0], ps.blend_ops[1], ps.color_mask, ps.draw_mask,
+                     (unsigned long long)ps.render_pass, v.c_str());
+    }
     exe.pipelines[key] = p;
     return p;
 }
@@ -328,6 +371,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         uint32_t binding, element;
         VkImageView view;
         VkSampler sampler;
+        Image* img;  // the texture's image (nullptr: a stand-in)
     };
     std::vector<Bound> images;
     std::vector<Image*> to_read;
@@ -350,6 +394,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             bool complete = false;
             VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
             VkSampler smp;
+            Image* sampled = nullptr;
             const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
             // GL: an integer texture filtered other than NEAREST is incomplete.
             if (pp && complete && is_integer_format(tex->img.format) &&
@@ -359,7 +404,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 const TexParams& params = *pp;
                 smp = gpu_->sampler(sampler_key(params, *tex));
                 if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
-                tex->img.used_serial = serial;
+                sampled = &tex->img;
             } else {
                 // Incomplete or missing: GL samples (0, 0, 0, 1).
                 const int kind = sampler_kind(u.type);
@@ -368,14 +413,13 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                 if (kind != kDummyFloat) k.mag = k.min = VK_FILTER_NEAREST;  // integer formats are never filtered
                 smp = gpu_->sampler(k);
             }
-            images.push_back({uint32_t(u.binding), uint32_t(e), view, smp});
+            images.push_back({uint32_t(u.binding), uint32_t(e), view, smp, sampled});
         }
     }
-    if (!to_read.empty()) {
-        VkCommandBuffer cb = gpu_->main_outside();
-        open_id_ = nullptr;
-        for (Image* img : to_read) gpu_->transition(cb, *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-    }
+    // Layout changes go where image_work() says (in front of the open pass
+    // when it has not used the image: a texture drawn into by an earlier pass
+    // and sampled now needs no split of this one).
+    for (Image* img : to_read) gpu_->transition(image_work(*img), *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 
     // ---- default uniforms: one copy per batch and change, bound with a dynamic offset
     const VkDeviceSize ubo_align = std::max<VkDeviceSize>(gpu_->dev().props.limits.minUniformBufferOffsetAlignment, 16);
@@ -566,13 +610,16 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
 
     // ---- the pass, the pipeline, the draw
     ensure_pass(t);
+    // What this draw samples is used by the open pass from now on.
+    for (const Bound& bd : images)
+        if (bd.img) bd.img->used_serial = serial, bd.img->used_pass = gpu_->pass_id();
     VkPipeline p = pipeline(*exe, t, topo, vkey, bindings, attrs);
     if (!p) return set_error(GL_OUT_OF_MEMORY);
     gpu_->occlusion_draw();  // an active occlusion query counts this pass
     VkCommandBuffer cb = gpu_->main();
     // Only what differs from the command buffer's current bindings is recorded.
     Recorded& b = recorded_;
-    if (b.serial != serial) b = Recorded{}, b.serial = serial;
+    if (b.serial != gpu_->main_id()) b = Recorded{}, b.serial = gpu_->main_id();
     if (b.pipeline != p) {
         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
         b.pipeline = p;
@@ -623,6 +670,52 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     std::memcpy(b.dynamic, dyn, sizeof dyn);
     std::memcpy(b.stencil, sten, sizeof sten);
     b.dynamic_valid = true;
+    const Device& dev = gpu_->dev();
+    if (dev.dynamic_state) {
+        // What pipelines leave dynamic (see pipeline()), as the GL state says.
+        const bool depth = s.depth_test && t.has_depth;
+        const uint32_t ext[kExtDynamic] = {
+            uint32_t(s.cull ? (s.cull_face == GL_FRONT ? VK_CULL_MODE_FRONT_BIT
+                               : s.cull_face == GL_BACK ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_FRONT_AND_BACK)
+                            : VK_CULL_MODE_NONE),
+            // GL's counter-clockwise is Vulkan's clockwise (image row 0 is GL's bottom row).
+            uint32_t(s.front_face == GL_CCW ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE),
+            uint32_t(topo), depth, depth && s.depth_mask, uint32_t(compare(s.depth_func)),
+            s.stencil_test && t.has_stencil,
+            uint32_t(stencil_op(s.stencil[0].fail)), uint32_t(stencil_op(s.stencil[0].zpass)),
+            uint32_t(stencil_op(s.stencil[0].zfail)), uint32_t(compare(s.stencil[0].func)),
+            uint32_t(stencil_op(s.stencil[1].fail)), uint32_t(stencil_op(s.stencil[1].zpass)),
+            uint32_t(stencil_op(s.stencil[1].zfail)), uint32_t(compare(s.stencil[1].func))};
+        const bool every = !b.ext_valid;
+        if (every || b.ext[0] != ext[0]) dev.cmd_set_cull_mode(cb, ext[0]);
+        if (every || b.ext[1] != ext[1]) dev.cmd_set_front_face(cb, VkFrontFace(ext[1]));
+        if (every || b.ext[2] != ext[2]) dev.cmd_set_primitive_topology(cb, VkPrimitiveTopology(ext[2]));
+        if (every || b.ext[3] != ext[3]) dev.cmd_set_depth_test_enable(cb, ext[3]);
+        if (every || b.ext[4] != ext[4]) dev.cmd_set_depth_write_enable(cb, ext[4]);
+        if (every || b.ext[5] != ext[5]) dev.cmd_set_depth_compare_op(cb, VkCompareOp(ext[5]));
+        if (every || b.ext[6] != ext[6]) dev.cmd_set_stencil_test_enable(cb, ext[6]);
+        for (int f = 0; f < 2; ++f) {
+            const uint32_t* o = ext + 7 + 4 * f;
+            if (every || std::memcmp(b.ext + 7 + 4 * f, o, 4 * sizeof(uint32_t)))
+                dev.cmd_set_stencil_op(cb, f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT, VkStencilOp(o[0]),
+                                       VkStencilOp(o[1]), VkStencilOp(o[2]), VkCompareOp(o[3]));
+        }
+        std::memcpy(b.ext, ext, sizeof ext);
+        b.ext_valid = true;
+    }
+    if (dev.dynamic_vertex_input && (!b.vertex_valid || b.vertex_key != vkey)) {
+        std::vector<VkVertexInputBindingDescription2EXT> bd2(bindings.size());
+        for (size_t i = 0; i < bindings.size(); ++i)
+            bd2[i] = {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, nullptr, bindings[i].binding,
+                      bindings[i].stride, bindings[i].inputRate, 1};
+        std::vector<VkVertexInputAttributeDescription2EXT> ad2(attrs.size());
+        for (size_t i = 0; i < attrs.size(); ++i)
+            ad2[i] = {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, nullptr, attrs[i].location,
+                      attrs[i].binding, attrs[i].format, attrs[i].offset};
+        dev.cmd_set_vertex_input(cb, uint32_t(bd2.size()), bd2.data(), uint32_t(ad2.size()), ad2.data());
+        b.vertex_key = vkey;
+        b.vertex_valid = true;
+    }
     if (ibuf) {
         if (b.ibuf != ibuf || b.ioff != ioff || b.itype != itype) {
             vkCmdBindIndexBuffer(cb, ibuf, ioff, itype);

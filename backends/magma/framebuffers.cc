@@ -527,10 +527,10 @@ bool MagmaBackend::ensure_pass(Target& t) {
         if (t.ds) gpu_->transition(cb, *t.ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
     }
     gpu_->begin_pass(gpu_->render_pass(t.key), t.fb, t.width, t.height, nullptr, 0);
-    const uint64_t serial = gpu_->serial();
+    const uint64_t serial = gpu_->serial(), pass = gpu_->pass_id();
     for (Image* c : t.color)
-        if (c) c->used_serial = serial;
-    if (t.ds) t.ds->used_serial = serial;
+        if (c) c->used_serial = serial, c->used_pass = pass;
+    if (t.ds) t.ds->used_serial = serial, t.ds->used_pass = pass;
     open_id_ = t.id;
     open_generation_ = t.generation;
     return true;
@@ -597,10 +597,10 @@ void MagmaBackend::glClear(GLbitfield mask) {
             if (t.ds) gpu_->transition(cb, *t.ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
         }
         gpu_->begin_pass(gpu_->render_pass(k), t.fb, t.width, t.height, values, n);
-        const uint64_t serial = gpu_->serial();
+        const uint64_t serial = gpu_->serial(), pass = gpu_->pass_id();
         for (Image* c : t.color)
-            if (c) c->used_serial = serial;
-        if (t.ds) t.ds->used_serial = serial;
+            if (c) c->used_serial = serial, c->used_pass = pass;
+        if (t.ds) t.ds->used_serial = serial, t.ds->used_pass = pass;
         open_id_ = t.id;
         open_generation_ = t.generation;
         return;

@@ -41,11 +41,8 @@ Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_m
         VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
         ai.commandPool = b.pool;
         ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-        ai.commandBufferCount = 2;
-        VkCommandBuffer cbs[2];
-        check(vkAllocateCommandBuffers(vk(), &ai, cbs), "vkAllocateCommandBuffers");
-        b.init = cbs[0];
-        b.main = cbs[1];
+        ai.commandBufferCount = 1;
+        check(vkAllocateCommandBuffers(vk(), &ai, &b.init), "vkAllocateCommandBuffers");
         VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         check(vkCreateFence(vk(), &fci, nullptr, &b.fence), "vkCreateFence");
     }
@@ -90,15 +87,49 @@ bool Gpu::check(VkResult r, const char* what) {
 
 // ---- batches ------------------------------------------------------------------
 
+VkCommandBuffer Gpu::fresh(Batch& b) {
+    if (b.cb_at == b.cbs.size()) {
+        VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        ai.commandPool = b.pool;
+        ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        ai.commandBufferCount = 1;
+        VkCommandBuffer cb = VK_NULL_HANDLE;
+        check(vkAllocateCommandBuffers(vk(), &ai, &cb), "vkAllocateCommandBuffers");
+        b.cbs.push_back(cb);
+    }
+    VkCommandBuffer cb = b.cbs[b.cb_at++];
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    check(vkBeginCommandBuffer(cb, &bi), "vkBeginCommandBuffer");
+    return cb;
+}
+
 VkCommandBuffer Gpu::main() {
     Batch& b = batch();
-    if (!b.main_begun) {
-        VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-        bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-        check(vkBeginCommandBuffer(b.main, &bi), "vkBeginCommandBuffer");
-        b.main_begun = true;
+    if (!b.main) {
+        b.main = fresh(b);
+        b.order.push_back(b.main);
+        ++main_id_;
     }
     return b.main;
+}
+
+VkCommandBuffer Gpu::prologue() {
+    Batch& b = batch();
+    if (!in_pass_) return main_outside();  // nothing to go in front of: in order
+    if (!b.prologue) {
+        // Inserted in front of the pass's command buffer; the barrier orders
+        // it after everything earlier (the one closing it, in submit(),
+        // before the pass and all that follows).
+        b.prologue = fresh(b);
+        b.order.insert(b.order.begin() + std::ptrdiff_t(b.pass_at), b.prologue);
+        b.prologues.push_back(b.prologue);
+        ++b.pass_at;
+        const VkMemoryBarrier mb = full_memory_barrier();
+        vkCmdPipelineBarrier(b.prologue, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1,
+                             &mb, 0, nullptr, 0, nullptr);
+    }
+    return b.prologue;
 }
 
 VkCommandBuffer Gpu::init() {
@@ -144,32 +175,41 @@ VkCommandBuffer Gpu::main_outside() {
 void Gpu::submit(bool wait) {
     end_pass();
     Batch& b = batch();
-    VkCommandBuffer cbs[2];
-    uint32_t n = 0;
+    std::vector<VkCommandBuffer> cbs;
+    cbs.reserve(b.order.size() + 1);
     if (b.init_begun) {
         // Everything init wrote is visible to main.
         const VkMemoryBarrier mb = full_memory_barrier();
         vkCmdPipelineBarrier(b.init, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb,
                              0, nullptr, 0, nullptr);
         check(vkEndCommandBuffer(b.init), "vkEndCommandBuffer");
-        cbs[n++] = b.init;
+        cbs.push_back(b.init);
     }
-    if (b.main_begun) {
+    // Everything a prologue wrote is visible to its pass and what follows.
+    for (VkCommandBuffer p : b.prologues) {
+        const VkMemoryBarrier mb = full_memory_barrier();
+        vkCmdPipelineBarrier(p, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0,
+                             nullptr, 0, nullptr);
+    }
+    if (!b.order.empty()) {
         // Host reads (readback) see what the batch wrote.
         VkMemoryBarrier mb = full_memory_barrier();
         mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-        vkCmdPipelineBarrier(b.main, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
-                             nullptr, 0, nullptr);
-        check(vkEndCommandBuffer(b.main), "vkEndCommandBuffer");
-        cbs[n++] = b.main;
+        vkCmdPipelineBarrier(b.order.back(), VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb,
+                             0, nullptr, 0, nullptr);
     }
+    for (VkCommandBuffer cb : b.order) {
+        check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+        cbs.push_back(cb);
+    }
+    const uint32_t n = uint32_t(cbs.size());
     // A batch with nothing recorded but objects to free still signals its
     // fence: the fence covers every earlier submission, so the objects are
     // freed only once nothing can still use them.
     if ((n > 0 || !b.garbage.empty()) && !lost_) {
         VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         si.commandBufferCount = n;
-        si.pCommandBuffers = cbs;
+        si.pCommandBuffers = cbs.data();
         if (check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit")) {
             b.pending = true;
             if (n > 0) {
@@ -178,7 +218,10 @@ void Gpu::submit(bool wait) {
             }
         }
     }
-    b.init_begun = b.main_begun = false;
+    b.init_begun = false;
+    b.main = b.prologue = VK_NULL_HANDLE;
+    b.order.clear();
+    b.prologues.clear();
     copy_run_ = false;
     if (wait) recycle(b);
     cur_ = (cur_ + 1) % kBatches;
@@ -227,7 +270,11 @@ bool Gpu::recycle(Batch& b) {
     }
     b.garbage.clear();
     if (b.pool) vkResetCommandPool(vk(), b.pool, 0);
-    b.init_begun = b.main_begun = false;
+    b.init_begun = false;
+    b.main = b.prologue = VK_NULL_HANDLE;
+    b.order.clear();
+    b.prologues.clear();
+    b.cb_at = 0;
     for (Chunk& c : b.chunks) c.used = 0;
     b.chunk_at = 0;
     for (VkDescriptorPool p : b.pools) vkResetDescriptorPool(vk(), p, 0);
@@ -364,7 +411,13 @@ void Gpu::begin_pass(VkRenderPass pass, VkFramebuffer fb, uint32_t w, uint32_t h
     bi.clearValueCount = nclears;
     bi.pClearValues = clears;
     copy_run_ = false;
+    // Each pass starts a command buffer of its own, so that a prologue can
+    // later be inserted in front of it.
+    Batch& b = batch();
+    b.main = b.prologue = VK_NULL_HANDLE;
     vkCmdBeginRenderPass(main(), &bi, VK_SUBPASS_CONTENTS_INLINE);
+    b.pass_at = b.order.size() - 1;
+    ++pass_id_;
     in_pass_ = true;
     count_pass(fb);
 }

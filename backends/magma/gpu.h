@@ -3,8 +3,13 @@
 // layouts and barriers, the render pass and sampler caches, counters.
 //
 // Batches: kBatches command pools in a ring. Each batch has an `init`
-// command buffer (uploads into resources the batch has not used yet) and a
-// `main` one (passes, draws, in-order copies), submitted together. A batch
+// command buffer (uploads into resources the batch has not used yet) and
+// `main` ones (passes, draws, in-order copies), submitted together. `main`
+// is split into one command buffer per render pass (a pass and what follows
+// it up to the next pass), so that a *prologue* can be put in front of the
+// open pass in submission order: work on an image that the open pass has
+// not used (mipmaps, uploads, layout changes) goes there instead of ending
+// the pass (see prologue()). A
 // is recycled once its fence signals; only then do its stream chunks,
 // descriptor pools and garbage come back, so recording never waits for the
 // GPU to drain except when all batches are in flight.
@@ -49,6 +54,7 @@ struct Image {
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // > 1: a multisampled renderbuffer
     VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, after what main recorded
     uint64_t used_serial = 0;                           // last batch whose main command buffer uses it
+    uint64_t used_pass = 0;  // last render pass (Gpu::pass_id()) that sampled it or drew into it
 };
 
 // A GL occlusion query as Vulkan sees it: one Vulkan query per render pass
@@ -108,8 +114,19 @@ public:
     uint64_t serial() const { return batch().serial; }
     // Whether work of batch `serial` may still be recorded or running.
     bool busy(uint64_t serial);
-    VkCommandBuffer main();  // begun on first use
+    VkCommandBuffer main();  // begun on first use; a new one for each render pass
     VkCommandBuffer init();  // runs before main in the same submit, after every earlier batch
+    // Identifies the command buffer main() records into: bound state
+    // (pipeline, sets, dynamic state) does not carry over to the next one.
+    uint64_t main_id() const { return main_id_; }
+    // Identifies the open (or last) render pass; Image::used_pass records it.
+    uint64_t pass_id() const { return pass_id_; }
+    // Only while a pass is open: a command buffer that runs after everything
+    // recorded in main before the open pass began and before the pass itself
+    // (full barriers on both sides). Work recorded here must not touch what
+    // the open pass has used so far, so that reordering it in front of the
+    // pass changes nothing GL can see; the pass stays open.
+    VkCommandBuffer prologue();
     // Records into main outside a render pass: ends the pass and puts a full
     // barrier before what follows.
     VkCommandBuffer main_outside();
@@ -195,10 +212,17 @@ private:
     };
     struct Batch {
         VkCommandPool pool = VK_NULL_HANDLE;
-        VkCommandBuffer init = VK_NULL_HANDLE, main = VK_NULL_HANDLE;
+        VkCommandBuffer init = VK_NULL_HANDLE;
+        VkCommandBuffer main = VK_NULL_HANDLE;      // the one main() records into (null: none begun yet)
+        VkCommandBuffer prologue = VK_NULL_HANDLE;  // the open pass's prologue, if it has one
+        std::vector<VkCommandBuffer> order;         // begun main command buffers in submission order
+        std::vector<VkCommandBuffer> prologues;     // those of `order` that are prologues
+        size_t pass_at = 0;                         // index in `order` of the open pass's command buffer
+        std::vector<VkCommandBuffer> cbs;           // allocated from `pool`, reused after its reset
+        size_t cb_at = 0;                           // next unused one of `cbs`
         VkFence fence = VK_NULL_HANDLE;
         uint64_t serial = 0;
-        bool init_begun = false, main_begun = false, pending = false;
+        bool init_begun = false, pending = false;
         std::vector<std::function<void(VkDevice)>> garbage;
         std::vector<Chunk> chunks;
         size_t chunk_at = 0;
@@ -206,6 +230,8 @@ private:
         size_t pool_at = 0;
     };
     Batch& batch() { return batches_[cur_]; }
+    // A begun command buffer from the batch's pool.
+    VkCommandBuffer fresh(Batch& b);
     const Batch& batch() const { return batches_[cur_]; }
     // Waits (bounded) for its fence, frees what it held. false: the GPU hung
     // and the batch is still pending.
@@ -232,6 +258,7 @@ private:
     int cur_ = 0;
     uint64_t next_serial_ = 1;
     bool in_pass_ = false;
+    uint64_t main_id_ = 0, pass_id_ = 0;
     bool copy_run_ = false;  // the last thing recorded in main is a buffer copy (main_buffer_copy)
     // Occlusion query pools of kQueriesPerPool; a slot is pool * kQueriesPerPool + index.
     static constexpr uint32_t kQueriesPerPool = 256;

@@ -5,6 +5,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <charconv>
 #include <cstring>
 
@@ -315,7 +316,20 @@ void MagmaBackend::glLinkProgram(GLuint program) {
     if (!p->linked) {
         p->exe.reset();
         log().info("magma: program {} does not link: {}", program, text);
+        return;
     }
+    if (pipeline_stats_)
+        std::fprintf(stderr, "magma link frame %llu program %u: %p\n", (unsigned long long)frames_ + 1, program,
+                     static_cast<void*>(p->exe.get()));
+    // The pipeline this program will most likely need, made now (programs are
+    // linked while loading) rather than at its first draw, which may come
+    // hundreds of frames later (glmark2's ideas: two programs first drawn at
+    // frames 252 and 274). Only where the rest of the key is dynamic (vertex
+    // input, depth/stencil, culling, topology within its class): what is left
+    // is the target's formats, blending and color masks, taken from the
+    // current state, and triangles. A different guess costs one unused pipeline.
+    Target t;
+    if (gpu_->dev().dynamic_vertex_input && resolve_target(t, true)) pipeline(*p->exe, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, {}, {}, {});
 }
 
 void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) {

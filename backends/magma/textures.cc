@@ -213,12 +213,23 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
     return true;
 }
 
+VkCommandBuffer MagmaBackend::image_work(const Image& img) {
+    if (img.used_serial != gpu_->serial()) return gpu_->init();
+    // Used earlier in this batch but not by the open pass: in front of that
+    // pass, after everything before it. Whatever the open pass reads or
+    // writes is untouched, so no draw can tell the difference, and the pass
+    // is not split (glmark2's terrain mipmaps five textures a frame between
+    // draws to one target). Used by the open pass: only in order is right
+    // (its earlier draws must see the old contents).
+    if (gpu_->in_pass() && img.used_pass != gpu_->pass_id()) return gpu_->prologue();
+    open_id_ = nullptr;
+    return gpu_->main_outside();
+}
+
 void MagmaBackend::copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                                uint32_t d, const Gpu::Slice& s) {
     Image& img = t.img;
-    const bool in_main = img.used_serial == gpu_->serial();
-    VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
-    if (in_main) open_id_ = nullptr;
+    VkCommandBuffer cb = image_work(img);
     gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     VkBufferImageCopy r{};
     r.bufferOffset = s.offset;
@@ -542,9 +553,7 @@ void MagmaBackend::glGenerateMipmap(GLenum target) {
     if (!gpu_->dev().format_has(img.format, VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))
         return refuse(gen::Op::glGenerateMipmap, GL_INVALID_OPERATION, "the Vulkan format cannot be blitted with filtering");
-    const bool in_main = img.used_serial == gpu_->serial();
-    VkCommandBuffer cb = in_main ? gpu_->main_outside() : gpu_->init();
-    if (in_main) open_id_ = nullptr;
+    VkCommandBuffer cb = image_work(img);
     gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     for (uint32_t l = base + 1; l < img.levels; ++l) {
         VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};

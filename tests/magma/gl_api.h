@@ -50,6 +50,8 @@ struct GlApi {
     virtual void depth_func(GLenum f) = 0;
     virtual void cull_face(GLenum f) = 0;
     virtual void front_face(GLenum f) = 0;
+    virtual void stencil_func(GLenum f, GLint ref, GLuint mask) = 0;
+    virtual void stencil_op(GLenum fail, GLenum zfail, GLenum zpass) = 0;
     virtual void color_mask(bool r, bool g, bool b, bool a) = 0;
     virtual GLuint gen_framebuffer() = 0;
     virtual void bind_framebuffer(GLuint fb) = 0;
@@ -171,6 +173,8 @@ struct NativeGl final : GlApi {
     void depth_func(GLenum f) override { glDepthFunc(f); }
     void cull_face(GLenum f) override { glCullFace(f); }
     void front_face(GLenum f) override { glFrontFace(f); }
+    void stencil_func(GLenum f, GLint ref, GLuint mask) override { glStencilFunc(f, ref, mask); }
+    void stencil_op(GLenum fail, GLenum zfail, GLenum zpass) override { glStencilOp(fail, zfail, zpass); }
     void color_mask(bool r, bool g, bool b, bool a) override { glColorMask(r, g, b, a); }
     GLuint gen_framebuffer() override { GLuint f; glGenFramebuffers(1, &f); return f; }
     void bind_framebuffer(GLuint fb) override { glBindFramebuffer(GL_FRAMEBUFFER, fb); }
@@ -339,6 +343,8 @@ struct WireGl final : GlApi {
     void depth_func(GLenum f) override { enc.glDepthFunc(f); }
     void cull_face(GLenum f) override { enc.glCullFace(f); }
     void front_face(GLenum f) override { enc.glFrontFace(f); }
+    void stencil_func(GLenum f, GLint ref, GLuint mask) override { enc.glStencilFunc(f, ref, mask); }
+    void stencil_op(GLenum fail, GLenum zfail, GLenum zpass) override { enc.glStencilOp(fail, zfail, zpass); }
     void color_mask(bool r, bool g, bool b, bool a) override { enc.glColorMask(r, g, b, a); }
     GLuint gen_framebuffer() override { GLuint f = next++; enc.glGenFramebuffers(1, wire::Blob{&f, 4}); return f; }
     void bind_framebuffer(GLuint fb) override { enc.glBindFramebuffer(GL_FRAMEBUFFER, fb); }
