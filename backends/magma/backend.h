@@ -315,6 +315,8 @@ public:
                            wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
     GLuint glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) override;
     void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) override;
+    // glGetUniform{f,i,ui}v: the session verb the client sends for them (uniform_get.cc).
+    GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;
     // Uniform setters: all land in uniform() with the component layout.
     void glUniform1f(GLint l, GLfloat a) override { uniform_f(l, 1, 1, &a); }
     void glUniform2f(GLint l, GLfloat a, GLfloat b) override { const float v[] = {a, b}; uniform_f(l, 1, 2, v); }

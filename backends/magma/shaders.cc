@@ -1,5 +1,7 @@
 #include "shaders.h"
 
+#include "essl_source.h"
+
 #include <glslang/MachineIndependent/iomapper.h>
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/Public/ResourceLimits.h>
@@ -129,6 +131,8 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 }
 
 // What the translated source must say differently from the application's:
+// - the application's names that are keywords or built-in functions of the
+//   language we compile as get a prefix (essl_source.h);
 // - __VERSION__ is the version the application wrote, not the one we compile
 //   as (a predefined macro cannot be redefined, so it gets another name);
 // - ESSL 1.00's ES-only built-in constants, which desktop GLSL 1.40 lacks
@@ -137,7 +141,7 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 //   coordinates; our images are bottom row first, so Vulkan's upper left is
 //   GL's lower left and y must be mirrored.
 std::string translate(const std::string& src, const Version& v, Stage stage, std::string& defines) {
-    std::string out = replace_word(src, "__VERSION__", "MGL_VERSION_");
+    std::string out = replace_word(rename_foreign_words(src, v.number), "__VERSION__", "MGL_VERSION_");
     defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
     if (v.number < 300) {
         const TBuiltInResource& r = resources();
@@ -173,8 +177,10 @@ const char* kLegacyTextureNames =
     "#define texture3DLod textureLod\n#define shadow2DEXT texture\n#define shadow2DProjEXT textureProj\n"
     "#define GL_ES 1\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
+// The prototype keeps a vertex shader without main compiling (ESSL compiles
+// shaders alone; the missing body fails the link, as on GLES).
 const char* kVertexWrapEnd =
-    "\n#undef main\nvoid main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+    "\n#undef main\nvoid mgl_user_main();\nvoid main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
 
 struct Parsed {
     std::unique_ptr<glslang::TShader> shader;
@@ -187,8 +193,10 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::stri
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
-    const std::string src = version_first(app_src);
+    std::string src = version_first(app_src);
     const Version v = source_version(src);
+    // Before validation too: glslang's ES 1.00 front end refuses them as well.
+    if (v.number == 100) src = fold_constant_sequences(src);
     if (!validate_es(lang, src, v, log)) {
         log = ascii(log);
         return nullptr;
@@ -326,13 +334,13 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {
-            out.blocks.push_back({b.name, b.getBinding(), b.size});
+            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
         }
     }
     for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
         const glslang::TObjectReflection& u = prog.getUniform(i);
         UniformInfo info;
-        info.name = strip_array(u.name);
+        info.name = unrename(strip_array(u.name));
         info.type = uint32_t(u.glDefineType);
         info.array_size = std::max(u.size, 1);
         const glslang::TType* t = u.getType();
@@ -351,7 +359,7 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;
         AttribInfo info;
-        info.name = a.name;
+        info.name = unrename(a.name);
         info.type = uint32_t(a.glDefineType);
         const glslang::TType* t = a.getType();
         info.location = t && t->getQualifier().hasLocation() ? int(t->getQualifier().layoutLocation) : -1;

@@ -97,6 +97,8 @@ struct GlApi {
     virtual void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int w, int h) = 0;
     virtual std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) = 0;
     virtual GLint renderbuffer_param(GLenum pname) = 0;
+    // glGetUniform{fv ('f'), iv ('i'), uiv ('u')}: 16 raw 32-bit words (a mat4 at most), the rest 0xCDCDCDCD.
+    virtual std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) = 0;
 
     // One triangle that covers the viewport, fed to attribute `index` from a
     // new array buffer (left bound); returns the buffer.
@@ -250,6 +252,14 @@ struct NativeGl final : GlApi {
         if (kind == 'f') glGetVertexAttribfv(i, pname, reinterpret_cast<GLfloat*>(v.data()));
         else if (kind == 'i') glGetVertexAttribiv(i, pname, reinterpret_cast<GLint*>(v.data()));
         else glGetVertexAttribIiv(i, pname, reinterpret_cast<GLint*>(v.data()));
+        return v;
+    }
+    std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) override {
+        std::array<uint32_t, 16> v;
+        v.fill(0xCDCDCDCDu);
+        if (kind == 'f') glGetUniformfv(p, loc, reinterpret_cast<GLfloat*>(v.data()));
+        else if (kind == 'i') glGetUniformiv(p, loc, reinterpret_cast<GLint*>(v.data()));
+        else glGetUniformuiv(p, loc, v.data());
         return v;
     }
 };
@@ -476,6 +486,18 @@ struct WireGl final : GlApi {
         GLint v = -1;
         enc.glGetIntegerv(pname, sizeof v);
         gen::read_reply_glGetIntegerv(enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    // The session verb the client sends for glGetUniform*v: it answers how
+    // many values the uniform has, and the client writes that many.
+    std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) override {
+        std::array<uint32_t, 16> v, got{};
+        v.fill(0xCDCDCDCDu);
+        const GLenum type = kind == 'f' ? GL_FLOAT : kind == 'i' ? GL_INT : GL_UNSIGNED_INT;
+        enc.mglGetUniform(p, loc, type, 64);
+        GLint n = 0;
+        if (gen::read_reply_mglGetUniform(enc.wait_reply(), &n, got.data(), 64))
+            for (GLint k = 0; k < n && k < 16; ++k) v[size_t(k)] = got[size_t(k)];
         return v;
     }
 };
