@@ -542,6 +542,8 @@ void MagmaBackend::glClear(GLbitfield mask) {
     if (!need_context(gen::Op::glClear)) return;
     if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         return refuse(gen::Op::glClear, GL_INVALID_VALUE, "mask");
+    // GL_RASTERIZER_DISCARD discards clears as well as primitives.
+    if (cur_->st.rasterizer_discard) return;
     Target t;
     if (!resolve_target(t, true)) return;
     const State& s = cur_->st;
@@ -635,6 +637,7 @@ void MagmaBackend::clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, c
     if (!is_color && buffer != GL_DEPTH && buffer != GL_STENCIL && buffer != GL_DEPTH_STENCIL)
         return refuse(verb, GL_INVALID_ENUM, "buffer");
     if (drawbuffer < 0 || (is_color ? drawbuffer >= 4 : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
+    if (cur_->st.rasterizer_discard) return;  // discarded, as glClear
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const State& st = cur_->st;

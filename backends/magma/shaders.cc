@@ -8,6 +8,7 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -178,18 +179,29 @@ const char* kLegacyTextureNames =
     "#define GL_ES 1\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
 // The prototype keeps a vertex shader without main compiling (ESSL compiles
-// shaders alone; the missing body fails the link, as on GLES).
-const char* kVertexWrapEnd =
-    "\n#undef main\nvoid mgl_user_main();\nvoid main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+// shaders alone; the missing body fails the link, as on GLES). Built-ins that
+// transform feedback captures are copied to outputs of their own first, so
+// that gl_Position is captured as GL has it (xfb_spirv.h).
+std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins) {
+    std::string decl, copy;
+    for (const std::string& b : captured_builtins) {
+        const char* type = b == "gl_Position" ? "vec4" : "float";
+        decl += std::string("out highp ") + type + " " + xfb_builtin_copy(b) + ";\n";
+        copy += xfb_builtin_copy(b) + " = " + b + "; ";
+    }
+    return "\n#undef main\nvoid mgl_user_main();\n" + decl + "void main() { mgl_user_main(); " + copy +
+           "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+}
 
 struct Parsed {
     std::unique_ptr<glslang::TShader> shader;
     std::string preamble;
-    std::string source;
+    std::string source, end;
     const char* strings[2];
 };
 
-std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log) {
+std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log,
+                              const std::vector<std::string>& captured_builtins = {}) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
@@ -212,7 +224,8 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::stri
     if (stage == Stage::vertex) p->preamble += kVertexWrapStart;
     p->source = translate(src, v, stage, p->preamble);
     p->strings[0] = p->source.c_str();
-    p->strings[1] = stage == Stage::vertex ? kVertexWrapEnd : "\n";
+    p->end = stage == Stage::vertex ? vertex_wrap_end(captured_builtins) : "\n";
+    p->strings[1] = p->end.c_str();
     glslang::TShader& sh = *p->shader;
     sh.setStrings(p->strings, 2);
     sh.setPreamble(p->preamble.c_str());
@@ -298,10 +311,16 @@ bool invariance_links(const std::string& vs, const std::string& fs, std::string&
 }
 }  // namespace
 
-bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedProgram& out, std::string& log) {
+bool link_program(const std::string& vs_src, const std::string& fs_src, const XfbRequest& xfb, LinkedProgram& out,
+                  std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
     std::string vlog, flog;
-    auto vs = parse(Stage::vertex, vs_src, vlog);
+    std::vector<std::string> captured_builtins;
+    for (const std::string& n : xfb.names)
+        if ((n == "gl_Position" || n == "gl_PointSize") &&
+            std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
+            captured_builtins.push_back(n);
+    auto vs = parse(Stage::vertex, vs_src, vlog, captured_builtins);
     auto fs = parse(Stage::fragment, fs_src, flog);
     if (!vs || !fs) {
         log = "compile failed:\n" + vlog + flog;
@@ -382,7 +401,7 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();
         return false;
     }
-    return true;
+    return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 
 }  // namespace mgl::magma

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "xfb_spirv.h"
+
 namespace mgl::magma {
 
 enum class Stage { vertex, fragment };
@@ -54,9 +56,17 @@ struct LinkedProgram {
     int default_binding = -1;       // -1: no default-block uniforms
     int default_size = 0;
     std::vector<int> outputs;       // fragment output locations
+    XfbLayout xfb;                  // transform feedback (no varyings: none)
+};
+
+// What glTransformFeedbackVaryings asked a program to capture.
+struct XfbRequest {
+    std::vector<std::string> names;
+    bool interleaved = true;
 };
 
 // Links a vertex and a fragment shader. false: `log` says why.
-bool link_program(const std::string& vs, const std::string& fs, LinkedProgram& out, std::string& log);
+bool link_program(const std::string& vs, const std::string& fs, const XfbRequest& xfb, LinkedProgram& out,
+                  std::string& log);
 
 }  // namespace mgl::magma
