@@ -491,6 +491,16 @@ private:
     bool xfb_blocks_program_change() const;
     bool xfb_get(GLenum pname, int64_t* v);  // glGet of transform feedback state
     VkBufferUsageFlags buffer_usage() const;
+    // glClear with a partial color mask: the color drawn (clear_masked.cc).
+    // false: not drawn (integer buffers), the caller clears every channel.
+    bool clear_color_masked(Target& t, int x0, int y0, int x1, int y1);
+    VkPipeline masked_clear_pipeline(const Target& t, uint32_t ncolor, uint8_t write_mask);
+    void release_masked_clear();
+    struct MaskedClear {
+        VkShaderModule vs = VK_NULL_HANDLE, fs[4] = {};  // fs[n-1]: n color outputs
+        VkPipelineLayout layout = VK_NULL_HANDLE;
+        std::map<std::array<uint64_t, 2>, VkPipeline> pipelines;  // (render pass, masks and count)
+    } masked_clear_;
 
     spdlog::logger& log() const { return *log_; }
 

@@ -549,12 +549,10 @@ void MagmaBackend::glClear(GLbitfield mask) {
     const State& s = cur_->st;
     const bool any_color_mask = s.color_mask[0] || s.color_mask[1] || s.color_mask[2] || s.color_mask[3];
     const bool full_color_mask = s.color_mask[0] && s.color_mask[1] && s.color_mask[2] && s.color_mask[3];
-    const bool color = (mask & GL_COLOR_BUFFER_BIT) && any_color_mask;
+    bool color = (mask & GL_COLOR_BUFFER_BIT) && any_color_mask;
     const bool depth = (mask & GL_DEPTH_BUFFER_BIT) && s.depth_mask && t.has_depth;
     const bool stencil = (mask & GL_STENCIL_BUFFER_BIT) && (s.stencil[0].writemask & 0xFF) && t.has_stencil;
     if (!color && !depth && !stencil) return;
-    if (color && !full_color_mask)
-        refuse(gen::Op::glClear, GL_NO_ERROR, "partial color masks are not applied to clears yet");
     int x0 = 0, y0 = 0, x1 = int(t.width), y1 = int(t.height);
     if (s.scissor_test) {
         x0 = std::clamp(s.scissor[0], 0, int(t.width));
@@ -562,6 +560,12 @@ void MagmaBackend::glClear(GLbitfield mask) {
         x1 = std::clamp(s.scissor[0] + s.scissor[2], 0, int(t.width));
         y1 = std::clamp(s.scissor[1] + s.scissor[3], 0, int(t.height));
         if (x0 >= x1 || y0 >= y1) return;
+    }
+    if (color && !full_color_mask) {
+        // Vulkan's clears write every channel: the color is drawn with the mask.
+        if (clear_color_masked(t, x0, y0, x1, y1)) color = false;
+        else refuse(gen::Op::glClear, GL_NO_ERROR, "partial color masks are not applied to clears of integer buffers");
+        if (!color && !depth && !stencil) return;
     }
     const bool full = x0 == 0 && y0 == 0 && x1 == int(t.width) && y1 == int(t.height);
     VkClearValue cv{};

@@ -80,6 +80,7 @@ void MagmaBackend::release() {
     doomed_surfaces_.clear();
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
+    release_masked_clear();
     for (int kind = 0; kind < kDummyKinds; ++kind)
         for (int k = 0; k < kDummies; ++k) {
             if (VkImageView v = dummy_view_[kind][k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });

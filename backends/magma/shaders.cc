@@ -404,4 +404,31 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, const Xf
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 
+std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log) {
+    std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
+    const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
+    glslang::TShader sh(lang);
+    const char* strings[] = {source.c_str()};
+    sh.setStrings(strings, 1);
+    sh.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
+    sh.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
+    sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
+    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
+    std::vector<uint32_t> spv;
+    if (!sh.parse(&resources(), 450, ENoProfile, false, false, msgs)) {
+        log = sh.getInfoLog();
+        return spv;
+    }
+    glslang::TProgram prog;
+    prog.addShader(&sh);
+    if (!prog.link(msgs)) {
+        log = prog.getInfoLog();
+        return spv;
+    }
+    glslang::SpvOptions opt;
+    opt.disableOptimizer = true;
+    glslang::GlslangToSpv(*prog.getIntermediate(lang), spv, &opt);
+    return spv;
+}
+
 }  // namespace mgl::magma

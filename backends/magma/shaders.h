@@ -69,4 +69,8 @@ struct XfbRequest {
 bool link_program(const std::string& vs, const std::string& fs, const XfbRequest& xfb, LinkedProgram& out,
                   std::string& log);
 
+// SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked
+// clear); empty and `log` when the source does not compile.
+std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log);
+
 }  // namespace mgl::magma
