@@ -229,8 +229,10 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
         }
     }
     // GL's transform feedback: captured vertex outputs, one stream.
+    // MOBILEGL_MAGMA_NO_XFB=1 leaves it off, as on a device without it (tests).
     VkPhysicalDeviceTransformFeedbackFeaturesEXT xf{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
-    if (has_ext(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) {
+    const char* no_xfb = std::getenv("MOBILEGL_MAGMA_NO_XFB");
+    if (has_ext(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_xfb && *no_xfb == '1')) {
         VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
         f2.pNext = &xf;
         vkGetPhysicalDeviceFeatures2(d->phys, &f2);

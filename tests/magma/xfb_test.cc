@@ -277,6 +277,27 @@ TEST_CASE("transform feedback: captured values read as a uniform block by the ne
     CHECK(std::count(r.magma.pixels.begin(), r.magma.pixels.end(), 0) == long(r.magma.pixels.size()));
 }
 
+TEST_CASE("transform feedback without VK_EXT_transform_feedback fails loudly") {
+    setenv("MOBILEGL_MAGMA_NO_XFB", "1", 1);  // the device is opened as if it lacked the extension
+    Wire wire;
+    unsetenv("MOBILEGL_MAGMA_NO_XFB");
+    REQUIRE_MESSAGE(wire.backend, wire.why);
+    wire.start(1, 1, W, H);
+    WireGl g(wire);
+    const GLuint vs = g.shader(GL_VERTEX_SHADER, kVs), fs = g.shader(GL_FRAGMENT_SHADER, kFs);
+    g.program_xfb(vs, fs, "p", {"v"}, GL_INTERLEAVED_ATTRIBS);  // glTransformFeedbackVaryings is refused
+    CHECK(g.error() == GL_INVALID_OPERATION);
+    const GLuint prog = g.program(vs, fs, "p");
+    REQUIRE(prog != 0);
+    g.use(prog);
+    g.xfb('b', GL_TRIANGLES);
+    CHECK(g.error() == GL_INVALID_OPERATION);
+    g.xfb('b', GL_TRIANGLES);
+    CHECK(g.error() == GL_INVALID_OPERATION);
+    CHECK(wire.log_lines("glBeginTransformFeedback: transform feedback needs VK_EXT_transform_feedback") == 1);
+    CHECK(wire.log_lines("glTransformFeedbackVaryings: transform feedback needs VK_EXT_transform_feedback") == 1);
+}
+
 TEST_CASE("GL_RASTERIZER_DISCARD discards clears: as native GL") {
     BothSeen r = observe_both(discard);
     check_same_values(r);
