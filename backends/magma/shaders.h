@@ -4,7 +4,8 @@
 //
 // Mapping (docs/ARCHITECTURE-magma.md): ESSL 1.00 compiles as desktop GLSL
 // 1.40 with texture2D & co. defined to their GLSL 1.30 names; ESSL 3.00 as
-// ESSL 3.10; both under glslang's relaxed Vulkan rules, which gather loose
+// ESSL 3.10 (names those languages reserve renamed, ESSL 1.00's constant
+// sequences folded: essl_source.h); both under glslang's relaxed Vulkan rules, which gather loose
 // uniforms into one std140 block ("gl_DefaultUniformBlock", set 0 binding 0)
 // shared by both stages. Varyings, samplers and blocks get locations and
 // bindings from glslang's GLSL I/O mapper (matched by name across stages).
