@@ -315,6 +315,21 @@ public:
                            wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
     GLuint glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) override;
     void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) override;
+    // glGetUniform{f,i,ui}v: the session verb the client sends for them (uniform_get.cc).
+    GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;
+    // Transform feedback (transform_feedback.cc).
+    void glGenTransformFeedbacks(GLsizei n, wire::In<GLuint> ids) override;
+    void glDeleteTransformFeedbacks(GLsizei n, wire::In<GLuint> ids) override;
+    GLboolean glIsTransformFeedback(GLuint id) override;
+    void glBindTransformFeedback(GLenum target, GLuint id) override;
+    void glBeginTransformFeedback(GLenum primitiveMode) override;
+    void glEndTransformFeedback() override;
+    void glPauseTransformFeedback() override;
+    void glResumeTransformFeedback() override;
+    void glTransformFeedbackVaryings(GLuint program, GLsizei count, wire::Strings varyings, GLenum bufferMode) override;
+    void glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                                       wire::Out<GLsizei> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
+    void glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint> data) override;
     // Uniform setters: all land in uniform() with the component layout.
     void glUniform1f(GLint l, GLfloat a) override { uniform_f(l, 1, 1, &a); }
     void glUniform2f(GLint l, GLfloat a, GLfloat b) override { const float v[] = {a, b}; uniform_f(l, 1, 2, v); }
@@ -459,6 +474,33 @@ private:
                         const std::vector<VkVertexInputBindingDescription>& bindings,
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
     bool bind_descriptors(Executable& exe);
+    // transform feedback (transform_feedback.cc)
+    struct XfbDraw {
+        bool capture = false;  // the draw is captured
+        uint32_t count = 0;    // buffers
+        VkBuffer buffers[4]{};
+        VkDeviceSize offsets[4]{}, sizes[4]{}, bytes[4]{};
+        uint64_t primitives = 0;
+    };
+    // false: the draw is refused (GL error set).
+    bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, bool indexed, XfbDraw& d);
+    void xfb_begin(VkCommandBuffer cb, const XfbDraw& d);
+    void xfb_end(VkCommandBuffer cb, const XfbDraw& d);
+    void xfb_unavailable(gen::Op verb);
+    void bind_xfb_buffer(GLuint index, GLuint name, GLintptr offset, GLsizeiptr size, bool range);
+    bool xfb_blocks_program_change() const;
+    bool xfb_get(GLenum pname, int64_t* v);  // glGet of transform feedback state
+    VkBufferUsageFlags buffer_usage() const;
+    // glClear with a partial color mask: the color drawn (clear_masked.cc).
+    // false: not drawn (integer buffers), the caller clears every channel.
+    bool clear_color_masked(Target& t, int x0, int y0, int x1, int y1);
+    VkPipeline masked_clear_pipeline(const Target& t, uint32_t ncolor, uint8_t write_mask);
+    void release_masked_clear();
+    struct MaskedClear {
+        VkShaderModule vs = VK_NULL_HANDLE, fs[4] = {};  // fs[n-1]: n color outputs
+        VkPipelineLayout layout = VK_NULL_HANDLE;
+        std::map<std::array<uint64_t, 2>, VkPipeline> pipelines;  // (render pass, masks and count)
+    } masked_clear_;
 
     spdlog::logger& log() const { return *log_; }
 

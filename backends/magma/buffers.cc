@@ -21,6 +21,12 @@ constexpr VkBufferUsageFlags kBufferUsage =
     VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
 }  // namespace
 
+VkBufferUsageFlags MagmaBackend::buffer_usage() const {
+    // Any buffer may become a transform feedback buffer; the usage exists
+    // only with the extension.
+    return kBufferUsage | (gpu_->dev().xfb ? VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT : 0);
+}
+
 std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
     Context& c = *cur_;
     switch (target) {
@@ -31,6 +37,7 @@ std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
         case GL_UNIFORM_BUFFER: return &c.uniform_buffer;
         case GL_COPY_READ_BUFFER: return &c.copy_read;
         case GL_COPY_WRITE_BUFFER: return &c.copy_write;
+        case GL_TRANSFORM_FEEDBACK_BUFFER: return &c.xfb_buffer;
         default: return nullptr;
     }
 }
@@ -63,12 +70,14 @@ void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
         // Unbound from the current context's bind points (GL); attachments
         // elsewhere keep the object alive until they let go.
         for (auto* slot : {&c.array_buffer, &c.vao->elements, &c.pixel_unpack, &c.pixel_pack, &c.uniform_buffer,
-                           &c.copy_read, &c.copy_write})
+                           &c.copy_read, &c.copy_write, &c.xfb_buffer})
             if (*slot == b) slot->reset();
         for (auto& a : c.vao->attribs)
             if (a.buffer == b) a.buffer.reset();
         for (auto& u : c.uniform_bindings)
             if (u.buffer == b) u.buffer.reset();
+        for (auto& x : c.xfb->bindings)
+            if (x.buffer == b) x.buffer.reset();
     }
 }
 
@@ -80,11 +89,16 @@ void MagmaBackend::glBindBuffer(GLenum target, GLuint name) {
 }
 
 void MagmaBackend::glBindBufferBase(GLenum target, GLuint index, GLuint name) {
+    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+        if (need_context(gen::Op::glBindBufferBase)) bind_xfb_buffer(index, name, 0, 0, false);
+        return;
+    }
     glBindBufferRange(target, index, name, 0, 0);
 }
 
 void MagmaBackend::glBindBufferRange(GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size) {
     if (!need_context(gen::Op::glBindBufferRange)) return;
+    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) return bind_xfb_buffer(index, name, offset, size, true);
     if (target != GL_UNIFORM_BUFFER) return unsupported(gen::Op::glBindBufferRange);
     if (index >= cur_->uniform_bindings.size()) return refuse(gen::Op::glBindBufferRange, GL_INVALID_VALUE, "index");
     auto b = buffer_for_bind(name);
@@ -111,7 +125,7 @@ bool MagmaBackend::write_buffer(Buffer& b, uint64_t offset, const void* data, ui
         // done. Unless the whole buffer is replaced, the old bytes come along
         // (the host copy is current: no staged copy into it is pending).
         VkBuf fresh;
-        if (!gpu_->create_buffer(b.size, kBufferUsage, fresh)) return false;
+        if (!gpu_->create_buffer(b.size, buffer_usage(), fresh)) return false;
         if (!discard) std::memcpy(fresh.map, b.vk.map, b.size);
         gpu_->count_buffer_copy(discard ? 0 : b.size, true);
         gpu_->destroy_buffer_later(b.vk);
@@ -175,7 +189,7 @@ void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t
     if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial) || gpu_->busy(b.write_serial)) {
         // New storage (orphaning): never waits for the GPU.
         gpu_->destroy_buffer_later(b.vk);
-        if (!gpu_->create_buffer(uint64_t(size), kBufferUsage, b.vk)) return set_error(GL_OUT_OF_MEMORY);
+        if (!gpu_->create_buffer(uint64_t(size), buffer_usage(), b.vk)) return set_error(GL_OUT_OF_MEMORY);
         b.size = uint64_t(size);
         b.used_serial = b.write_serial = 0;
     }

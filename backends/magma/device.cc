@@ -228,6 +228,21 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
             pv.provokingVertexLast = VK_TRUE;
         }
     }
+    // GL's transform feedback: captured vertex outputs, one stream.
+    // MOBILEGL_MAGMA_NO_XFB=1 leaves it off, as on a device without it (tests).
+    VkPhysicalDeviceTransformFeedbackFeaturesEXT xf{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+    const char* no_xfb = std::getenv("MOBILEGL_MAGMA_NO_XFB");
+    if (has_ext(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_xfb && *no_xfb == '1')) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &xf;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (xf.transformFeedback) {
+            enabled.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+            d->xfb = true;
+            xf = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+            xf.transformFeedback = VK_TRUE;
+        }
+    }
     if (!d->provoking_last)
         log.warn("magma: {} has no VK_EXT_provoking_vertex: flat varyings come from the first vertex, not GL's last",
                  d->name);
@@ -281,6 +296,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     if (d->index_uint8) u8.pNext = const_cast<void*>(chain), chain = &u8;
     if (d->dynamic_state) eds.pNext = const_cast<void*>(chain), chain = &eds;
     if (d->dynamic_vertex_input) vid.pNext = const_cast<void*>(chain), chain = &vid;
+    if (d->xfb) xf.pNext = const_cast<void*>(chain), chain = &xf;
     ci.pNext = chain;
     ci.queueCreateInfoCount = 1;
     ci.pQueueCreateInfos = &qi;
@@ -311,6 +327,15 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
             d->dynamic_vertex_input = get(d->cmd_set_vertex_input, "vkCmdSetVertexInputEXT");
     }
     if (!d->dynamic_state) d->dynamic_vertex_input = false;  // only used together
+    if (d->xfb) {
+        d->cmd_bind_xfb = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
+            vkGetDeviceProcAddr(d->dev, "vkCmdBindTransformFeedbackBuffersEXT"));
+        d->cmd_begin_xfb = reinterpret_cast<PFN_vkCmdBeginTransformFeedbackEXT>(
+            vkGetDeviceProcAddr(d->dev, "vkCmdBeginTransformFeedbackEXT"));
+        d->cmd_end_xfb = reinterpret_cast<PFN_vkCmdEndTransformFeedbackEXT>(
+            vkGetDeviceProcAddr(d->dev, "vkCmdEndTransformFeedbackEXT"));
+        d->xfb = d->cmd_bind_xfb && d->cmd_begin_xfb && d->cmd_end_xfb;
+    }
     const VkFormatFeatureFlags ds = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
     d->depth_stencil_format = d->format_has(VK_FORMAT_D24_UNORM_S8_UINT, ds) ? VK_FORMAT_D24_UNORM_S8_UINT
                                                                           : VK_FORMAT_D32_SFLOAT_S8_UINT;

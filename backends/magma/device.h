@@ -30,6 +30,12 @@ struct Device {
     std::string driver;                       // "Mesa 22.3.6" or the driver version
     bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
     bool provoking_last = false;              // VK_EXT_provoking_vertex: GL's last-vertex flat shading
+    // VK_EXT_transform_feedback (GL's transform feedback; without it the GL
+    // verbs fail loudly). Its commands, from vkGetDeviceProcAddr:
+    bool xfb = false;
+    PFN_vkCmdBindTransformFeedbackBuffersEXT cmd_bind_xfb = nullptr;
+    PFN_vkCmdBeginTransformFeedbackEXT cmd_begin_xfb = nullptr;
+    PFN_vkCmdEndTransformFeedbackEXT cmd_end_xfb = nullptr;
     VkFormat depth_stencil_format = VK_FORMAT_UNDEFINED;  // D24S8 or D32S8
     // VK_EXT_extended_dynamic_state: cull mode, front face, topology (within
     // its class), depth and stencil tests are set per draw, not baked into

@@ -361,6 +361,8 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     if (count == 0 || instances == 0) return;
     Executable* exe = current_exe();
     if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
+    XfbDraw xfb;  // transform feedback capturing this draw (transform_feedback.cc)
+    if (!xfb_draw_check(verb, mode, count, instances, index_type != 0, xfb)) return;
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     Context& c = *cur_;
@@ -716,6 +718,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         b.vertex_key = vkey;
         b.vertex_valid = true;
     }
+    if (xfb.capture) xfb_begin(cb, xfb);
     if (ibuf) {
         if (b.ibuf != ibuf || b.ioff != ioff || b.itype != itype) {
             vkCmdBindIndexBuffer(cb, ibuf, ioff, itype);
@@ -728,6 +731,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         vkCmdDraw(cb, draw_count, uint32_t(instances), uint32_t(first), 0);
     }
     gpu_->count_draw();
+    if (xfb.capture) xfb_end(cb, xfb);
 }
 
 }  // namespace mgl::magma

@@ -542,17 +542,17 @@ void MagmaBackend::glClear(GLbitfield mask) {
     if (!need_context(gen::Op::glClear)) return;
     if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         return refuse(gen::Op::glClear, GL_INVALID_VALUE, "mask");
+    // GL_RASTERIZER_DISCARD discards clears as well as primitives.
+    if (cur_->st.rasterizer_discard) return;
     Target t;
     if (!resolve_target(t, true)) return;
     const State& s = cur_->st;
     const bool any_color_mask = s.color_mask[0] || s.color_mask[1] || s.color_mask[2] || s.color_mask[3];
     const bool full_color_mask = s.color_mask[0] && s.color_mask[1] && s.color_mask[2] && s.color_mask[3];
-    const bool color = (mask & GL_COLOR_BUFFER_BIT) && any_color_mask;
+    bool color = (mask & GL_COLOR_BUFFER_BIT) && any_color_mask;
     const bool depth = (mask & GL_DEPTH_BUFFER_BIT) && s.depth_mask && t.has_depth;
     const bool stencil = (mask & GL_STENCIL_BUFFER_BIT) && (s.stencil[0].writemask & 0xFF) && t.has_stencil;
     if (!color && !depth && !stencil) return;
-    if (color && !full_color_mask)
-        refuse(gen::Op::glClear, GL_NO_ERROR, "partial color masks are not applied to clears yet");
     int x0 = 0, y0 = 0, x1 = int(t.width), y1 = int(t.height);
     if (s.scissor_test) {
         x0 = std::clamp(s.scissor[0], 0, int(t.width));
@@ -560,6 +560,12 @@ void MagmaBackend::glClear(GLbitfield mask) {
         x1 = std::clamp(s.scissor[0] + s.scissor[2], 0, int(t.width));
         y1 = std::clamp(s.scissor[1] + s.scissor[3], 0, int(t.height));
         if (x0 >= x1 || y0 >= y1) return;
+    }
+    if (color && !full_color_mask) {
+        // Vulkan's clears write every channel: the color is drawn with the mask.
+        if (clear_color_masked(t, x0, y0, x1, y1)) color = false;
+        else refuse(gen::Op::glClear, GL_NO_ERROR, "partial color masks are not applied to clears of integer buffers");
+        if (!color && !depth && !stencil) return;
     }
     const bool full = x0 == 0 && y0 == 0 && x1 == int(t.width) && y1 == int(t.height);
     VkClearValue cv{};
@@ -635,6 +641,7 @@ void MagmaBackend::clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, c
     if (!is_color && buffer != GL_DEPTH && buffer != GL_STENCIL && buffer != GL_DEPTH_STENCIL)
         return refuse(verb, GL_INVALID_ENUM, "buffer");
     if (drawbuffer < 0 || (is_color ? drawbuffer >= 4 : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
+    if (cur_->st.rasterizer_discard) return;  // discarded, as glClear
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const State& st = cur_->st;

@@ -125,6 +125,7 @@ struct Executable {
 
 struct Program {
     std::vector<std::shared_ptr<Shader>> shaders;
+    XfbRequest xfb;  // glTransformFeedbackVaryings, used by the next link
     std::map<std::string, GLuint> bound_attribs;
     bool linked = false, deleted = false, validated = false;
     std::string log;
@@ -248,6 +249,21 @@ struct State {
     float offset_factor = 0.0f, offset_units = 0.0f;
 };
 
+// A transform feedback object (ES 3.0): its buffer bindings and whether it
+// captures. Draws capture at `written` bytes into each binding, on the CPU's
+// count (ES 3.0 captures glDrawArrays* only, so the vertex count is known).
+struct TransformFeedback {
+    struct Binding {
+        std::shared_ptr<Buffer> buffer;
+        uint64_t offset = 0, size = 0;  // size 0: to the end of the buffer
+    };
+    std::array<Binding, 4> bindings;
+    bool active = false, paused = false, ever_bound = false;
+    GLenum mode = 0;                        // glBeginTransformFeedback's primitive mode
+    std::shared_ptr<Executable> exe;        // the program's executable at Begin
+    std::array<uint64_t, 4> written{};      // bytes captured into each binding since Begin
+};
+
 struct Context {
     uint32_t id = 0;
     std::shared_ptr<ShareGroup> share;
@@ -278,6 +294,13 @@ struct Context {
     // Query names (nullptr: generated, never begun) and the active occlusion query.
     std::unordered_map<GLuint, std::shared_ptr<Query>> queries;
     std::shared_ptr<Query> occlusion;
+    std::shared_ptr<Query> xfb_query;  // the active GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query
+    // Transform feedback objects (name 0: the default one) and the bound one;
+    // the generic GL_TRANSFORM_FEEDBACK_BUFFER binding.
+    std::unordered_map<GLuint, std::shared_ptr<TransformFeedback>> xfbs;
+    std::shared_ptr<TransformFeedback> default_xfb = std::make_shared<TransformFeedback>();
+    std::shared_ptr<TransformFeedback> xfb = default_xfb;
+    std::shared_ptr<Buffer> xfb_buffer;
     std::shared_ptr<VertexArray> default_vao = std::make_shared<VertexArray>();
     std::shared_ptr<VertexArray> vao = default_vao;
     float generic[16][4] = {};

@@ -210,8 +210,14 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         log_text = "an attached shader did not compile";
         return false;
     }
+    if (!p.xfb.names.empty() && !gpu_->dev().xfb) {
+        // Fail loudly: a GL error at the link and one log line (xfb_unavailable).
+        log_text = "transform feedback needs VK_EXT_transform_feedback, which " + gpu_->dev().name + " lacks";
+        xfb_unavailable(gen::Op::glLinkProgram);
+        return false;
+    }
     auto exe = std::make_shared<Executable>();
-    if (!link_program(vs->source, fs->source, exe->linked, log_text)) return false;
+    if (!link_program(vs->source, fs->source, p.xfb, exe->linked, log_text)) return false;
     exe->gpu = gpu_.get();
     LinkedProgram& lp = exe->linked;
     auto module = [&](const std::vector<uint32_t>& code) {
@@ -310,6 +316,8 @@ void MagmaBackend::glLinkProgram(GLuint program) {
     if (!need_context(gen::Op::glLinkProgram)) return;
     auto p = program_for(gen::Op::glLinkProgram, program);
     if (!p) return;
+    if (cur_->xfb->active && cur_->program == p)
+        return refuse(gen::Op::glLinkProgram, GL_INVALID_OPERATION, "the program is in use by active transform feedback");
     std::string text;
     p->linked = build_executable(*p, text);
     p->log = text;
@@ -360,7 +368,14 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
                 for (auto& b : lp->blocks) v = std::max<GLint>(v, GLint(b.name.size() + 1));
             break;
         case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: v = 0; break;
-        case GL_TRANSFORM_FEEDBACK_VARYINGS: v = 0; break;
+        case GL_TRANSFORM_FEEDBACK_VARYINGS: v = lp ? GLint(lp->xfb.varyings.size()) : 0; break;
+        case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
+            if (lp)
+                for (auto& x : lp->xfb.varyings) v = std::max<GLint>(v, GLint(x.name.size() + 1));
+            break;
+        case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+            v = (lp ? lp->xfb.interleaved : p->xfb.interleaved) ? GL_INTERLEAVED_ATTRIBS : GL_SEPARATE_ATTRIBS;
+            break;
         default: return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
     }
     params.data[0] = v;
@@ -391,6 +406,8 @@ void MagmaBackend::glValidateProgram(GLuint program) {
 
 void MagmaBackend::glUseProgram(GLuint program) {
     if (!need_context(gen::Op::glUseProgram)) return;
+    if (xfb_blocks_program_change())
+        return refuse(gen::Op::glUseProgram, GL_INVALID_OPERATION, "transform feedback is active and not paused");
     if (program == 0) {
         cur_->program.reset();
         return;

@@ -3,8 +3,9 @@
 // GL_EXT_occlusion_query_boolean). A GL query can span many render passes
 // and batches, a Vulkan query only one pass: the Gpu begins a Vulkan query in
 // each pass a counted draw happens in (Gpu::occlusion_draw) and the result is
-// whether any of them saw a sample. Transform-feedback queries are refused
-// loudly (no transform feedback yet).
+// whether any of them saw a sample. GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+// counts on the CPU: transform_feedback.cc knows each captured draw's
+// primitives, so its result is available at glEndQuery.
 #include <GLES3/gl3.h>
 
 #include "backend.h"
@@ -30,6 +31,7 @@ void MagmaBackend::glDeleteQueries(GLsizei n, wire::In<GLuint> ids) {
         if (it == cur_->queries.end()) continue;
         // Deleting the active query ends it.
         if (it->second && cur_->occlusion == it->second) cur_->occlusion.reset();
+        if (it->second && cur_->xfb_query == it->second) cur_->xfb_query.reset();
         cur_->queries.erase(it);
     }
 }
@@ -42,11 +44,11 @@ GLboolean MagmaBackend::glIsQuery(GLuint id) {
 
 void MagmaBackend::glBeginQuery(GLenum target, GLuint id) {
     if (!need_context(gen::Op::glBeginQuery)) return;
-    if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
-        return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "transform feedback queries are not supported yet");
-    if (!occlusion_target(target)) return refuse(gen::Op::glBeginQuery, GL_INVALID_ENUM, "target");
+    const bool xfb = target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
+    if (!xfb && !occlusion_target(target)) return refuse(gen::Op::glBeginQuery, GL_INVALID_ENUM, "target");
     // Both occlusion targets share one binding point: one active at a time.
-    if (cur_->occlusion) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "an occlusion query is active");
+    if (!xfb && cur_->occlusion) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "an occlusion query is active");
+    if (xfb && cur_->xfb_query) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "the query target is active");
     auto it = cur_->queries.find(id);
     if (id == 0 || it == cur_->queries.end())
         return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "not a name from glGenQueries");
@@ -54,17 +56,27 @@ void MagmaBackend::glBeginQuery(GLenum target, GLuint id) {
     if (q && q->target != target) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "the query has another target");
     if (!q) q = std::make_shared<Query>(gpu_.get(), target);
     gpu_->release_query(q->occ);  // earlier results go
+    if (q->active) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "the query is active");
     q->has_result = false;
     q->result = 0;
     q->active = true;
+    if (xfb) {
+        cur_->xfb_query = q;  // transform_feedback.cc adds each captured draw's primitives
+        return;
+    }
     cur_->occlusion = q;
     gpu_->set_occlusion(&q->occ);
 }
 
 void MagmaBackend::glEndQuery(GLenum target) {
     if (!need_context(gen::Op::glEndQuery)) return;
-    if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
-        return refuse(gen::Op::glEndQuery, GL_INVALID_OPERATION, "transform feedback queries are not supported yet");
+    if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) {
+        if (!cur_->xfb_query) return refuse(gen::Op::glEndQuery, GL_INVALID_OPERATION, "no active query for the target");
+        cur_->xfb_query->active = false;
+        cur_->xfb_query->has_result = true;
+        cur_->xfb_query.reset();
+        return;
+    }
     if (!occlusion_target(target)) return refuse(gen::Op::glEndQuery, GL_INVALID_ENUM, "target");
     if (!cur_->occlusion || cur_->occlusion->target != target)
         return refuse(gen::Op::glEndQuery, GL_INVALID_OPERATION, "no active query for the target");
@@ -81,9 +93,10 @@ void MagmaBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> pa
         return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "target");
     if (pname != GL_CURRENT_QUERY) return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "pname");
     GLint v = 0;
-    if (cur_->occlusion && cur_->occlusion->target == target)
+    const std::shared_ptr<Query>& active = target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? cur_->xfb_query : cur_->occlusion;
+    if (active && active->target == target)
         for (auto& [name, q] : cur_->queries)
-            if (q == cur_->occlusion) v = GLint(name);
+            if (q == active) v = GLint(name);
     if (params.count() >= 1) params.data[0] = v;
 }
 

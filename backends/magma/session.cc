@@ -80,6 +80,7 @@ void MagmaBackend::release() {
     doomed_surfaces_.clear();
     contexts_.clear();  // objects free their Vulkan parts through gpu->defer
     doomed_contexts_.clear();
+    release_masked_clear();
     for (int kind = 0; kind < kDummyKinds; ++kind)
         for (int k = 0; k < kDummies; ++k) {
             if (VkImageView v = dummy_view_[kind][k]) gpu_->defer([v](VkDevice d) { vkDestroyImageView(d, v, nullptr); });
@@ -334,6 +335,8 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
         v[0] = fb ? (i < 4 ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;
     } else if (pname == GL_READ_BUFFER) {
         v[0] = cur_->read_fb ? cur_->read_fb->read_buffer : cur_->surface_read_buffer, n = 1;
+    } else if (xfb_get(pname, v)) {
+        n = 1;
     }
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
@@ -384,6 +387,7 @@ void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     int n = 0;
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
+    else if (xfb_get(pname, v)) n = 1;
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
         return;

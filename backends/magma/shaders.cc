@@ -1,11 +1,14 @@
 #include "shaders.h"
 
+#include "essl_source.h"
+
 #include <glslang/MachineIndependent/iomapper.h>
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -129,6 +132,8 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 }
 
 // What the translated source must say differently from the application's:
+// - the application's names that are keywords or built-in functions of the
+//   language we compile as get a prefix (essl_source.h);
 // - __VERSION__ is the version the application wrote, not the one we compile
 //   as (a predefined macro cannot be redefined, so it gets another name);
 // - ESSL 1.00's ES-only built-in constants, which desktop GLSL 1.40 lacks
@@ -137,7 +142,7 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 //   coordinates; our images are bottom row first, so Vulkan's upper left is
 //   GL's lower left and y must be mirrored.
 std::string translate(const std::string& src, const Version& v, Stage stage, std::string& defines) {
-    std::string out = replace_word(src, "__VERSION__", "MGL_VERSION_");
+    std::string out = replace_word(rename_foreign_words(src, v.number), "__VERSION__", "MGL_VERSION_");
     defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
     if (v.number < 300) {
         const TBuiltInResource& r = resources();
@@ -173,22 +178,37 @@ const char* kLegacyTextureNames =
     "#define texture3DLod textureLod\n#define shadow2DEXT texture\n#define shadow2DProjEXT textureProj\n"
     "#define GL_ES 1\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
-const char* kVertexWrapEnd =
-    "\n#undef main\nvoid main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+// The prototype keeps a vertex shader without main compiling (ESSL compiles
+// shaders alone; the missing body fails the link, as on GLES). Built-ins that
+// transform feedback captures are copied to outputs of their own first, so
+// that gl_Position is captured as GL has it (xfb_spirv.h).
+std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins) {
+    std::string decl, copy;
+    for (const std::string& b : captured_builtins) {
+        const char* type = b == "gl_Position" ? "vec4" : "float";
+        decl += std::string("out highp ") + type + " " + xfb_builtin_copy(b) + ";\n";
+        copy += xfb_builtin_copy(b) + " = " + b + "; ";
+    }
+    return "\n#undef main\nvoid mgl_user_main();\n" + decl + "void main() { mgl_user_main(); " + copy +
+           "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+}
 
 struct Parsed {
     std::unique_ptr<glslang::TShader> shader;
     std::string preamble;
-    std::string source;
+    std::string source, end;
     const char* strings[2];
 };
 
-std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log) {
+std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log,
+                              const std::vector<std::string>& captured_builtins = {}) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
-    const std::string src = version_first(app_src);
+    std::string src = version_first(app_src);
     const Version v = source_version(src);
+    // Before validation too: glslang's ES 1.00 front end refuses them as well.
+    if (v.number == 100) src = fold_constant_sequences(src);
     if (!validate_es(lang, src, v, log)) {
         log = ascii(log);
         return nullptr;
@@ -204,7 +224,8 @@ std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::stri
     if (stage == Stage::vertex) p->preamble += kVertexWrapStart;
     p->source = translate(src, v, stage, p->preamble);
     p->strings[0] = p->source.c_str();
-    p->strings[1] = stage == Stage::vertex ? kVertexWrapEnd : "\n";
+    p->end = stage == Stage::vertex ? vertex_wrap_end(captured_builtins) : "\n";
+    p->strings[1] = p->end.c_str();
     glslang::TShader& sh = *p->shader;
     sh.setStrings(p->strings, 2);
     sh.setPreamble(p->preamble.c_str());
@@ -290,10 +311,16 @@ bool invariance_links(const std::string& vs, const std::string& fs, std::string&
 }
 }  // namespace
 
-bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedProgram& out, std::string& log) {
+bool link_program(const std::string& vs_src, const std::string& fs_src, const XfbRequest& xfb, LinkedProgram& out,
+                  std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
     std::string vlog, flog;
-    auto vs = parse(Stage::vertex, vs_src, vlog);
+    std::vector<std::string> captured_builtins;
+    for (const std::string& n : xfb.names)
+        if ((n == "gl_Position" || n == "gl_PointSize") &&
+            std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
+            captured_builtins.push_back(n);
+    auto vs = parse(Stage::vertex, vs_src, vlog, captured_builtins);
     auto fs = parse(Stage::fragment, fs_src, flog);
     if (!vs || !fs) {
         log = "compile failed:\n" + vlog + flog;
@@ -326,13 +353,13 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {
-            out.blocks.push_back({b.name, b.getBinding(), b.size});
+            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
         }
     }
     for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
         const glslang::TObjectReflection& u = prog.getUniform(i);
         UniformInfo info;
-        info.name = strip_array(u.name);
+        info.name = unrename(strip_array(u.name));
         info.type = uint32_t(u.glDefineType);
         info.array_size = std::max(u.size, 1);
         const glslang::TType* t = u.getType();
@@ -351,7 +378,7 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;
         AttribInfo info;
-        info.name = a.name;
+        info.name = unrename(a.name);
         info.type = uint32_t(a.glDefineType);
         const glslang::TType* t = a.getType();
         info.location = t && t->getQualifier().hasLocation() ? int(t->getQualifier().layoutLocation) : -1;
@@ -374,7 +401,34 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, LinkedPr
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();
         return false;
     }
-    return true;
+    return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
+}
+
+std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log) {
+    std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
+    const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
+    glslang::TShader sh(lang);
+    const char* strings[] = {source.c_str()};
+    sh.setStrings(strings, 1);
+    sh.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
+    sh.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
+    sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
+    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
+    std::vector<uint32_t> spv;
+    if (!sh.parse(&resources(), 450, ENoProfile, false, false, msgs)) {
+        log = sh.getInfoLog();
+        return spv;
+    }
+    glslang::TProgram prog;
+    prog.addShader(&sh);
+    if (!prog.link(msgs)) {
+        log = prog.getInfoLog();
+        return spv;
+    }
+    glslang::SpvOptions opt;
+    opt.disableOptimizer = true;
+    glslang::GlslangToSpv(*prog.getIntermediate(lang), spv, &opt);
+    return spv;
 }
 
 }  // namespace mgl::magma

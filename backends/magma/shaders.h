@@ -4,7 +4,8 @@
 //
 // Mapping (docs/ARCHITECTURE-magma.md): ESSL 1.00 compiles as desktop GLSL
 // 1.40 with texture2D & co. defined to their GLSL 1.30 names; ESSL 3.00 as
-// ESSL 3.10; both under glslang's relaxed Vulkan rules, which gather loose
+// ESSL 3.10 (names those languages reserve renamed, ESSL 1.00's constant
+// sequences folded: essl_source.h); both under glslang's relaxed Vulkan rules, which gather loose
 // uniforms into one std140 block ("gl_DefaultUniformBlock", set 0 binding 0)
 // shared by both stages. Varyings, samplers and blocks get locations and
 // bindings from glslang's GLSL I/O mapper (matched by name across stages).
@@ -15,6 +16,8 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "xfb_spirv.h"
 
 namespace mgl::magma {
 
@@ -54,9 +57,21 @@ struct LinkedProgram {
     int default_binding = -1;       // -1: no default-block uniforms
     int default_size = 0;
     std::vector<int> outputs;       // fragment output locations
+    XfbLayout xfb;                  // transform feedback (no varyings: none)
+};
+
+// What glTransformFeedbackVaryings asked a program to capture.
+struct XfbRequest {
+    std::vector<std::string> names;
+    bool interleaved = true;
 };
 
 // Links a vertex and a fragment shader. false: `log` says why.
-bool link_program(const std::string& vs, const std::string& fs, LinkedProgram& out, std::string& log);
+bool link_program(const std::string& vs, const std::string& fs, const XfbRequest& xfb, LinkedProgram& out,
+                  std::string& log);
+
+// SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked
+// clear); empty and `log` when the source does not compile.
+std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log);
 
 }  // namespace mgl::magma

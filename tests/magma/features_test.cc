@@ -4,57 +4,11 @@
 #include <chrono>
 #include <doctest.h>
 
-#include "gl_api.h"
+#include "observe.h"
 
 using namespace magma_test;
 
 namespace {
-
-constexpr int W = 64, H = 64;
-
-// What a scene observed: named values, in order.
-struct Seen {
-    std::vector<std::pair<std::string, int64_t>> values;
-    std::vector<uint8_t> pixels;
-    void add(const std::string& name, int64_t v) { values.emplace_back(name, v); }
-};
-using Observe = void (*)(GlApi& g, Seen& seen);
-
-struct BothSeen {
-    Seen magma, native;
-    std::string log;
-};
-
-BothSeen observe_both(Observe scene, bool expect_quiet_log = true) {
-    BothSeen r;
-    {
-        Wire wire;
-        REQUIRE_MESSAGE(wire.backend, wire.why);
-        wire.start(1, 1, W, H);
-        WireGl g(wire);
-        scene(g, r.magma);
-        CHECK(wire.decode_failures == 0);
-        std::istringstream lines(wire.log_text.str());
-        for (std::string l; std::getline(lines, l);)
-            if (l.rfind("magma: Vulkan device", 0) != 0) r.log += l + "\n";
-    }
-    {
-        Native n(W, H);
-        REQUIRE(n.ok());
-        NativeGl g;
-        scene(g, r.native);
-    }
-    if (expect_quiet_log) CHECK_MESSAGE(r.log.find("not supported") == std::string::npos, r.log);
-    return r;
-}
-
-void check_same_values(const BothSeen& r) {
-    REQUIRE(r.magma.values.size() == r.native.values.size());
-    for (size_t i = 0; i < r.native.values.size(); ++i) {
-        INFO(r.native.values[i].first);
-        CHECK(r.magma.values[i].second == r.native.values[i].second);
-    }
-}
 
 const char* kVs2 = "attribute vec2 p; uniform float z; void main() { gl_Position = vec4(p, z, 1.0); }";
 const char* kFsColor = "precision mediump float; uniform vec4 c; void main() { gl_FragColor = c; }";

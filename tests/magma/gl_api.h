@@ -97,6 +97,19 @@ struct GlApi {
     virtual void renderbuffer_storage_ms(GLuint rb, int samples, GLenum fmt, int w, int h) = 0;
     virtual std::vector<GLint> internalformat(GLenum fmt, GLenum pname, int n) = 0;
     virtual GLint renderbuffer_param(GLenum pname) = 0;
+    // glGetUniform{fv ('f'), iv ('i'), uiv ('u')}: 16 raw 32-bit words (a mat4 at most), the rest 0xCDCDCDCD.
+    virtual std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) = 0;
+    // Transform feedback: a program linked with glTransformFeedbackVaryings
+    // (0 when it does not link), objects, indexed bindings (size 0:
+    // glBindBufferBase), Begin ('b', with mode) / End ('e') / Pause ('p') /
+    // Resume ('r'), glGetTransformFeedbackVarying, a buffer's bytes.
+    virtual GLuint program_xfb(GLuint vs, GLuint fs, const char* bind0, std::vector<const char*> varyings, GLenum mode) = 0;
+    virtual GLuint gen_xfb() = 0;
+    virtual void bind_xfb(GLuint x) = 0;
+    virtual void bind_buffer_range(GLenum t, GLuint index, GLuint b, size_t off, size_t size) = 0;
+    virtual void xfb(char op, GLenum mode = 0) = 0;
+    virtual std::string xfb_varying(GLuint p, GLuint i, GLint& size, GLenum& type) = 0;
+    virtual std::vector<uint8_t> buffer_bytes(GLenum t, size_t off, size_t n) = 0;
 
     // One triangle that covers the viewport, fed to attribute `index` from a
     // new array buffer (left bound); returns the buffer.
@@ -252,6 +265,52 @@ struct NativeGl final : GlApi {
         else glGetVertexAttribIiv(i, pname, reinterpret_cast<GLint*>(v.data()));
         return v;
     }
+    std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) override {
+        std::array<uint32_t, 16> v;
+        v.fill(0xCDCDCDCDu);
+        if (kind == 'f') glGetUniformfv(p, loc, reinterpret_cast<GLfloat*>(v.data()));
+        else if (kind == 'i') glGetUniformiv(p, loc, reinterpret_cast<GLint*>(v.data()));
+        else glGetUniformuiv(p, loc, v.data());
+        return v;
+    }
+    GLuint program_xfb(GLuint vs, GLuint fs, const char* bind0, std::vector<const char*> varyings, GLenum mode) override {
+        GLuint p = glCreateProgram();
+        glAttachShader(p, vs);
+        glAttachShader(p, fs);
+        if (bind0) glBindAttribLocation(p, 0, bind0);
+        glTransformFeedbackVaryings(p, GLsizei(varyings.size()), varyings.data(), mode);
+        glLinkProgram(p);
+        GLint ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &ok);
+        return ok ? p : 0;
+    }
+    GLuint gen_xfb() override { GLuint x = 0; glGenTransformFeedbacks(1, &x); return x; }
+    void bind_xfb(GLuint x) override { glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, x); }
+    void bind_buffer_range(GLenum t, GLuint index, GLuint b, size_t off, size_t size) override {
+        if (size) glBindBufferRange(t, index, b, GLintptr(off), GLsizeiptr(size));
+        else glBindBufferBase(t, index, b);
+    }
+    void xfb(char op, GLenum mode) override {
+        if (op == 'b') glBeginTransformFeedback(mode);
+        else if (op == 'e') glEndTransformFeedback();
+        else if (op == 'p') glPauseTransformFeedback();
+        else glResumeTransformFeedback();
+    }
+    std::string xfb_varying(GLuint p, GLuint i, GLint& size, GLenum& type) override {
+        char name[64] = {};
+        GLsizei len = 0;
+        size = -1, type = 0;
+        glGetTransformFeedbackVarying(p, i, sizeof name, &len, &size, &type, name);
+        return std::string(name, size_t(len));
+    }
+    std::vector<uint8_t> buffer_bytes(GLenum t, size_t off, size_t n) override {
+        std::vector<uint8_t> v(n, 0xAB);
+        if (const void* m = glMapBufferRange(t, GLintptr(off), GLsizeiptr(n), GL_MAP_READ_BIT)) {
+            std::memcpy(v.data(), m, n);
+            glUnmapBuffer(t);
+        }
+        return v;
+    }
 };
 
 struct WireGl final : GlApi {
@@ -287,7 +346,7 @@ struct WireGl final : GlApi {
     GLuint gen_buffer() override { GLuint b = next++; enc.glGenBuffers(1, wire::Blob{&b, 4}); return b; }
     void bind_buffer(GLenum t, GLuint b) override { enc.glBindBuffer(t, b); }
     void buffer_data(GLenum t, const void* d, size_t n) override {
-        enc.glBufferData(t, GLsizeiptr(n), wire::Blob{d, uint32_t(n)}, GL_STATIC_DRAW);
+        enc.glBufferData(t, GLsizeiptr(n), wire::Blob{d, d ? uint32_t(n) : 0u}, GL_STATIC_DRAW);  // null: no data
     }
     void buffer_sub_data(GLenum t, size_t off, const void* d, size_t n) override {
         enc.glBufferSubData(t, GLintptr(off), GLsizeiptr(n), wire::Blob{d, uint32_t(n)});
@@ -476,6 +535,60 @@ struct WireGl final : GlApi {
         GLint v = -1;
         enc.glGetIntegerv(pname, sizeof v);
         gen::read_reply_glGetIntegerv(enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    // The session verb the client sends for glGetUniform*v: it answers how
+    // many values the uniform has, and the client writes that many.
+    std::array<uint32_t, 16> get_uniform(GLuint p, GLint loc, char kind) override {
+        std::array<uint32_t, 16> v, got{};
+        v.fill(0xCDCDCDCDu);
+        const GLenum type = kind == 'f' ? GL_FLOAT : kind == 'i' ? GL_INT : GL_UNSIGNED_INT;
+        enc.mglGetUniform(p, loc, type, 64);
+        GLint n = 0;
+        if (gen::read_reply_mglGetUniform(enc.wait_reply(), &n, got.data(), 64))
+            for (GLint k = 0; k < n && k < 16; ++k) v[size_t(k)] = got[size_t(k)];
+        return v;
+    }
+    GLuint program_xfb(GLuint vs, GLuint fs, const char* bind0, std::vector<const char*> varyings, GLenum mode) override {
+        GLuint p = next++;
+        enc.glCreateProgram(p);
+        enc.glAttachShader(p, vs);
+        enc.glAttachShader(p, fs);
+        if (bind0) enc.glBindAttribLocation(p, 0, blob(bind0));
+        std::string b;
+        for (const char* v : varyings) b.append(v, std::strlen(v) + 1);
+        enc.glTransformFeedbackVaryings(p, GLsizei(varyings.size()), wire::Blob{b.data(), uint32_t(b.size())}, mode);
+        enc.glLinkProgram(p);
+        GLint ok = 0;
+        enc.glGetProgramiv(p, GL_LINK_STATUS, sizeof ok);
+        gen::read_reply_glGetProgramiv(enc.wait_reply(), &ok, sizeof ok);
+        return ok ? p : 0;
+    }
+    GLuint gen_xfb() override { GLuint x = next++; enc.glGenTransformFeedbacks(1, wire::Blob{&x, 4}); return x; }
+    void bind_xfb(GLuint x) override { enc.glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, x); }
+    void bind_buffer_range(GLenum t, GLuint index, GLuint b, size_t off, size_t size) override {
+        if (size) enc.glBindBufferRange(t, index, b, GLintptr(off), GLsizeiptr(size));
+        else enc.glBindBufferBase(t, index, b);
+    }
+    void xfb(char op, GLenum mode) override {
+        if (op == 'b') enc.glBeginTransformFeedback(mode);
+        else if (op == 'e') enc.glEndTransformFeedback();
+        else if (op == 'p') enc.glPauseTransformFeedback();
+        else enc.glResumeTransformFeedback();
+    }
+    std::string xfb_varying(GLuint p, GLuint i, GLint& size, GLenum& type) override {
+        char name[64] = {};
+        GLsizei len = 0;
+        size = -1, type = 0;
+        enc.glGetTransformFeedbackVarying(p, i, sizeof name, 4, 4, 4, sizeof name);
+        gen::read_reply_glGetTransformFeedbackVarying(enc.wait_reply(), &len, 4, &size, 4, &type, 4,
+                                                      reinterpret_cast<mgl::GLchar*>(name), sizeof name);
+        return std::string(name, size_t(std::max(len, 0)));
+    }
+    std::vector<uint8_t> buffer_bytes(GLenum t, size_t off, size_t n) override {
+        std::vector<uint8_t> v(n, 0xAB);
+        enc.mglReadBufferRange(t, GLintptr(off), GLsizeiptr(n), uint32_t(n));
+        gen::read_reply_mglReadBufferRange(enc.wait_reply(), v.data(), uint32_t(n));
         return v;
     }
 };
