@@ -119,7 +119,7 @@ public:
     void glLineWidth(GLfloat width) override;
     void glPolygonOffset(GLfloat factor, GLfloat units) override;
     void glPixelStorei(GLenum pname, GLint param) override;
-    void glSampleCoverage(GLfloat value, GLboolean invert) override {}
+    void glSampleCoverage(GLfloat value, GLboolean invert) override;
 
     // ---- buffers and vertex arrays (buffers.cc) ----------------------------
     void glGenBuffers(GLsizei n, wire::In<GLuint> buffers) override;
@@ -401,6 +401,8 @@ private:
     // session
     void destroy_surface(Surface& s);
     bool make_surface_images(Surface& s);
+    void resolve_surface(Surface& s);
+    VkSampleCountFlagBits surface_samples(int samples);
     bool read_image(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h, VkFormat& format,
                     std::vector<uint8_t>& out);
     bool read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out);

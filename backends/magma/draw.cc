@@ -132,6 +132,7 @@ struct PipelineState {
     uint8_t depth_test, depth_write, depth_func, stencil_test;
     uint8_t stencil_ops[2][4];
     uint8_t blend, color_mask, draw_mask;
+    uint8_t alpha_to_coverage, sample_mask;  // multisampled targets only (GL ignores both otherwise)
     uint16_t blend_factors[4];
     uint16_t blend_ops[2];
     uint64_t render_pass;
@@ -225,6 +226,16 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     }
     ps.color_mask = uint8_t(s.color_mask[0] | s.color_mask[1] << 1 | s.color_mask[2] << 2 | s.color_mask[3] << 3);
     ps.draw_mask = t.draw_mask;
+    ps.sample_mask = 0xFF;
+    if (t.key.samples > 1) {
+        ps.alpha_to_coverage = s.alpha_to_coverage;
+        // GL_SAMPLE_COVERAGE: round(value * samples) samples, inverted on request.
+        if (s.sample_coverage) {
+            const int n = int(s.coverage_value * float(t.key.samples) + 0.5f);
+            const uint8_t m = uint8_t((1u << n) - 1);
+            ps.sample_mask = uint8_t(s.coverage_invert ? ~m : m) & uint8_t((1u << t.key.samples) - 1);
+        }
+    }
     const VkRenderPass pass = gpu_->render_pass(t.key);
     ps.render_pass = uint64_t(pass);
     std::string key;
@@ -266,6 +277,9 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     if (gpu_->dev().provoking_last && exe.flat) rs.pNext = &pv;
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = t.key.samples;  // the render pass's (in the key through its handle)
+    ms.alphaToCoverageEnable = ps.alpha_to_coverage;
+    const VkSampleMask sample_mask = ps.sample_mask;
+    ms.pSampleMask = &sample_mask;
     VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
     ds.depthTestEnable = ps.depth_test;
     ds.depthWriteEnable = ps.depth_write;

@@ -130,7 +130,10 @@ void MagmaBackend::glGetInternalformativ(GLenum target, GLenum internalformat, G
 
 int MagmaBackend::fb_samples(bool draw_fb) {
     Framebuffer* fb = (draw_fb ? cur_->draw_fb : cur_->read_fb).get();
-    if (!fb) return 0;  // surfaces are single-sampled (EGL_SAMPLES 0)
+    if (!fb) {  // the surface: its EGL_SAMPLES
+        const Surface* sf = draw_fb ? draw_ : read_;
+        return sf && sf->samples > 1 ? int(sf->samples) : 0;
+    }
     auto samples = [](const Attachment& a) { return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : 1; };
     for (const Attachment& a : fb->color)
         if (a.kind) return samples(a) > 1 ? samples(a) : 0;
@@ -414,9 +417,11 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         if (!s || !s->fb) return false;
         t.id = s;
         t.generation = s->generation;
-        t.color[0] = &s->color;
-        t.color_view[0] = s->color_view;
-        t.key.color[0] = s->color.format;
+        const bool ms = s->samples > 1;  // draws go to the multisampled image (resolved when observed)
+        t.color[0] = ms ? &s->ms_color : &s->color;
+        t.color_view[0] = ms ? s->ms_view : s->color_view;
+        t.key.color[0] = t.color[0]->format;
+        t.key.samples = s->samples;
         if (s->has_depth) {
             t.ds = &s->ds;
             t.ds_view = s->ds_view;
@@ -853,6 +858,7 @@ Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, 
         if (!read_ || cur_->surface_read_buffer == GL_NONE) return nullptr;
         w = uint32_t(read_->width);
         h = uint32_t(read_->height);
+        resolve_surface(*read_);  // a multisampled surface reads as its resolve, as on a GLES driver
         return &read_->color;
     }
     if (fb->read_buffer == GL_NONE) return nullptr;

@@ -197,13 +197,17 @@ struct ShareGroup {
 };
 
 // A client surface: an offscreen color image (RGBA8) and depth/stencil.
+// Multisampled (an EGL_SAMPLES config): draws go to ms_color and a
+// multisampled ds; `color` holds single-sampled pixels, resolved from ms_color
+// when GL observes the surface (resolve_surface: swap, reads, copies).
 struct Surface {
     uint32_t id = 0;
     bool window = false;
     int width = 0, height = 0;
     bool has_depth = false;
-    Image color, ds;
-    VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE;
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+    Image color, ds, ms_color;
+    VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE, ms_view = VK_NULL_HANDLE;
     VkFramebuffer fb = VK_NULL_HANDLE;
     uint64_t generation = 1;
     std::vector<uint8_t> front;  // last presented frame (window surfaces)
@@ -231,6 +235,9 @@ struct StencilFace {
 struct State {
     bool blend = false, cull = false, depth_test = false, stencil_test = false, scissor_test = false,
          polygon_offset = false, primitive_restart = false, rasterizer_discard = false, dither = true;
+    bool alpha_to_coverage = false, sample_coverage = false;  // act on multisampled targets only
+    float coverage_value = 1.0f;
+    bool coverage_invert = false;
     GLenum blend_src_rgb = GL_ONE, blend_dst_rgb = GL_ZERO, blend_src_a = GL_ONE, blend_dst_a = GL_ZERO;
     GLenum blend_eq_rgb = GL_FUNC_ADD, blend_eq_a = GL_FUNC_ADD;
     float blend_color[4] = {0, 0, 0, 0};

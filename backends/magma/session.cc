@@ -369,6 +369,7 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
         case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = l.maxSamplerAnisotropy; break;
         case GL_SAMPLE_BUFFERS: v[0] = fb_samples(true) > 0; break;
         case GL_SAMPLES: v[0] = float(fb_samples(true)); break;
+        case GL_SAMPLE_COVERAGE_VALUE: v[0] = cur_->st.coverage_value; break;
         default: {
             int64_t iv[4];
             if (!limit(gpu_->dev(), pname, iv, &n)) {
@@ -388,6 +389,7 @@ void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (xfb_get(pname, v)) n = 1;
+    else if (pname == GL_SAMPLE_COVERAGE_INVERT) v[0] = cur_->st.coverage_invert, n = 1;
     else if (!limit(gpu_->dev(), pname, v, &n)) {
         refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
         return;
@@ -408,6 +410,8 @@ GLboolean MagmaBackend::glIsEnabled(GLenum cap) {
         case GL_PRIMITIVE_RESTART_FIXED_INDEX: return s.primitive_restart;
         case GL_RASTERIZER_DISCARD: return s.rasterizer_discard;
         case GL_DITHER: return s.dither;
+        case GL_SAMPLE_COVERAGE: return s.sample_coverage;
+        case GL_SAMPLE_ALPHA_TO_COVERAGE: return s.alpha_to_coverage;
         default: return GL_FALSE;
     }
 }

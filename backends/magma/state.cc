@@ -1,5 +1,7 @@
 // Fixed-function state: kept in the context, turned into pipeline state and
 // dynamic state at each draw (draw.cc).
+#include <algorithm>
+
 #include "backend.h"
 
 namespace mgl::magma {
@@ -17,10 +19,16 @@ void MagmaBackend::set_cap(GLenum cap, bool on) {
         case GL_PRIMITIVE_RESTART_FIXED_INDEX: s.primitive_restart = on; break;
         case GL_RASTERIZER_DISCARD: s.rasterizer_discard = on; break;
         case GL_DITHER: s.dither = on; break;
-        case GL_SAMPLE_COVERAGE:
-        case GL_SAMPLE_ALPHA_TO_COVERAGE: break;  // single-sampled surfaces only
+        case GL_SAMPLE_COVERAGE: s.sample_coverage = on; break;
+        case GL_SAMPLE_ALPHA_TO_COVERAGE: s.alpha_to_coverage = on; break;
         default: refuse(on ? gen::Op::glEnable : gen::Op::glDisable, GL_INVALID_ENUM, "unknown capability");
     }
+}
+
+void MagmaBackend::glSampleCoverage(GLfloat value, GLboolean invert) {
+    if (!need_context(gen::Op::glSampleCoverage)) return;
+    cur_->st.coverage_value = std::clamp(value, 0.0f, 1.0f);
+    cur_->st.coverage_invert = invert != GL_FALSE;
 }
 
 void MagmaBackend::glBlendFuncSeparate(GLenum sr, GLenum dr, GLenum sa, GLenum da) {

@@ -14,6 +14,20 @@ constexpr GLenum kWindowSurface = 0x3034;
 constexpr int kMaxSide = 16384;
 }  // namespace
 
+// An EGL_SAMPLES request as a Vulkan count: the smallest one >= samples (at
+// most GL_MAX_SAMPLES) that both the color and depth/stencil formats have,
+// as renderbuffers choose theirs.
+VkSampleCountFlagBits MagmaBackend::surface_samples(int samples) {
+    if (samples <= 1) return VK_SAMPLE_COUNT_1_BIT;
+    const Device& dev = gpu_->dev();
+    const VkSampleCountFlags have = dev.msaa_counts(VK_FORMAT_R8G8B8A8_UNORM) & dev.msaa_counts(dev.depth_stencil_format);
+    const int want = std::min(samples, dev.max_samples());
+    for (int n = 2; n <= 64; n *= 2)
+        if (n >= want && (have & VkSampleCountFlags(n))) return VkSampleCountFlagBits(n);
+    log().warn("magma: no {}x multisampled surface on this device: single-sampled", samples);
+    return VK_SAMPLE_COUNT_1_BIT;
+}
+
 bool MagmaBackend::make_surface_images(Surface& s) {
     s.color = {};
     s.color.format = VK_FORMAT_R8G8B8A8_UNORM;
@@ -23,15 +37,30 @@ bool MagmaBackend::make_surface_images(Surface& s) {
                                          VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT))
         return false;
     s.color_view = gpu_->create_view(s.color, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
-    VkImageView views[2] = {s.color_view, VK_NULL_HANDLE};
+    const bool ms = s.samples > 1;
+    if (ms) {
+        // What draws render into; `color` receives its resolve (resolve_surface).
+        s.ms_color = {};
+        s.ms_color.format = s.color.format;
+        s.ms_color.width = s.color.width;
+        s.ms_color.height = s.color.height;
+        s.ms_color.samples = s.samples;
+        if (!gpu_->create_image(s.ms_color, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                VK_IMAGE_USAGE_TRANSFER_DST_BIT))
+            return false;
+        s.ms_view = gpu_->create_view(s.ms_color, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
+    }
+    VkImageView views[2] = {ms ? s.ms_view : s.color_view, VK_NULL_HANDLE};
     PassKey key;
     key.color[0] = s.color.format;
+    key.samples = s.samples;
     if (s.has_depth) {
         s.ds = {};
         s.ds.format = gpu_->dev().depth_stencil_format;
         s.ds.aspect = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
         s.ds.width = s.color.width;
         s.ds.height = s.color.height;
+        s.ds.samples = s.samples;
         if (!gpu_->create_image(s.ds, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT))
             return false;
         s.ds_view = gpu_->create_view(s.ds, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
@@ -48,14 +77,35 @@ bool MagmaBackend::make_surface_images(Surface& s) {
     if (!gpu_->check(vkCreateFramebuffer(gpu_->vk(), &fi, nullptr, &s.fb), "vkCreateFramebuffer")) return false;
     // A new surface starts cleared to zero, as fresh pbuffers do on Mesa.
     VkCommandBuffer cb = gpu_->init();
-    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     const VkClearColorValue zero{};
     const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    vkCmdClearColorImage(cb, s.color.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
-    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    for (Image* img : {&s.color, &s.ms_color}) {
+        if (!img->image) continue;
+        gpu_->transition(cb, *img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        vkCmdClearColorImage(cb, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
+        gpu_->transition(cb, *img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    }
     if (s.has_depth) gpu_->transition(cb, s.ds, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
     ++s.generation;
     return true;
+}
+
+// A multisampled surface's pixels as GL observes them (swap, glReadPixels,
+// mglReadSurface, glCopyTex*): one vkCmdResolveImage into `color`, recorded
+// when observed rather than per render pass. glBlitFramebuffer from the
+// surface resolves by itself (its read target is the multisampled image).
+void MagmaBackend::resolve_surface(Surface& s) {
+    if (s.samples == VK_SAMPLE_COUNT_1_BIT || !s.ms_color.image || !s.color.image || gpu_->lost()) return;
+    VkCommandBuffer cb = gpu_->main_outside();
+    open_id_ = nullptr;
+    gpu_->transition(cb, s.ms_color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    gpu_->transition(cb, s.color, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkImageResolve r{};
+    r.srcSubresource = r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    r.extent = {s.color.width, s.color.height, 1};
+    vkCmdResolveImage(cb, s.ms_color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s.color.image,
+                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+    s.ms_color.used_serial = s.color.used_serial = gpu_->serial();
 }
 
 void MagmaBackend::destroy_surface(Surface& s) {
@@ -65,20 +115,22 @@ void MagmaBackend::destroy_surface(Surface& s) {
         open_id_ = nullptr;
     }
     VkFramebuffer fb = s.fb;
-    VkImageView cv = s.color_view, dv = s.ds_view;
-    gpu_->defer([fb, cv, dv](VkDevice d) {
+    VkImageView cv = s.color_view, dv = s.ds_view, mv = s.ms_view;
+    gpu_->defer([fb, cv, dv, mv](VkDevice d) {
         if (fb) vkDestroyFramebuffer(d, fb, nullptr);
         if (cv) vkDestroyImageView(d, cv, nullptr);
         if (dv) vkDestroyImageView(d, dv, nullptr);
+        if (mv) vkDestroyImageView(d, mv, nullptr);
     });
     s.fb = VK_NULL_HANDLE;
-    s.color_view = s.ds_view = VK_NULL_HANDLE;
+    s.color_view = s.ds_view = s.ms_view = VK_NULL_HANDLE;
     for (Surface::Readback& rb : s.readbacks) {
         gpu_->destroy_buffer_later(rb.buf);  // a frame still in flight is not presented
         rb.pending = false;
     }
     gpu_->destroy_image_later(s.color);
     gpu_->destroy_image_later(s.ds);
+    gpu_->destroy_image_later(s.ms_color);
 }
 
 void MagmaBackend::mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green,
@@ -93,7 +145,7 @@ void MagmaBackend::mglCreateSurface(GLuint surface, GLenum kind, GLint width, GL
     s->width = std::clamp(width, 1, kMaxSide);
     s->height = std::clamp(height, 1, kMaxSide);
     s->has_depth = depth > 0 || stencil > 0;
-    if (samples > 1) log().warn("magma: multisampled surfaces are not supported yet: {} samples ignored", samples);
+    s->samples = surface_samples(samples);
     if (!make_surface_images(*s)) {
         session_error("mglCreateSurface", "cannot create the surface images");
         destroy_surface(*s);
@@ -161,6 +213,7 @@ bool MagmaBackend::read_image(Image& img, uint32_t level, uint32_t layer, int x,
 bool MagmaBackend::read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out) {
     VkFormat f;
     std::vector<uint8_t> px;
+    resolve_surface(s);
     if (!read_image(s.color, 0, 0, x, y, w, h, f, px)) return false;
     std::memcpy(out, px.data(), size_t(w) * h * 4);
     return true;
@@ -207,6 +260,7 @@ void MagmaBackend::mglSwapBuffers(GLuint surface, GLuint64 frame) {
         gpu_->destroy_buffer_later(rb.buf);
         if (!gpu_->create_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, rb.buf, true)) return set_error(GL_OUT_OF_MEMORY);
     }
+    resolve_surface(s);
     VkCommandBuffer cb = gpu_->main_outside();
     open_id_ = nullptr;
     const VkImageLayout keep = s.color.layout;
