@@ -64,6 +64,7 @@ struct GlApi {
     virtual void copy_tex_image(GLenum ifmt, int x, int y, int w, int h) = 0;
     virtual void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) = 0;
     virtual void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) = 0;
+    virtual void sample_coverage(float value, bool invert) = 0;
     virtual std::vector<uint8_t> read(int x, int y, int w, int h) = 0;
     virtual void flush() = 0;
     virtual GLenum error() = 0;
@@ -208,6 +209,7 @@ struct NativeGl final : GlApi {
     void copy_tex_sub_image(int xo, int yo, int x, int y, int w, int h) override {
         glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, w, h);
     }
+    void sample_coverage(float value, bool invert) override { glSampleCoverage(value, invert); }
     void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
         glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }
@@ -429,6 +431,7 @@ struct WireGl final : GlApi {
     void copy_tex_sub_image(int xo, int yo, int x, int y, int wd, int h) override {
         enc.glCopyTexSubImage2D(GL_TEXTURE_2D, 0, xo, yo, x, y, wd, h);
     }
+    void sample_coverage(float value, bool invert) override { enc.glSampleCoverage(value, invert); }
     void blit(int sx0, int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter) override {
         enc.glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GL_COLOR_BUFFER_BIT, filter);
     }

@@ -110,13 +110,13 @@ inline std::string strings_blob(std::initializer_list<const char*> list) {
 }
 
 // A GLES 3 context and pbuffer made directly on the host (Mesa surfaceless:
-// llvmpipe), current while it lives.
+// llvmpipe), current while it lives; `samples`: the config's EGL_SAMPLES.
 struct Native {
     EGLDisplay dpy = EGL_NO_DISPLAY;
     EGLContext ctx = EGL_NO_CONTEXT;
     EGLSurface surf = EGL_NO_SURFACE;
 
-    Native(int w, int h) {
+    Native(int w, int h, int samples = 0) {
         auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
         dpy = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
         eglInitialize(dpy, nullptr, nullptr);
@@ -133,7 +133,7 @@ struct Native {
             eglGetConfigAttrib(dpy, configs[i], EGL_RED_SIZE, &r);
             eglGetConfigAttrib(dpy, configs[i], EGL_ALPHA_SIZE, &a);
             eglGetConfigAttrib(dpy, configs[i], EGL_SAMPLES, &s);
-            if (r == 8 && a == 8 && s == 0) config = configs[i];
+            if (r == 8 && a == 8 && s == samples) config = configs[i];
         }
         const EGLint pa[] = {EGL_WIDTH, w, EGL_HEIGHT, h, EGL_NONE};
         surf = eglCreatePbufferSurface(dpy, config, pa);
