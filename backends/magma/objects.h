@@ -208,6 +208,7 @@ struct Surface {
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
     Image color, ds, ms_color;
     VkImageView color_view = VK_NULL_HANDLE, ds_view = VK_NULL_HANDLE, ms_view = VK_NULL_HANDLE;
+    uint64_t resolved_pass = 0;  // ms_color.used_pass when `color` was last resolved from it
     VkFramebuffer fb = VK_NULL_HANDLE;
     uint64_t generation = 1;
     std::vector<uint8_t> front;  // last presented frame (window surfaces)

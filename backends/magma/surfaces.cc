@@ -38,6 +38,7 @@ bool MagmaBackend::make_surface_images(Surface& s) {
         return false;
     s.color_view = gpu_->create_view(s.color, VK_IMAGE_VIEW_TYPE_2D, 0, 1, 0, 1);
     const bool ms = s.samples > 1;
+    s.resolved_pass = 0;  // both images start cleared to zero: resolved
     if (ms) {
         // What draws render into; `color` receives its resolve (resolve_surface).
         s.ms_color = {};
@@ -92,10 +93,16 @@ bool MagmaBackend::make_surface_images(Surface& s) {
 
 // A multisampled surface's pixels as GL observes them (swap, glReadPixels,
 // mglReadSurface, glCopyTex*): one vkCmdResolveImage into `color`, recorded
-// when observed rather than per render pass. glBlitFramebuffer from the
+// when observed rather than per render pass, and only when a pass has
+// rendered into it since the last resolve. glBlitFramebuffer from the
 // surface resolves by itself (its read target is the multisampled image).
 void MagmaBackend::resolve_surface(Surface& s) {
     if (s.samples == VK_SAMPLE_COUNT_1_BIT || !s.ms_color.image || !s.color.image || gpu_->lost()) return;
+    // Every write into ms_color is in a render pass (draws, clears), which
+    // stamps used_pass: no pass since the last resolve, nothing to resolve
+    // (a second glReadPixels of a frame costs no resolve).
+    if (s.ms_color.used_pass == s.resolved_pass) return;
+    s.resolved_pass = s.ms_color.used_pass;
     VkCommandBuffer cb = gpu_->main_outside();
     open_id_ = nullptr;
     gpu_->transition(cb, s.ms_color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
