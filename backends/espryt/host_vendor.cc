@@ -153,8 +153,12 @@ std::vector<HostEgl> load_host_vendors(const void* glvnd_exports, void* glvnd_ve
         const std::string lib = library_path(json);
         if (lib.empty()) continue;
         void* h = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!h || h == self) {
-            if (!h) skipped += " " + lib + " (" + dlerror() + ")";
+        if (!h) {
+            skipped += " " + lib + " (" + dlerror() + ")";
+            continue;
+        }
+        if (h == self) {  // our own library: only glvnd's reference stays
+            dlclose(h);
             continue;
         }
         auto main_fn = reinterpret_cast<__PFNEGLMAINPROC>(dlsym(h, __EGL_MAIN_PROTO_NAME));
