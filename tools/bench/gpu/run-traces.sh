@@ -7,7 +7,7 @@
 #   tools/bench/gpu/run-traces.sh BUNDLE RUNS "ARMS" TRACE...
 # BUNDLE holds egl/ (the bundler's output), mgl/ (mgl, libEGL_mobilegl.so and
 # its json, laid out as in build/), and the traces. ARMS: native threaded
-# nopatch inproc shm tcp magma-shm magma-inproc; nopad-T: transport T with glibc's
+# nopatch direct inproc shm tcp magma-T (Magma on transport T); nopad-T: transport T with glibc's
 # default malloc top pad (128 KiB) instead of the server's 8 MiB.
 set -uo pipefail
 bundle=$(cd "${1:?bundle}" && pwd); runs=${2:-3}; arms=${3:-"native threaded inproc shm tcp"}; shift 3
