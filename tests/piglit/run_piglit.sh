@@ -49,8 +49,30 @@ run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     [[ $rc -eq 0 ]] || tail -5 "$work/$name.log" | sed 's/^/    /'
 }
 
-if [[ ${MGL_PIGLIT_COMPARE_ONLY:-0} != 1 ]]; then
+# The native run, the baseline. With PIGLIT_NATIVE_CACHE set (the test suite
+# sets it), its results are kept there and reused by the next run (the Magma
+# suite's) while piglit, its test list and the host driver's files are
+# unchanged.
+driver_stamp() {
+    ls -lL --time-style=+%s "$(command -v piglit)" /usr/lib/*/libEGL_mesa.so.0 /usr/lib/*/dri/swrast_dri.so \
+        /usr/lib/*/libGLESv2.so.2 2>/dev/null | awk '{print $5, $6, $7}'
+    dpkg-query -W -f='${Version}\n' piglit 2>/dev/null
+}
+native_run() {
+    local cache=${PIGLIT_NATIVE_CACHE:-} key
+    if [[ -z "$cache" ]]; then run native; return; fi
+    key="$(driver_stamp) ${subset[*]}"
+    if [[ -f "$cache/key" && "$(cat "$cache/key")" == "$key" && -d "$cache/native" ]]; then
+        rm -rf "${work:?}/native" && cp -r "$cache/native" "$work/native"
+        echo "piglit native: reused from $cache"
+        return
+    fi
     run native
+    rm -rf "$cache" && mkdir -p "$cache" && cp -r "$work/native" "$cache/native" && echo "$key" >"$cache/key"
+}
+
+if [[ ${MGL_PIGLIT_COMPARE_ONLY:-0} != 1 ]]; then
+    native_run
     for r in $runs; do
         if [[ $r == *:* ]]; then
             run "${r%%:*}-${r#*:}" --backend "${r%%:*}" --transport "${r#*:}"
