@@ -22,8 +22,6 @@ namespace {
 
 constexpr int64_t kStreamInitialBytes = 1 << 20;
 
-int64_t align_up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
-
 // Space for `bytes` bytes in `s` (bound to `target` on the server), at an
 // offset >= min_offset congruent to `phase` modulo 16 (so that data keeps
 // the alignment it had in client memory).
