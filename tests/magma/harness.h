@@ -95,6 +95,14 @@ struct Wire {
         enc.mglCreateSurface(surface, kind, w, h, 8, 8, 8, 8, 24, 8, 0);
         enc.mglMakeCurrent(surface, surface, context);
     }
+    // What the backend logged but the line naming the device: warnings, refusals.
+    std::string log_without_device() const {
+        std::istringstream lines(log_text.str());
+        std::string out;
+        for (std::string l; std::getline(lines, l);)
+            if (l.rfind("magma: Vulkan device", 0) != 0) out += l + "\n";
+        return out;
+    }
     size_t log_lines(const std::string& needle) const {
         std::string s = log_text.str();
         size_t n = 0;

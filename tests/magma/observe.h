@@ -32,9 +32,7 @@ inline BothSeen observe_both(Observe scene, bool expect_quiet_log = true) {
         WireGl g(wire);
         scene(g, r.magma);
         CHECK(wire.decode_failures == 0);
-        std::istringstream lines(wire.log_text.str());
-        for (std::string l; std::getline(lines, l);)
-            if (l.rfind("magma: Vulkan device", 0) != 0) r.log += l + "\n";
+        r.log = wire.log_without_device();
     }
     {
         Native n(W, H);

@@ -37,10 +37,7 @@ Both render_both(Scene scene, const char* name) {
         r.magma = scene(g);
         r.error = wire.error();
         CHECK(wire.decode_failures == 0);
-        // Everything but the line naming the device: warnings, refusals.
-        std::istringstream lines(wire.log_text.str());
-        for (std::string l; std::getline(lines, l);)
-            if (l.rfind("magma: Vulkan device", 0) != 0) r.log += l + "\n";
+        r.log = wire.log_without_device();
     }
     {
         Native n(W, H);

@@ -53,15 +53,11 @@ run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
 # sets it), its results are kept there and reused by the next run (the Magma
 # suite's) while piglit, its test list and the host driver's files are
 # unchanged.
-driver_stamp() {
-    ls -lL --time-style=+%s "$(command -v piglit)" /usr/lib/*/libEGL_mesa.so.0 /usr/lib/*/dri/swrast_dri.so \
-        /usr/lib/*/libGLESv2.so.2 2>/dev/null | awk '{print $5, $6, $7}'
-    dpkg-query -W -f='${Version}\n' piglit 2>/dev/null
-}
+source "$(dirname "$0")/../native_cache_key.sh"
 native_run() {
     local cache=${PIGLIT_NATIVE_CACHE:-} key
     if [[ -z "$cache" ]]; then run native; return; fi
-    key="$(driver_stamp) ${subset[*]}"
+    key="$(native_cache_key piglit) ${subset[*]}"
     if [[ -f "$cache/key" && "$(cat "$cache/key")" == "$key" && -d "$cache/native" ]]; then
         rm -rf "${work:?}/native" && cp -r "$cache/native" "$work/native"
         echo "piglit native: reused from $cache"

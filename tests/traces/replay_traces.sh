@@ -30,16 +30,13 @@ calls_of() {
 # (the test suite sets it), they are kept there and reused by the next
 # transport's run while the trace, the snapshot calls, eglretrace and the
 # host driver's files are unchanged; sets $native to their folder.
-driver_stamp() {
-    ls -lL --time-style=+%s "$(command -v eglretrace)" /usr/lib/*/libEGL_mesa.so.0 /usr/lib/*/dri/swrast_dri.so \
-        /usr/lib/*/libGLESv2.so.2 2>/dev/null | awk '{print $5, $6, $7}'
-}
+source "$(dirname "$0")/../native_cache_key.sh"
 native_snapshots() {
     local t=$1 calls=$2 key
     native="$work/native"
     if [[ -n "${TRACES_NATIVE_CACHE:-}" ]]; then
         native="$TRACES_NATIVE_CACHE/$(basename "$t" .trace)"
-        key="$(stat -Lc '%s %Y' "$t") $calls $(driver_stamp)"
+        key="$(stat -Lc '%s %Y' "$t") $calls $(native_cache_key eglretrace)"
         if [[ -f "$native/key" && "$(cat "$native/key")" == "$key" ]] && ls "$native"/*.png >/dev/null 2>&1; then
             return
         fi
