@@ -3,12 +3,17 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <spdlog/spdlog.h>
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,17 +22,52 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: mgl server --listen ADDRESS [--listen ADDRESS...] [--token TOKEN] [--backend NAME]\n"
+    "usage: mgl server --listen ADDRESS [--listen ADDRESS...] [--token-file PATH] [--backend NAME]\n"
     "\n"
     "Serves MobileGL clients until SIGINT or SIGTERM.\n"
     "\n"
     "  --listen unix:PATH       shm clients (MOBILEGL_TRANSPORT=shm:PATH) on a unix socket\n"
     "  --listen tcp://HOST:PORT tcp clients (MOBILEGL_TRANSPORT=tcp://HOST:PORT)\n"
-    "  --token TOKEN            required from clients; mandatory unless every tcp\n"
-    "                           listener is on loopback (default: $MOBILEGL_IPC_TOKEN)\n"
+    "  --token-file PATH        the token every socket client must give (first line of\n"
+    "                           PATH, a file only its owner may read, or /dev/fd/N);\n"
+    "                           mandatory unless every tcp listener is on loopback.\n"
+    "                           Without one, a loopback tcp listener takes any local user\n"
+    "  --token TOKEN            the same, on the command line (seen by every local user\n"
+    "                           in ps until the server hides it: prefer --token-file)\n"
+    "                           (default: $MOBILEGL_IPC_TOKEN)\n"
     "  --backend NAME           default backend for clients that name none\n"
     "                           (default: $MOBILEGL_BACKEND_TYPE, else the build's default)\n"
+    "  --max-pending N          sockets waiting for their hello, per listener, before the\n"
+    "                           oldest is dropped (default 128)\n"
+    "  --run-dir DIR            a private directory made for this server (by mgl run):\n"
+    "                           removed when the server stops\n"
     "  --help                   this text\n";
+
+// The first line of a token file. A file that others may read is no secret.
+bool read_token_file(const std::string& path, std::string* token, std::string* error) {
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0) {
+        *error = path + ": " + std::strerror(errno);
+        return false;
+    }
+    if (S_ISREG(st.st_mode) && (st.st_mode & 077) != 0) {
+        *error = path + ": readable by others (chmod 600 it)";
+        return false;
+    }
+    std::ifstream in(path);
+    std::string line;
+    if (!in || !std::getline(in, line)) {
+        *error = path + ": cannot read a token from it";
+        return false;
+    }
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    if (line.empty()) {
+        *error = path + ": the token is empty";
+        return false;
+    }
+    *token = line;
+    return true;
+}
 
 }  // namespace
 
@@ -35,7 +75,8 @@ namespace mgl::server {
 
 int server_main(int argc, char** argv, ServerOptions o) {
     std::vector<std::string> listens;
-    std::string token, backend;
+    std::string token, backend, run_dir;
+    uint32_t max_pending = 0;
     if (const char* t = std::getenv("MOBILEGL_IPC_TOKEN")) token = t;
     if (const char* b = std::getenv("MOBILEGL_BACKEND_TYPE")) backend = b;
     for (int i = 1; i < argc; ++i) {
@@ -58,6 +99,30 @@ int server_main(int argc, char** argv, ServerOptions o) {
             const char* v = value("--token");
             if (!v) return 2;
             token = v;
+            // Out of /proc/PID/cmdline (what ps shows) from here on.
+            std::memset(argv[i], 'x', std::strlen(argv[i]));
+        } else if (a == "--token-file") {
+            const char* v = value("--token-file");
+            if (!v) return 2;
+            std::string error;
+            if (!read_token_file(v, &token, &error)) {
+                std::fprintf(stderr, "mgl server: --token-file %s\n", error.c_str());
+                return 2;
+            }
+        } else if (a == "--max-pending") {
+            const char* v = value("--max-pending");
+            if (!v) return 2;
+            char* end = nullptr;
+            unsigned long n = std::strtoul(v, &end, 10);
+            if (!*v || *end || n == 0 || n > 65536) {
+                std::fprintf(stderr, "mgl server: --max-pending wants a number from 1 to 65536, not '%s'\n", v);
+                return 2;
+            }
+            max_pending = uint32_t(n);
+        } else if (a == "--run-dir") {
+            const char* v = value("--run-dir");
+            if (!v) return 2;
+            run_dir = v;
         } else if (a == "--backend") {
             const char* v = value("--backend");
             if (!v) return 2;
@@ -74,6 +139,7 @@ int server_main(int argc, char** argv, ServerOptions o) {
 
     if (!backend.empty()) o.default_backend = backend;
     o.token = token;
+    if (max_pending) o.max_pending_handshakes = max_pending;
     if (!o.appliers(o.default_backend)) {
         std::fprintf(stderr, "mgl server: unknown backend '%s'\n", o.default_backend.c_str());
         return 2;
@@ -99,6 +165,9 @@ int server_main(int argc, char** argv, ServerOptions o) {
                 break;
             }
             std::printf("mgl server: listening on %s\n", bound.c_str());
+            if (token.empty() && bound.rfind("tcp:", 0) == 0)
+                spdlog::warn("mgl server: {} takes clients without a token: any local user can connect "
+                             "(give --token-file to require one)", bound);
         }
         std::fflush(stdout);
         if (rc == 0) {
@@ -107,6 +176,11 @@ int server_main(int argc, char** argv, ServerOptions o) {
             spdlog::info("mgl server: {} received, stopping", sig == SIGINT ? "SIGINT" : "SIGTERM");
         }
         server.stop();
+    }
+    if (!run_dir.empty()) {
+        // Only what the run put there: the socket (gone with its listener), nothing else.
+        if (::rmdir(run_dir.c_str()) != 0)
+            spdlog::warn("mgl server: cannot remove {}: {}", run_dir, std::strerror(errno));
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     return rc;

@@ -20,7 +20,7 @@ namespace mgl::server {
 BuiltinDefaults builtin_defaults() {
     BuiltinDefaults d;
     d.appliers = codec_applier_factory([](const std::string& name) -> std::unique_ptr<mgl::Backend> {
-        if (name.empty() || name == "null") return std::make_unique<mgl::NullBackend>();
+        if (name == "null") return std::make_unique<mgl::NullBackend>();
 #ifdef MGL_HAVE_ESPRYT
         if (name == "espryt") {
             std::string why;
@@ -41,7 +41,12 @@ BuiltinDefaults builtin_defaults() {
     });
     d.wire_fingerprint = mgl::gen::kWireFingerprint;
     d.build_id = "mobilegl";
+    // The backend docs/USER-GUIDE.md promises; null stays available by name.
+#ifdef MGL_HAVE_ESPRYT
+    d.backend = "espryt";
+#else
     d.backend = "null";
+#endif
     return d;
 }
 

@@ -1,5 +1,6 @@
-// Admission checks, in the order a client can fix them: protocol, schema,
-// credentials, backend, capacity.
+// Admission checks: credentials first (nothing is told to a client without
+// them), then in the order a client can fix them: protocol, schema, backend,
+// capacity.
 #include "handshake.h"
 
 #include <fmt/format.h>
@@ -24,6 +25,13 @@ const char* via_name(Via v) {
 
 Admission admit(const ServerOptions& o, const wire::Hello& h, Via via, size_t live_sessions) {
     using R = wire::RefusalReason;
+    // First, so that a client without the token learns nothing about this
+    // build (fingerprint, build id, backends). In-process clients share our
+    // address space: a token would prove nothing. (Socket clients were checked
+    // already, rate-limited, by the TokenGate; this stays for every caller.)
+    if (via != Via::inproc && !o.token.empty() && !wire::token_equal(h.token, o.token))
+        return refuse(R::bad_token, h.token.empty() ? "this server requires a token (MOBILEGL_IPC_TOKEN)"
+                                                    : "the token does not match");
     if (h.protocol_version != wire::kProtocolVersion)
         return refuse(R::protocol_version, fmt::format("client speaks transport protocol {}, this server speaks {}",
                                                        h.protocol_version, wire::kProtocolVersion));
@@ -32,10 +40,6 @@ Admission admit(const ServerOptions& o, const wire::Hello& h, Via via, size_t li
                       fmt::format("client wire fingerprint {:016x} (build '{}'), server {:016x} (build '{}'): "
                                   "rebuild both from the same schema",
                                   h.wire_fingerprint, h.build_id, o.wire_fingerprint, o.build_id));
-    // In-process clients share our address space: a token would prove nothing.
-    if (via != Via::inproc && !o.token.empty() && !wire::token_equal(h.token, o.token))
-        return refuse(R::bad_token, h.token.empty() ? "this server requires a token (MOBILEGL_IPC_TOKEN)"
-                                                    : "the token does not match");
     if (h.transport != via_name(via))
         return refuse(R::bad_message, fmt::format("client expects the {} transport on a {} endpoint", h.transport,
                                                   via_name(via)));

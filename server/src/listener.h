@@ -1,4 +1,5 @@
-// An accepting socket (unix or tcp) with its own asio thread.
+// An accepting socket (unix or tcp) with its own asio thread, on which the
+// handshakes of the sockets it accepted wait for their hello.
 #pragma once
 
 #include <functional>
@@ -6,6 +7,7 @@
 #include <string>
 
 #include "handshake.h"
+#include "pending_handshakes.h"
 #include "mgl/wire/transport/socket.h"
 #include "mgl/wire/transport/transport_url.h"
 
@@ -13,11 +15,17 @@ namespace mgl::server {
 
 class Listener {
 public:
-    using OnAccept = std::function<void(wire::FramedSocket, Via)>;
+    struct Config {
+        bool have_token = false;
+        HandshakeLimits limits;
+        TokenGate* gate = nullptr;               // checks tokens before any hand-over
+        PendingHandshakes::OnHello on_hello;     // a hello with a good token: a session's turn
+        std::function<void()> on_refusal;        // counted in the server's stats
+    };
     // Binds and starts accepting; nullptr with *error on failure. *bound gets
     // the address actually bound (the port chosen for tcp port 0).
-    static std::unique_ptr<Listener> open(const wire::ListenSpec& spec, bool have_token, OnAccept on_accept,
-                                          std::string* bound, std::string* error);
+    static std::unique_ptr<Listener> open(const wire::ListenSpec& spec, Config config, std::string* bound,
+                                          std::string* error);
     virtual ~Listener() = default;
     // Stops accepting and joins the thread (sessions already accepted go on).
     virtual void close() = 0;

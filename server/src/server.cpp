@@ -119,15 +119,32 @@ void Server::Core::reap_loop() {
     }
 }
 
-void Server::Core::accept_socket(wire::FramedSocket socket, Via via) {
+void Server::Core::accept_hello(wire::FramedSocket socket, Via via, wire::ControlMessage hello) {
+    // A refusal said here, on the listener's thread, where no session (and no
+    // thread) was made for the client.
+    auto refuse_here = [&](wire::RefusalReason r, const std::string& msg) {
+        ++stats.refusals;
+        spdlog::warn("mgl server: client refused: {}: {}", wire::to_string(r), msg);
+        socket.write_frame(wire::kFrameControl, wire::encode_refusal({r, msg}),
+                           wire::Clock::now() + std::chrono::milliseconds(200));
+    };
     std::lock_guard lock(mutex);
     if (stopping) return;  // the socket closes: the client sees a hang-up
+    if (live_sessions_locked() >= options.max_sessions)
+        return refuse_here(wire::RefusalReason::server_full, fmt::format("{} sessions already", options.max_sessions));
     uint64_t id = next_id++;
-    auto session = std::make_unique<Session>(id, this);
-    Session* s = session.get();
-    sessions.emplace(id, std::move(session));
+    try {
+        auto session = std::make_unique<Session>(id, this);
+        Session* s = session.get();
+        s->start_socket(socket, via, hello);
+        sessions.emplace(id, std::move(session));
+    } catch (const std::exception& e) {
+        // Out of threads or memory: this client is told, the server goes on.
+        if (socket.valid()) refuse_here(wire::RefusalReason::internal, fmt::format("cannot start a session: {}", e.what()));
+        else spdlog::error("mgl server: cannot start a session: {}", e.what());
+        return;
+    }
     ++stats.sessions_opened;
-    s->start_socket(std::move(socket), via);
     changed.notify_all();
 }
 
@@ -164,12 +181,18 @@ std::string Server::listen(std::string_view address, std::string* error) {
     if (!spec) return {};
     std::string bound;
     std::weak_ptr<Core> weak = core_;
-    auto listener = Listener::open(
-        *spec, !core_->options.token.empty(),
-        [weak](wire::FramedSocket s, Via via) {
-            if (auto c = weak.lock()) c->accept_socket(std::move(s), via);
-        },
-        &bound, error);
+    Listener::Config cfg;
+    cfg.have_token = !core_->options.token.empty();
+    cfg.limits.max_pending = core_->options.max_pending_handshakes;
+    cfg.limits.timeout = core_->options.handshake_timeout;
+    cfg.gate = &core_->gate;  // the core outlives its listeners (stop() closes them)
+    cfg.on_hello = [weak](wire::FramedSocket s, Via via, wire::ControlMessage hello) {
+        if (auto c = weak.lock()) c->accept_hello(std::move(s), via, std::move(hello));
+    };
+    cfg.on_refusal = [weak] {
+        if (auto c = weak.lock()) c->count_refusal();
+    };
+    auto listener = Listener::open(*spec, std::move(cfg), &bound, error);
     if (!listener) return {};
     std::lock_guard lock(core_->mutex);
     if (core_->stopping) {
@@ -206,8 +229,8 @@ void Server::stop() {
     }
     if (core_->reaper.joinable()) core_->reaper.join();
     ServerStats st = stats();
-    spdlog::info("mgl server: stopped ({} sessions served, {} refused, {} faulted)", st.sessions_opened,
-                 st.refusals, st.faults);
+    spdlog::info("mgl server: stopped ({} sessions served, {} refused, {} faulted, {} wrong tokens)",
+                 st.sessions_opened, st.refusals, st.faults, st.token_failures);
 }
 
 size_t Server::session_count() const {
@@ -217,7 +240,9 @@ size_t Server::session_count() const {
 
 ServerStats Server::stats() const {
     std::lock_guard lock(core_->mutex);
-    return core_->stats;
+    ServerStats s = core_->stats;
+    s.token_failures = core_->gate.failures();
+    return s;
 }
 
 bool Server::wait_sessions_at_most(size_t n, std::chrono::milliseconds timeout) const {

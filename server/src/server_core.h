@@ -11,11 +11,12 @@
 #include "listener.h"
 #include "mgl/server/server.h"
 #include "session.h"
+#include "token_gate.h"
 
 namespace mgl::server {
 
 struct Server::Core : std::enable_shared_from_this<Server::Core> {
-    explicit Core(ServerOptions o) : options(std::move(o)) {}
+    explicit Core(ServerOptions o) : options(std::move(o)), gate(options.token) {}
 
     ServerOptions options;
     mutable std::mutex mutex;
@@ -29,11 +30,13 @@ struct Server::Core : std::enable_shared_from_this<Server::Core> {
     std::vector<std::unique_ptr<Listener>> listeners;
     std::shared_ptr<wire::InprocEndpoint> inproc;
     ServerStats stats;
+    TokenGate gate;
 
     void start_reaper();
     void reap_loop();
-    // Accepted socket: a new session does the handshake on its own thread.
-    void accept_socket(wire::FramedSocket socket, Via via);
+    // A socket that said hello (with a good token): a new session admits it
+    // and goes on with it on its own thread.
+    void accept_hello(wire::FramedSocket socket, Via via, wire::ControlMessage hello);
     // Called on a session's thread when it ends.
     void session_finished(uint64_t id, bool faulted, const wire::LinkStats& link_stats);
     void count_refusal();

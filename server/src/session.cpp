@@ -20,9 +20,33 @@ Session::~Session() {
     if (thread_.joinable()) thread_.join();
 }
 
-void Session::start_socket(wire::FramedSocket socket, Via via) {
+void Session::start_socket(wire::FramedSocket& socket, Via via, wire::ControlMessage& hello) {
     handshake_fd_ = socket.fd();
-    thread_ = std::thread([this, s = std::move(socket), via]() mutable { run_socket(std::move(s), via); });
+    start_socket_ = std::move(socket);
+    start_hello_ = std::move(hello);
+    // No exception leaves the thread: one from a backend or an allocation
+    // ends this session only.
+    auto body = [this, via] {
+        try {
+            run_socket(std::move(start_socket_), via, start_hello_);
+        } catch (const std::exception& e) {
+            spdlog::error("mgl server: session {}: {}", id_, e.what());
+            faulted_ = true;
+            {
+                std::lock_guard lock(mutex_);
+                handshake_fd_ = -1;
+            }
+            finish();
+        }
+    };
+    try {
+        thread_ = std::thread(body);
+    } catch (...) {
+        socket = std::move(start_socket_);
+        hello = std::move(start_hello_);
+        handshake_fd_ = -1;
+        throw;
+    }
 }
 
 void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier,
@@ -31,7 +55,12 @@ void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_pt
     applier_ = std::move(applier);
     gl_error_events_ = gl_error_events;
     thread_ = std::thread([this] {
-        run_apply();
+        try {
+            run_apply();
+        } catch (const std::exception& e) {
+            spdlog::error("mgl server: session {}: {}", id_, e.what());
+            faulted_ = true;
+        }
         finish();
     });
 }
@@ -50,25 +79,14 @@ bool Session::install(std::unique_ptr<wire::ServerLink> link) {
     return !interrupted_;
 }
 
-void Session::run_socket(wire::FramedSocket sock, Via via) {
+void Session::run_socket(wire::FramedSocket sock, Via via, const wire::ControlMessage& m) {
     const ServerOptions& o = core_->options;
     auto deadline = wire::Clock::now() + o.handshake_timeout;
     wire::FrameHeader fh{};
     std::vector<uint8_t> payload;
     std::string err;
-    if (!sock.read_frame(&fh, &payload, wire::kMaxControlFrame, deadline, &err)) {
-        spdlog::info("mgl server: session {}: no hello: {}", id_, err);
-        {
-            std::lock_guard lock(mutex_);
-            handshake_fd_ = -1;
-        }
-        return finish();
-    }
-    wire::ControlMessage m = wire::decode_control(payload);
     Admission a;
-    if (fh.type != wire::kFrameControl || m.kind != wire::ControlKind::hello) {
-        a.refusal = {wire::RefusalReason::bad_message, "the first message must be a hello"};
-    } else {
+    {
         size_t live;
         {
             std::lock_guard lock(core_->mutex);

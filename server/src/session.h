@@ -19,8 +19,11 @@ public:
     Session(uint64_t id, Server::Core* core);
     ~Session();  // joins
 
-    // A socket client: the thread shakes hands, then applies.
-    void start_socket(wire::FramedSocket socket, Via via);
+    // A socket client that said `hello`: the thread admits it (or says why
+    // not), finishes the handshake, then applies. Throws std::system_error
+    // when no thread can be made: nothing started then, and `socket` is still
+    // the caller's (to say why). Takes `socket` and `hello` otherwise.
+    void start_socket(wire::FramedSocket& socket, Via via, wire::ControlMessage& hello);
     // An inproc client, already admitted: the thread only applies.
     void start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_ptr<wire::Applier> applier,
                      bool gl_error_events);
@@ -30,7 +33,7 @@ public:
     uint64_t id() const { return id_; }
 
 private:
-    void run_socket(wire::FramedSocket socket, Via via);
+    void run_socket(wire::FramedSocket socket, Via via, const wire::ControlMessage& hello);
     void run_apply();
     void finish();
     bool install(std::unique_ptr<wire::ServerLink> link);
@@ -43,6 +46,8 @@ private:
     std::unique_ptr<wire::Applier> applier_;
     bool gl_error_events_ = false;  // push GL errors as events (the client's Events capability)
     int handshake_fd_ = -1;
+    wire::FramedSocket start_socket_;    // handed to the thread by start_socket
+    wire::ControlMessage start_hello_;
     bool interrupted_ = false;
     bool faulted_ = false;
     wire::LinkStats link_stats_;

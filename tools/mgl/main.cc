@@ -23,7 +23,7 @@ std::string self_path(const char* argv0) {
 void usage() {
     std::puts("usage: mgl COMMAND [ARGS]\n"
               "  run [--transport T] [--backend B] -- PROGRAM ARGS   run a GL program through the wire\n"
-              "  server [--listen unix:PATH|tcp://HOST:PORT]... [--backend B] [--token T]\n"
+              "  server [--listen unix:PATH|tcp://HOST:PORT]... [--backend B] [--token-file F]\n"
               "                                                       serve remote and local clients\n"
               "  COMMAND --help for details.");
 }

@@ -4,11 +4,10 @@
 // chooses the transport and backend, and starts a local server when the
 // transport needs one that is not given.
 #include "run.h"
+#include "run_server.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -54,29 +54,44 @@ std::vector<std::string> system_vendor_files() {
     return out;
 }
 
-int free_loopback_port() {
-    int s = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = -1;
-    if (::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-        ::getsockname(s, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    ::close(s);
-    return port;
+// The signal that asked this run to end (0: none yet), and the program to
+// pass it on to. A terminal's Ctrl-C already reached the program (same
+// process group): only signals sent by a process are passed on.
+volatile sig_atomic_t g_stop_signal = 0;
+volatile pid_t g_program = -1;
+
+void on_stop_signal(int sig, siginfo_t* info, void*) {
+    g_stop_signal = sig;
+    if (g_program > 0 && info && info->si_code == SI_USER) ::kill(g_program, sig);
 }
 
-bool tcp_accepts(int port) {
-    int s = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(uint16_t(port));
-    bool ok = ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(s);
-    return ok;
+void catch_stop_signals() {
+    struct sigaction sa{};
+    sa.sa_sigaction = on_stop_signal;
+    sa.sa_flags = SA_SIGINFO;  // no SA_RESTART: waitpid returns EINTR
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+}
+
+// Waits for the program; once a stop signal came, gives it 5 s to end.
+int wait_program(pid_t child) {
+    int status = 0;
+    for (;;) {
+        if (g_stop_signal == 0) {
+            if (::waitpid(child, &status, 0) == child) return status;
+            if (errno != EINTR) return status;
+            continue;
+        }
+        for (int t = 0; t < 100; ++t) {
+            if (::waitpid(child, &status, WNOHANG) == child) return status;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        std::fprintf(stderr, "mgl run: %s did not end 5 s after signal %d: killed\n", "the program",
+                     int(g_stop_signal));
+        ::kill(child, SIGKILL);
+        ::waitpid(child, &status, 0);
+        return status;
+    }
 }
 
 void usage() {
@@ -104,11 +119,22 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
         std::string a = argv[i];
         if (a == "--") { ++i; break; }
         if (a == "--help" || a == "-h") { usage(); return 0; }
-        if (a == "--transport" && i + 1 < argc) transport = argv[++i];
-        else if (a == "--backend" && i + 1 < argc) backend = argv[++i];
-        else if (a == "--server-log" && i + 1 < argc) server_log = argv[++i];
-        else if (!a.empty() && a[0] == '-') { std::fprintf(stderr, "mgl run: unknown option %s\n", a.c_str()); return 2; }
-        else break;
+        std::string* target = a == "--transport" ? &transport : a == "--backend" ? &backend
+                            : a == "--server-log" ? &server_log : nullptr;
+        if (target) {
+            // A value that is missing (or is the next option) is named, not
+            // taken as "unknown option".
+            if (i + 1 >= argc || std::string_view(argv[i + 1]).starts_with("--")) {
+                std::fprintf(stderr, "mgl run: %s needs a value\n", a.c_str());
+                return 2;
+            }
+            *target = argv[++i];
+        } else if (!a.empty() && a[0] == '-') {
+            std::fprintf(stderr, "mgl run: unknown option %s\n", a.c_str());
+            return 2;
+        } else {
+            break;
+        }
     }
     if (i >= argc) { usage(); return 2; }
     if (backend != "espryt" && backend != "magma" && backend != "null") {
@@ -120,75 +146,43 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
         return 2;
     }
 
-    // A local server for bare `shm` / `tcp`.
-    pid_t server = -1;
-    std::string sock;
+    // A local server for bare `shm` / `tcp`, private to this run.
+    catch_stop_signals();
+    RunServer server;
     if (transport == "shm" || transport == "tcp") {
-        std::vector<std::string> sargs = {self, "server", "--backend", backend};
-        if (transport == "shm") {
-            sock = "/tmp/mgl-run-" + std::to_string(::getpid()) + ".sock";
-            sargs.insert(sargs.end(), {"--listen", "unix:" + sock});
-            transport = "shm:" + sock;
-        } else {
-            int port = free_loopback_port();
-            if (port < 0) { std::fprintf(stderr, "mgl run: no free loopback port\n"); return 1; }
-            sargs.insert(sargs.end(), {"--listen", "tcp://127.0.0.1:" + std::to_string(port)});
-            transport = "tcp://127.0.0.1:" + std::to_string(port);
-        }
-        server = ::fork();
-        if (server == 0) {
-            ::unsetenv("__EGL_VENDOR_LIBRARY_FILENAMES");  // the server renders with the host's own EGL
-            if (!server_log.empty()) {
-                FILE* f = std::freopen(server_log.c_str(), "a", stderr);
-                (void)f;
-            }
-            // The server logs to stdout (spdlog's default): never into the program's
-            // stdout, but to stderr or the --server-log file opened just above.
-            ::dup2(2, 1);
-            std::vector<char*> cargs;
-            for (auto& s : sargs) cargs.push_back(s.data());
-            cargs.push_back(nullptr);
-            ::execv(self.c_str(), cargs.data());
-            std::perror("mgl run: exec mgl server");
-            ::_exit(127);
-        }
-        // Wait until it listens.
-        bool up = false;
-        for (int t = 0; t < 200 && !up; ++t) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(25));
-            if (!sock.empty()) up = fs::exists(sock);
-            else up = tcp_accepts(std::stoi(transport.substr(transport.rfind(':') + 1)));
-            int st;
-            if (::waitpid(server, &st, WNOHANG) == server) {
-                std::fprintf(stderr, "mgl run: the local server exited before listening\n");
-                return 1;
-            }
-        }
-        if (!up) {
-            std::fprintf(stderr, "mgl run: the local server did not start listening\n");
-            ::kill(server, SIGTERM);
+        std::string error;
+        if (!start_run_server(self, transport, backend, server_log, &server, &error)) {
+            std::fprintf(stderr, "mgl run: %s\n", error.c_str());
             return 1;
         }
+        transport = server.transport;
     }
 
     std::string vendors = vendor_json;
     for (auto& f : system_vendor_files())
         if (f.find("mobilegl") == std::string::npos) vendors += ":" + f;
+    const pid_t parent = ::getpid();
     pid_t child = ::fork();
     if (child == 0) {
+        // A SIGKILLed run cannot pass anything on: the program ends with it.
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) ::_exit(1);
+        for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::signal(sig, SIG_DFL);
         ::setenv("__EGL_VENDOR_LIBRARY_FILENAMES", vendors.c_str(), 1);
         ::setenv("MOBILEGL_TRANSPORT", transport.c_str(), 1);
         ::setenv("MOBILEGL_BACKEND_TYPE", backend.c_str(), 1);
+        if (!server.token.empty()) ::setenv("MOBILEGL_IPC_TOKEN", server.token.c_str(), 1);
         ::execvp(argv[i], argv + i);
         std::fprintf(stderr, "mgl run: cannot run %s: %s\n", argv[i], std::strerror(errno));
         ::_exit(127);
     }
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    if (server > 0) {
-        ::kill(server, SIGTERM);
-        ::waitpid(server, nullptr, 0);
-        if (!sock.empty()) ::unlink(sock.c_str());
+    g_program = child;
+    if (g_stop_signal != 0 && child > 0) ::kill(child, g_stop_signal);  // came during the fork
+    int status = child > 0 ? wait_program(child) : 0;
+    stop_run_server(server);
+    if (child < 0) {
+        std::fprintf(stderr, "mgl run: fork: %s\n", std::strerror(errno));
+        return 1;
     }
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return WEXITSTATUS(status);

@@ -25,12 +25,16 @@ struct ServerOptions {
     std::string default_backend;          // used when a hello names none
     uint64_t wire_fingerprint = 0;        // mgl::gen::kWireFingerprint
     std::string build_id;
-    std::string token;                    // required to listen on a non-loopback tcp address
+    std::string token;                    // required to listen on a non-loopback tcp address;
+                                          // when set, every socket client must give it
     wire::RingSizes rings;                // defaults (clients may ask for others, within limits)
     wire::WaitConfig wait;
     uint32_t max_sessions = 256;
     uint32_t tcp_max_record_frame = 4u << 20;
     std::chrono::milliseconds handshake_timeout{5000};
+    // Accepted sockets waiting for their hello, per listener: they cost no
+    // thread and no session; past the cap the oldest is dropped.
+    uint32_t max_pending_handshakes = 128;
 };
 
 // The applier factory, wire fingerprint, build id and default backend this
@@ -43,6 +47,7 @@ struct ServerStats {
     uint64_t sessions_ended = 0;
     uint64_t refusals = 0;
     uint64_t faults = 0;
+    uint64_t token_failures = 0;  // hellos with a wrong or missing token
     wire::LinkStats links;   // server-side link counters, summed over ended sessions
 };
 

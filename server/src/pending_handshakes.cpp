@@ -1,0 +1,177 @@
+#include "pending_handshakes.h"
+
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <asio/posix/stream_descriptor.hpp>
+#include <asio/read.hpp>
+#include <asio/steady_timer.hpp>
+#include <asio/write.hpp>
+
+namespace mgl::server {
+
+struct PendingHandshakes::Conn : std::enable_shared_from_this<Conn> {
+    Conn(PendingHandshakes* owner, int fd, std::string peer)
+        : owner(owner), sd(owner->io_, fd), deadline(owner->io_), wait(owner->io_), peer(std::move(peer)) {}
+
+    PendingHandshakes* owner;
+    asio::posix::stream_descriptor sd;
+    asio::steady_timer deadline;
+    asio::steady_timer wait;        // a token check put off by the gate
+    std::string peer;
+    wire::FrameHeader header{};
+    std::vector<uint8_t> payload;
+    std::vector<uint8_t> out;       // a refusal being written
+    wire::ControlMessage hello;
+    bool reserved = false;          // holds a TokenGate reservation
+    bool done = false;
+    std::list<std::shared_ptr<Conn>>::iterator pos;
+
+    void start() {
+        auto self = shared_from_this();
+        deadline.expires_after(owner->limits_.timeout);
+        deadline.async_wait([self](const asio::error_code& ec) {
+            if (!ec && !self->done) {
+                spdlog::debug("mgl server: {}: no hello within the deadline", self->peer);
+                self->end();
+            }
+        });
+        asio::async_read(sd, asio::buffer(&header, sizeof header), [self](const asio::error_code& ec, size_t) {
+            if (ec || self->done) return self->end();
+            if (self->header.type != wire::kFrameControl || self->header.size == 0 ||
+                self->header.size > wire::kMaxControlFrame)
+                return self->refuse({wire::RefusalReason::bad_message, "the first message must be a hello"});
+            self->payload.resize(self->header.size);
+            asio::async_read(self->sd, asio::buffer(self->payload), [self](const asio::error_code& ec2, size_t) {
+                if (ec2 || self->done) return self->end();
+                self->got_hello();
+            });
+        });
+    }
+
+    void got_hello() {
+        hello = wire::decode_control(payload);
+        if (hello.kind != wire::ControlKind::hello)
+            return refuse({wire::RefusalReason::bad_message, "the first message must be a hello"});
+        TokenGate* gate = owner->gate_;
+        if (!gate || !gate->enabled()) return hand_over();
+        std::optional<TokenGate::Clock::time_point> at = gate->reserve(peer);
+        if (!at)
+            return refuse({wire::RefusalReason::bad_token,
+                           "too many failed tokens from this address: try again later"});
+        reserved = true;
+        if (*at <= TokenGate::Clock::now()) return check_token();
+        auto self = shared_from_this();
+        wait.expires_at(*at);
+        wait.async_wait([self](const asio::error_code& ec) {
+            if (!ec && !self->done) self->check_token();
+        });
+    }
+
+    void check_token() {
+        reserved = false;
+        if (!owner->gate_->check(peer, hello.hello.token)) {
+            // Says nothing about the build: no fingerprint, no build id.
+            return refuse({wire::RefusalReason::bad_token, hello.hello.token.empty()
+                                                               ? "this server requires a token (MOBILEGL_IPC_TOKEN)"
+                                                               : "the token does not match"});
+        }
+        hand_over();
+    }
+
+    void hand_over() {
+        asio::error_code ec;
+        deadline.cancel(ec);
+        int fd = sd.release();
+        PendingHandshakes* o = owner;
+        Via via = o->via_;
+        wire::ControlMessage m = std::move(hello);
+        finish();
+        o->on_hello_(wire::FramedSocket(fd), via, std::move(m));
+    }
+
+    void refuse(const wire::Refusal& r) {
+        spdlog::info("mgl server: {} refused: {}: {}", peer, wire::to_string(r.reason), r.message);
+        owner->on_refusal_();
+        std::vector<uint8_t> body = wire::encode_refusal(r);
+        wire::FrameHeader h{uint32_t(body.size()), wire::kFrameControl, 0};
+        out.assign(reinterpret_cast<const uint8_t*>(&h), reinterpret_cast<const uint8_t*>(&h) + sizeof h);
+        out.insert(out.end(), body.begin(), body.end());
+        auto self = shared_from_this();
+        asio::async_write(sd, asio::buffer(out), [self](const asio::error_code&, size_t) { self->end(); });
+    }
+
+    // Closes the socket (if still ours) and leaves the pending list.
+    void end() {
+        if (done) return;
+        asio::error_code ec;
+        sd.close(ec);
+        finish();
+    }
+
+    void finish() {
+        if (done) return;
+        done = true;
+        asio::error_code ec;
+        deadline.cancel(ec);
+        wait.cancel(ec);
+        if (reserved) owner->gate_->cancel(peer);
+        reserved = false;
+        owner->remove(this);  // may drop the last reference: nothing after this
+    }
+};
+
+PendingHandshakes::PendingHandshakes(asio::io_context& io, Via via, HandshakeLimits limits, TokenGate* gate,
+                                     OnHello on_hello, std::function<void()> on_refusal)
+    : io_(io), via_(via), limits_(limits), gate_(gate), on_hello_(std::move(on_hello)),
+      on_refusal_(std::move(on_refusal)) {
+    if (limits_.max_pending == 0) limits_.max_pending = 1;
+}
+
+PendingHandshakes::~PendingHandshakes() { close_all(); }
+
+void PendingHandshakes::add(int fd, std::string peer) {
+    while (pending_.size() >= limits_.max_pending) {
+        if (!at_cap_) {
+            spdlog::warn("mgl server: {} handshakes pending (the cap): dropping the oldest ones "
+                         "(logged once until fewer are pending)", pending_.size());
+            at_cap_ = true;
+        }
+        ++dropped_;
+        drop_oldest();
+    }
+    if (at_cap_ && pending_.size() < limits_.max_pending / 2) {
+        spdlog::info("mgl server: pending handshakes back under the cap ({} dropped so far)", dropped_);
+        at_cap_ = false;
+    }
+    std::shared_ptr<Conn> c;
+    try {
+        c = std::make_shared<Conn>(this, fd, std::move(peer));
+    } catch (const std::exception& e) {
+        spdlog::warn("mgl server: cannot take a connection: {}", e.what());
+        ::close(fd);
+        return;
+    }
+    pending_.push_back(c);
+    c->pos = std::prev(pending_.end());
+    c->start();
+}
+
+bool PendingHandshakes::drop_oldest() {
+    if (pending_.empty()) return false;
+    std::shared_ptr<Conn> c = pending_.front();
+    c->end();
+    return true;
+}
+
+void PendingHandshakes::close_all() {
+    while (!pending_.empty()) {
+        std::shared_ptr<Conn> c = pending_.front();
+        c->end();
+    }
+}
+
+void PendingHandshakes::remove(Conn* c) { pending_.erase(c->pos); }
+
+}  // namespace mgl::server
