@@ -13,19 +13,19 @@ start_victim "shm:$work/main.sock"
 for sig in TERM KILL; do
     for transport in shm tcp; do
         what="kill -$sig of mgl run --transport $transport"
-        env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 120 "$mgl" run --transport $transport \
+        env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl "$mgl" run --transport $transport \
             --server-log "$work/run-$sig-$transport.log" -- \
             eglretrace --headless --loop=-1 "$traces/$victim_trace" >"$work/run-$sig-$transport.out" 2>&1 &
         run=$!
         # Until its program has a session on its server.
         for ((t = 0; t < 150; t++)); do
-            grep -q "session 1 open" "$work/run-$sig-$transport.log" 2>/dev/null && break
+            grep -q "session [0-9]* open" "$work/run-$sig-$transport.log" 2>/dev/null && break
             sleep 0.1
         done
         kids=$(pgrep -P $run | tr '\n' ' ')
         sock=$(for k in $kids; do tr '\0' '\n' <"/proc/$k/cmdline"; done 2>/dev/null | sed -n 's/^unix://p')
         rundir=$(for k in $kids; do tr '\0' '\n' <"/proc/$k/cmdline"; done 2>/dev/null | grep -A1 -- '--run-dir' | tail -1)
-        if [[ $(wc -w <<<"$kids") -lt 2 ]] || ! grep -q "session 1 open" "$work/run-$sig-$transport.log"; then
+        if [[ $(wc -w <<<"$kids") -lt 2 ]] || ! grep -q "session [0-9]* open" "$work/run-$sig-$transport.log"; then
             bad "$what: the run did not start (processes: $kids)"; tail -3 "$work/run-$sig-$transport.out"
             kill -9 $run $kids 2>/dev/null; continue
         fi
