@@ -1,4 +1,4 @@
-// The server shell: sessions (one per client connection, one apply thread
+// The server shell: sessions (one per admitted client, one apply thread
 // each), listeners (unix sockets for shm clients, tcp), an inproc endpoint,
 // and an orderly stop. Records are applied through a wire::Applier made per
 // session by the factory the creator passes in.
