@@ -4,8 +4,10 @@
 //
 // Everything the schema annotates is translated here, the same way for
 // every verb: client object names to host names (`handle`, `mint`,
-// `ret_mint`), pointer-or-offset arguments (`source`), and the lengths the
-// decoder could not check (COMPSIZE) through the backend's own state. A verb
+// `ret_mint`), pointer-or-offset arguments (`source`), the lengths the
+// decoder could not check (COMPSIZE) through the backend's own state, and
+// the vertex-array check before every draw (no enabled attribute without a
+// buffer: the host would read its offset as server memory). A verb
 // whose arguments fall outside what this file knows how to make safe is NOT
 // generated: it stays `unsupported` (or is hand-written in backends/espryt/),
 // and the reason is listed at the end of espryt_pass.h.
@@ -124,6 +126,33 @@ struct Plan {
 };
 
 const char* kRet = "RET_";  // placeholder for the early-return statement
+
+// Verbs after which an enabled attribute of the current vertex array may read
+// a different buffer, or none (GL then reads its offset as client memory):
+// the next draw asks the host again (Core::arrays_safe).
+bool changes_arrays(const std::string& n) {
+    return starts(n, "glVertexAttribPointer") || starts(n, "glVertexAttribIPointer") ||
+           starts(n, "glVertexAttribBinding") || starts(n, "glVertexAttribFormat") || starts(n, "glVertexAttribIFormat") ||
+           starts(n, "glBindVertexBuffer") || starts(n, "glBindVertexArray") || starts(n, "glDeleteVertexArrays") ||
+           starts(n, "glDeleteBuffers") || starts(n, "glEnableVertexAttribArray") || starts(n, "glDisableVertexAttribArray") ||
+           starts(n, "glBufferData") || starts(n, "glBufferStorage");  // a smaller buffer: offsets past its end
+}
+
+// Verbs after which an indexed buffer range (uniform, storage, atomic
+// counter, transform feedback) may lie outside its buffer, or which buffer a
+// range index names may change.
+bool changes_ranges(const std::string& n) {
+    return starts(n, "glBindBufferRange") || starts(n, "glBindBufferBase") || starts(n, "glBufferData") ||
+           starts(n, "glBufferStorage") || starts(n, "glDeleteBuffers") || starts(n, "glBindTransformFeedback") ||
+           starts(n, "glDeleteTransformFeedbacks");
+}
+
+// Verbs that fetch vertex attributes (and run shaders on buffer ranges).
+bool draws(const std::string& n) {
+    return (starts(n, "glDraw") || starts(n, "glMultiDraw")) && !starts(n, "glDrawBuffers");
+}
+// Verbs that run shaders on buffer ranges without vertices.
+bool dispatches(const std::string& n) { return starts(n, "glDispatchCompute"); }
 
 Plan plan_verb(const Verb& v) {
     Plan pl;
@@ -297,6 +326,10 @@ Plan plan_verb(const Verb& v) {
         }
     }
     if (!pl.skip.empty()) return pl;
+    if (draws(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
+    if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
+    if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");
+    if (changes_ranges(v.name)) pl.post.push_back("ranges_changed();");
     for (size_t i = 0; i < v.params.size(); ++i) {
         auto it = count_subst.find(v.params[i].name);
         if (it != count_subst.end()) pl.args[i] = it->second;
