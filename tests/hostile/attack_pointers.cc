@@ -306,7 +306,7 @@ int main(int argc, char** argv) {
             std::printf("%s: refused (GL error 0x%x)\n", argv[3], e);
             return 0;
         }
-        std::printf("%s: ACCEPTED without an error: the host used the client's address\n", argv[3]);
+        std::printf("%s: ACCEPTED without a GL error: nothing stopped the client's address\n", argv[3]);
         return 2;
     } catch (const std::invalid_argument& e) {
         std::printf("%s: not applicable: the backend refused the setup (%s)\n", argv[3], e.what());
