@@ -134,16 +134,20 @@ bool changes_arrays(const std::string& n) {
     return starts(n, "glVertexAttribPointer") || starts(n, "glVertexAttribIPointer") ||
            starts(n, "glVertexAttribBinding") || starts(n, "glVertexAttribFormat") || starts(n, "glVertexAttribIFormat") ||
            starts(n, "glBindVertexBuffer") || starts(n, "glBindVertexArray") || starts(n, "glDeleteVertexArrays") ||
-           starts(n, "glDeleteBuffers") || starts(n, "glEnableVertexAttribArray") || starts(n, "glDisableVertexAttribArray") ||
-           starts(n, "glBufferData") || starts(n, "glBufferStorage");  // a smaller buffer: offsets past its end
+           starts(n, "glDeleteBuffers") || starts(n, "glEnableVertexAttribArray") || starts(n, "glDisableVertexAttribArray");
+}
+
+// Verbs that change a buffer's storage or delete buffers: in every context of
+// the share group, attribute offsets and buffer ranges may now lie past an end.
+bool changes_buffers(const std::string& n) {
+    return starts(n, "glBufferData") || starts(n, "glBufferStorage") || starts(n, "glDeleteBuffers");
 }
 
 // Verbs after which an indexed buffer range (uniform, storage, atomic
 // counter, transform feedback) may lie outside its buffer, or which buffer a
 // range index names may change.
 bool changes_ranges(const std::string& n) {
-    return starts(n, "glBindBufferRange") || starts(n, "glBindBufferBase") || starts(n, "glBufferData") ||
-           starts(n, "glBufferStorage") || starts(n, "glDeleteBuffers") || starts(n, "glBindTransformFeedback") ||
+    return starts(n, "glBindBufferRange") || starts(n, "glBindBufferBase") || starts(n, "glBindTransformFeedback") ||
            starts(n, "glDeleteTransformFeedbacks");
 }
 
@@ -330,6 +334,7 @@ Plan plan_verb(const Verb& v) {
     if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
     if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");
     if (changes_ranges(v.name)) pl.post.push_back("ranges_changed();");
+    if (changes_buffers(v.name)) pl.post.push_back("buffers_changed();");
     for (size_t i = 0; i < v.params.size(); ++i) {
         auto it = count_subst.find(v.params[i].name);
         if (it != count_subst.end()) pl.args[i] = it->second;

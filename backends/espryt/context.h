@@ -62,12 +62,14 @@ struct Context {
     // The current vertex array's enabled attributes were checked against the
     // host since the last verb that can change which buffer one of them reads
     // (the generated pass-through clears it; Core::arrays_safe sets it).
-    bool arrays_checked = false;
+    // Checked at share->buffer_epoch; 0: not since the last change.
+    uint64_t arrays_checked = 0;
     int32_t max_attribs = -1;  // GL_MAX_VERTEX_ATTRIBS, asked once
     // Likewise for the indexed buffer ranges shaders read and write (uniform,
     // storage, atomic counter, transform feedback), checked against their
-    // buffers' sizes: a buffer re-specified smaller keeps its ranges.
-    bool ranges_checked = false;
+    // buffers' sizes: a buffer re-specified smaller (by any context of the
+    // share group) keeps its ranges.
+    uint64_t ranges_checked = 0;
     int32_t max_ranges[4] = {-1, -1, -1, -1};  // per indexed target, asked once
 
     uint32_t pending_error = 0;  // first error raised by the backend itself

@@ -282,7 +282,7 @@ bool Core::check_arrays(gen::Op verb) {
             return false;
         }
     }
-    cur_->arrays_checked = true;
+    cur_->arrays_checked = cur_->share->buffer_epoch;
     return true;
 }
 
@@ -328,7 +328,7 @@ bool Core::check_ranges(gen::Op verb) {
             }
         }
     }
-    cur_->ranges_checked = true;
+    cur_->ranges_checked = cur_->share->buffer_epoch;
     return true;
 }
 

@@ -259,6 +259,25 @@ const std::map<std::string, Case>& cases() {
              a.arm();
              a.enc->glDrawArrays(kTriangles, 0, 3);
          }},
+        // The same range, valid when first drawn; then another context of the
+        // share group re-specifies the buffer smaller, and the first draws again.
+        {"uniform-range-shrunk-by-shared-context", [](Attack& a) {
+             a.program(true);
+             a.gen_buffer(kArrayBuffer, 64);
+             a.enc->glVertexAttribPointer(0, 4, kFloat, 0, 0, wire::OffsetOrBlob{0, nullptr, 0});
+             a.enc->glEnableVertexAttribArray(0);
+             GLuint ub = a.gen_buffer(kUniformBuffer, 64u << 20);
+             a.enc->glBindBufferRange(kUniformBuffer, 0, ub, GLintptr(60u << 20), 16);
+             a.enc->glDrawArrays(kTriangles, 0, 3);  // valid: checked once
+             a.enc->mglCreateContext(2, 1, 3, 1, 0);
+             a.enc->mglMakeCurrent(1, 1, 2);
+             a.enc->glBindBuffer(kUniformBuffer, ub);
+             std::vector<uint8_t> small(16, 0);
+             a.enc->glBufferData(kUniformBuffer, 16, wire::Blob{small.data(), 16}, kStaticDraw);
+             a.enc->mglMakeCurrent(1, 1, 1);
+             a.arm();
+             a.enc->glDrawArrays(kTriangles, 0, 3);
+         }},
     };
     return c;
 }
