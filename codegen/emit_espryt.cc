@@ -6,8 +6,10 @@
 // every verb: client object names to host names (`handle`, `mint`,
 // `ret_mint`), pointer-or-offset arguments (`source`), the lengths the
 // decoder could not check (COMPSIZE) through the backend's own state, and
-// the vertex-array check before every draw (no enabled attribute without a
-// buffer: the host would read its offset as server memory). A verb
+// the checks before every draw and dispatch (an enabled attribute without a
+// buffer would have the host read its offset as server memory; attribute
+// offsets and buffer ranges past their buffer's end), redone only after a
+// verb that can change them (changes_arrays/ranges/buffers). A verb
 // whose arguments fall outside what this file knows how to make safe is NOT
 // generated: it stays `unsupported` (or is hand-written in backends/espryt/),
 // and the reason is listed at the end of espryt_pass.h.
