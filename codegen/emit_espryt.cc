@@ -4,8 +4,12 @@
 //
 // Everything the schema annotates is translated here, the same way for
 // every verb: client object names to host names (`handle`, `mint`,
-// `ret_mint`), pointer-or-offset arguments (`source`), and the lengths the
-// decoder could not check (COMPSIZE) through the backend's own state. A verb
+// `ret_mint`), pointer-or-offset arguments (`source`), the lengths the
+// decoder could not check (COMPSIZE) through the backend's own state, and
+// the checks before every draw and dispatch (an enabled attribute without a
+// buffer would have the host read its offset as server memory; attribute
+// offsets and buffer ranges past their buffer's end), redone only after a
+// verb that can change them (changes_arrays/ranges/buffers). A verb
 // whose arguments fall outside what this file knows how to make safe is NOT
 // generated: it stays `unsupported` (or is hand-written in backends/espryt/),
 // and the reason is listed at the end of espryt_pass.h.
@@ -124,6 +128,37 @@ struct Plan {
 };
 
 const char* kRet = "RET_";  // placeholder for the early-return statement
+
+// Verbs after which an enabled attribute of the current vertex array may read
+// a different buffer, or none (GL then reads its offset as client memory):
+// the next draw asks the host again (Core::arrays_safe).
+bool changes_arrays(const std::string& n) {
+    return starts(n, "glVertexAttribPointer") || starts(n, "glVertexAttribIPointer") ||
+           starts(n, "glVertexAttribBinding") || starts(n, "glVertexAttribFormat") || starts(n, "glVertexAttribIFormat") ||
+           starts(n, "glBindVertexBuffer") || starts(n, "glBindVertexArray") || starts(n, "glDeleteVertexArrays") ||
+           starts(n, "glDeleteBuffers") || starts(n, "glEnableVertexAttribArray") || starts(n, "glDisableVertexAttribArray");
+}
+
+// Verbs that change a buffer's storage or delete buffers: in every context of
+// the share group, attribute offsets and buffer ranges may now lie past an end.
+bool changes_buffers(const std::string& n) {
+    return starts(n, "glBufferData") || starts(n, "glBufferStorage") || starts(n, "glDeleteBuffers");
+}
+
+// Verbs after which an indexed buffer range (uniform, storage, atomic
+// counter, transform feedback) may lie outside its buffer, or which buffer a
+// range index names may change.
+bool changes_ranges(const std::string& n) {
+    return starts(n, "glBindBufferRange") || starts(n, "glBindBufferBase") || starts(n, "glBindTransformFeedback") ||
+           starts(n, "glDeleteTransformFeedbacks");
+}
+
+// Verbs that fetch vertex attributes (and run shaders on buffer ranges).
+bool draws(const std::string& n) {
+    return (starts(n, "glDraw") || starts(n, "glMultiDraw")) && !starts(n, "glDrawBuffers");
+}
+// Verbs that run shaders on buffer ranges without vertices.
+bool dispatches(const std::string& n) { return starts(n, "glDispatchCompute"); }
 
 Plan plan_verb(const Verb& v) {
     Plan pl;
@@ -297,6 +332,11 @@ Plan plan_verb(const Verb& v) {
         }
     }
     if (!pl.skip.empty()) return pl;
+    if (draws(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
+    if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
+    if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");
+    if (changes_ranges(v.name)) pl.post.push_back("ranges_changed();");
+    if (changes_buffers(v.name)) pl.post.push_back("buffers_changed();");
     for (size_t i = 0; i < v.params.size(); ++i) {
         auto it = count_subst.find(v.params[i].name);
         if (it != count_subst.end()) pl.args[i] = it->second;

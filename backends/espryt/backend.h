@@ -42,12 +42,6 @@ public:
 
     // ---- state mirrored for pointer checks (tracking.cc) ----
     void glPixelStorei(GLenum pname, GLint param) override;
-    void glBindBuffer(GLenum target, GLuint buffer) override;
-    void glBindVertexArray(GLuint array) override;
-    void glBindVertexArrayOES(GLuint array) override;
-    void glDeleteBuffers(GLsizei n, wire::In<GLuint> buffers) override;
-    void glDeleteVertexArrays(GLsizei n, wire::In<GLuint> arrays) override;
-    void glDeleteVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override;
 
     // ---- queries that answer with object names (queries.cc) ----
     void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;

@@ -54,11 +54,23 @@ struct Context {
     std::vector<std::string> extensions;   // what the client is told
     std::string extension_string;
 
-    // State mirrored to check pointer arguments without asking the host.
+    // The pixel store, mirrored to size inline images without asking the host.
+    // Which buffer backs a pointer argument is never mirrored: the host's own
+    // bindings decide (Core::bound), so a mirror that drifted from the host
+    // cannot turn an offset into a pointer.
     PixelStore unpack, pack;
-    uint32_t bound[int(Src::count)] = {};  // client buffer names (element array: of the current VAO)
-    uint32_t vertex_array = 0;             // current client VAO
-    std::unordered_map<uint32_t, uint32_t> vao_elements;  // client VAO -> element buffer
+    // The current vertex array's enabled attributes were checked against the
+    // host since the last verb that can change which buffer one of them reads
+    // (the generated pass-through clears it; Core::arrays_safe sets it).
+    // Checked at share->buffer_epoch; 0: not since the last change.
+    uint64_t arrays_checked = 0;
+    int32_t max_attribs = -1;  // GL_MAX_VERTEX_ATTRIBS, asked once
+    // Likewise for the indexed buffer ranges shaders read and write (uniform,
+    // storage, atomic counter, transform feedback), checked against their
+    // buffers' sizes: a buffer re-specified smaller (by any context of the
+    // share group) keeps its ranges.
+    uint64_t ranges_checked = 0;
+    int32_t max_ranges[4] = {-1, -1, -1, -1};  // per indexed target, asked once
 
     uint32_t pending_error = 0;  // first error raised by the backend itself
     uint32_t draw = 0, read = 0; // client surfaces bound by the last make-current

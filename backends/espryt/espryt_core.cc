@@ -201,12 +201,149 @@ void Core::names_to_client(Kind k, GLuint* names, uint32_t n) const {
 
 // ---- pointer arguments --------------------------------------------------------
 
+namespace {
+struct Target {
+    GLenum target, binding;
+};
+Target target_of(Src s) {
+    switch (s) {
+        case Src::array_buffer: return {GL_ARRAY_BUFFER, GL_ARRAY_BUFFER_BINDING};
+        case Src::element_array_buffer: return {GL_ELEMENT_ARRAY_BUFFER, GL_ELEMENT_ARRAY_BUFFER_BINDING};
+        case Src::pixel_pack_buffer: return {GL_PIXEL_PACK_BUFFER, GL_PIXEL_PACK_BUFFER_BINDING};
+        case Src::pixel_unpack_buffer: return {GL_PIXEL_UNPACK_BUFFER, GL_PIXEL_UNPACK_BUFFER_BINDING};
+        case Src::draw_indirect_buffer: return {GL_DRAW_INDIRECT_BUFFER, GL_DRAW_INDIRECT_BUFFER_BINDING};
+        case Src::count: break;
+    }
+    return {0, 0};
+}
+}  // namespace
+
+bool Core::bound(Src s) const {
+    // A GLES 3.0 host has no indirect binding point (nor the verbs that read it).
+    if (s == Src::draw_indirect_buffer && !avail_[hidx::glDrawArraysIndirect]) return false;
+    const GLenum binding = target_of(s).binding;
+    if (!binding) return false;
+    GLint name = 0;
+    host_gl.glGetIntegerv(binding, &name);
+    return name != 0;
+}
+
+bool Core::offset_fits(gen::Op verb, Src s, uint64_t offset, uint64_t need) {
+    GLint64 size = 0;
+    host_gl.glGetBufferParameteri64v(target_of(s).target, GL_BUFFER_SIZE, &size);
+    // Written so that offset + need cannot wrap around.
+    if (offset <= uint64_t(size) && (need == kUnknownSize || need <= uint64_t(size) - offset)) return true;
+    refuse(verb, GL_INVALID_OPERATION, "offset range outside the bound buffer");
+    return false;
+}
+
+int64_t Core::host_buffer_size(GLuint host) {
+    GLint prev = 0;
+    GLint64 size = 0;
+    host_gl.glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &prev);
+    host_gl.glBindBuffer(GL_COPY_READ_BUFFER, host);
+    host_gl.glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+    host_gl.glBindBuffer(GL_COPY_READ_BUFFER, GLuint(prev));
+    return size;
+}
+
+bool Core::check_arrays(gen::Op verb) {
+    if (cur_->max_attribs < 0) {
+        GLint n = 0;
+        host_gl.glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &n);
+        cur_->max_attribs = n;
+    }
+    // GLES 3.1 splits an attribute into a format and a buffer binding.
+    const bool bindings = avail_[hidx::glBindVertexBuffer];
+    for (GLint i = 0; i < cur_->max_attribs; ++i) {
+        GLint enabled = 0, buffer = 0;
+        host_gl.glGetVertexAttribiv(GLuint(i), GL_VERTEX_ATTRIB_ARRAY_ENABLED, &enabled);
+        if (!enabled) continue;
+        host_gl.glGetVertexAttribiv(GLuint(i), GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &buffer);
+        if (!buffer) {
+            refuse(verb, GL_INVALID_OPERATION, "an enabled vertex attribute has no buffer (a client array: the client must stream it)");
+            return false;
+        }
+        uint64_t offset = 0;
+        if (bindings) {
+            GLint binding = 0, relative = 0;
+            GLint64 base = 0;
+            host_gl.glGetVertexAttribiv(GLuint(i), GL_VERTEX_ATTRIB_BINDING, &binding);
+            host_gl.glGetVertexAttribiv(GLuint(i), GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &relative);
+            host_gl.glGetInteger64i_v(GL_VERTEX_BINDING_OFFSET, GLuint(binding), &base);
+            offset = uint64_t(base) + uint64_t(uint32_t(relative));
+        } else {
+            void* p = nullptr;
+            host_gl.glGetVertexAttribPointerv(GLuint(i), GL_VERTEX_ATTRIB_ARRAY_POINTER, &p);
+            offset = uint64_t(reinterpret_cast<uintptr_t>(p));
+        }
+        if (offset > uint64_t(host_buffer_size(GLuint(buffer)))) {
+            refuse(verb, GL_INVALID_OPERATION, "a vertex attribute's offset lies past the end of its buffer");
+            return false;
+        }
+    }
+    cur_->arrays_checked = cur_->share->buffer_epoch;
+    return true;
+}
+
+namespace {
+struct RangeTarget {
+    GLenum binding, start, size, max;
+    const char* what;
+};
+const RangeTarget kRangeTargets[4] = {
+    {GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER_START, GL_UNIFORM_BUFFER_SIZE, GL_MAX_UNIFORM_BUFFER_BINDINGS,
+     "a uniform buffer range lies outside its buffer"},
+    {GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER_START, GL_TRANSFORM_FEEDBACK_BUFFER_SIZE,
+     GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, "a transform feedback range lies outside its buffer"},
+    {GL_SHADER_STORAGE_BUFFER_BINDING, GL_SHADER_STORAGE_BUFFER_START, GL_SHADER_STORAGE_BUFFER_SIZE,
+     GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, "a shader storage range lies outside its buffer"},
+    {GL_ATOMIC_COUNTER_BUFFER_BINDING, GL_ATOMIC_COUNTER_BUFFER_START, GL_ATOMIC_COUNTER_BUFFER_SIZE,
+     GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, "an atomic counter range lies outside its buffer"},
+};
+}  // namespace
+
+bool Core::check_ranges(gen::Op verb) {
+    // Storage and atomic counter buffers are GLES 3.1.
+    const int targets = avail_[hidx::glDispatchCompute] ? 4 : 2;
+    for (int t = 0; t < targets; ++t) {
+        const RangeTarget& rt = kRangeTargets[t];
+        if (cur_->max_ranges[t] < 0) {
+            GLint n = 0;
+            host_gl.glGetIntegerv(rt.max, &n);
+            cur_->max_ranges[t] = n;
+        }
+        for (GLint i = 0; i < cur_->max_ranges[t]; ++i) {
+            GLint buffer = 0;
+            host_gl.glGetIntegeri_v(rt.binding, GLuint(i), &buffer);
+            if (!buffer) continue;
+            GLint64 start = 0, size = 0;
+            host_gl.glGetInteger64i_v(rt.start, GLuint(i), &start);
+            host_gl.glGetInteger64i_v(rt.size, GLuint(i), &size);
+            const uint64_t have = uint64_t(host_buffer_size(GLuint(buffer)));
+            // size 0: glBindBufferBase, the whole buffer. No wrap-around in the test.
+            if (uint64_t(start) > have || uint64_t(size) > have - uint64_t(start)) {
+                refuse(verb, GL_INVALID_OPERATION, rt.what);
+                return false;
+            }
+        }
+    }
+    cur_->ranges_checked = cur_->share->buffer_epoch;
+    return true;
+}
+
 bool Core::resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, uint64_t offset, uint64_t need,
                       bool null_ok, bool retained, const void*& out) {
     if (!data) {
         // An offset is only an offset while a buffer is bound there; without
         // one the host would take it for a pointer into server memory.
         if (bound(src)) {
+            // Offsets past the end (or wrapping around) are refused here
+            // whatever the host would make of them. Pixel sizes are left to
+            // the host (GL bounds-checks buffer-backed pixel transfers, with
+            // its own row rules); attribute offsets are checked at the draw.
+            const bool sized = src == Src::element_array_buffer || src == Src::draw_indirect_buffer;
+            if (!retained && !offset_fits(verb, src, offset, sized ? need : 0)) return false;
             out = reinterpret_cast<const void*>(uintptr_t(offset));
             return true;
         }
@@ -242,6 +379,7 @@ bool Core::resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, ui
 bool Core::resolve_out(gen::Op verb, void* data, uint32_t size, uint64_t offset, uint64_t need, void*& out) {
     if (!data) {
         if (bound(Src::pixel_pack_buffer)) {
+            if (!offset_fits(verb, Src::pixel_pack_buffer, offset, 0)) return false;
             out = reinterpret_cast<void*>(uintptr_t(offset));
             return true;
         }

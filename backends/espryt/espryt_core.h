@@ -83,7 +83,30 @@ protected:
     bool resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, uint64_t offset, uint64_t need, bool null_ok,
                     bool retained, const void*& out);
     bool resolve_out(gen::Op verb, void* data, uint32_t size, uint64_t offset, uint64_t need, void*& out);
-    bool bound(Src s) const { return cur_->bound[int(s)] != 0; }
+    // Whether the host has a buffer bound at `s` now: the host's state, not a
+    // mirror, decides whether an argument is an offset or a pointer.
+    bool bound(Src s) const;
+    // Before a draw: every enabled attribute of the current vertex array reads
+    // a buffer (a client array would make the host read the offset, or null
+    // plus first * stride, as server memory). Asks the host only when a verb
+    // since the last check could have changed it; refuses the draw with
+    // GL_INVALID_OPERATION and a log line otherwise.
+    bool arrays_safe(gen::Op verb) {
+        return (cur_->arrays_checked == cur_->share->buffer_epoch || check_arrays(verb)) && ranges_safe(verb);
+    }
+    bool ranges_safe(gen::Op verb) { return cur_->ranges_checked == cur_->share->buffer_epoch || check_ranges(verb); }
+    bool check_arrays(gen::Op verb);
+    bool check_ranges(gen::Op verb);
+    // The size of a host buffer, asked through GL_COPY_READ_BUFFER (restored).
+    int64_t host_buffer_size(GLuint host);
+    // An offset (plus `need` bytes, 0: only the offset) inside the buffer the
+    // host has bound at `s`; refuses otherwise.
+    bool offset_fits(gen::Op verb, Src s, uint64_t offset, uint64_t need);
+    void arrays_changed() { cur_->arrays_checked = 0; }
+    void ranges_changed() { cur_->ranges_checked = 0; }
+    // A buffer's storage changed or a buffer went away: every context of the
+    // share group checks again.
+    void buffers_changed() { ++cur_->share->buffer_epoch; }
 
     uint64_t index_bytes(GLsizei count, GLenum type) const { return espryt::index_bytes(count, type); }
     uint64_t unpack_bytes(GLenum format, GLenum type, GLsizei w, GLsizei h, GLsizei d, bool three_d) const {

@@ -91,6 +91,10 @@ private:
 struct ShareGroup {
     NameMap shared[int(Kind::program) + 1];
     SyncMap syncs;
+    // Bumped whenever a buffer's storage changes or a buffer goes away in any
+    // context of the group: what each context checked before draws (its
+    // attribute offsets, its buffer ranges) may no longer hold.
+    uint64_t buffer_epoch = 1;
 };
 
 }  // namespace mgl::espryt

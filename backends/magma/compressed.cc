@@ -17,7 +17,12 @@ bool is_cube_face(GLenum t) { return t >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && t <=
 
 const uint8_t* MagmaBackend::compressed_source(gen::Op verb, wire::InOrOffset<uint8_t> data, size_t need) {
     if (data.is_offset()) {
-        if (!cur_->pixel_unpack) return nullptr;  // no data: the image is only defined
+        if (!cur_->pixel_unpack) {
+            // No data: the image is only defined. Any other offset would name
+            // an address the client chose.
+            if (data.offset != 0) refuse(verb, GL_INVALID_OPERATION, "offset while no pixel unpack buffer is bound");
+            return nullptr;
+        }
         Buffer& b = *cur_->pixel_unpack;
         if (data.offset > b.size || b.size - data.offset < need) {
             refuse(verb, GL_INVALID_OPERATION, "data outside the pixel unpack buffer");

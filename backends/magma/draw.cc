@@ -467,6 +467,10 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         if (!ib || !ib->buffer || !ib->buffer->vk.buf)
             return refuse(verb, GL_INVALID_OPERATION, "a uniform block has no buffer bound");
         Buffer& buf = *ib->buffer;
+        // Checked here, not at glBindBufferRange: glBufferData may have made the
+        // buffer smaller since. Written so that offset + size cannot wrap.
+        if (ib->offset >= buf.size || (ib->size && ib->size > buf.size - ib->offset))
+            return refuse(verb, GL_INVALID_OPERATION, "a uniform block's range lies outside its buffer");
         const VkDeviceSize range = ib->size ? ib->size : buf.size - ib->offset;
         blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
         buf.used_serial = serial;
@@ -529,7 +533,11 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             const uint32_t b = uint32_t(bindings.size());
             VkVertexInputBindingDescription bd{b, 0, VK_VERTEX_INPUT_RATE_VERTEX};
             VkVertexInputAttributeDescription ad{uint32_t(a.location + k), b, generic_format(a.type), 0};
-            if (at.enabled && at.buffer && at.buffer->vk.buf) {
+            // GL would read an enabled array without a buffer (its buffer deleted,
+            // or never given) as client memory at its offset: refused, as on Espryt.
+            if (at.enabled && !(at.buffer && at.buffer->vk.buf))
+                return refuse(verb, GL_INVALID_OPERATION, "an enabled vertex attribute has no buffer");
+            if (at.enabled) {
                 ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
                 if (ad.format == VK_FORMAT_UNDEFINED) return refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");
                 bd.stride = at.stride ? uint32_t(at.stride) : uint32_t(at.size) * type_bytes(at.type);
@@ -540,7 +548,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                     // `divisor` times into the stream instead.
                     const uint32_t elem = uint32_t(at.size) * type_bytes(at.type);
                     const uint64_t used = (uint64_t(instances) - 1) / at.divisor;
-                    if (at.offset + used * bd.stride + elem > at.buffer->size)
+                    if (at.offset > at.buffer->size || used * bd.stride + elem > at.buffer->size - at.offset)
                         return refuse(verb, GL_INVALID_OPERATION, "instanced attribute outside its buffer");
                     Gpu::Slice s = gpu_->stream(uint64_t(instances) * elem, 4);
                     if (!s.ptr) return set_error(GL_OUT_OF_MEMORY);
@@ -551,6 +559,10 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
                     vbufs.push_back(s.buf);
                     voffs.push_back(s.offset);
                 } else {
+                    // Vulkan requires the binding offset inside the buffer; past it
+                    // the device would read memory the client chose.
+                    if (at.offset >= at.buffer->size)
+                        return refuse(verb, GL_INVALID_OPERATION, "vertex attribute offset outside its buffer");
                     vbufs.push_back(at.buffer->vk.buf);
                     voffs.push_back(at.offset);
                     at.buffer->used_serial = serial;
@@ -583,7 +595,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         if (indices.is_offset()) {
             Buffer* eb = c.vao->elements.get();
             if (!eb || !eb->vk.buf) return refuse(verb, GL_INVALID_OPERATION, "no element array buffer");
-            if (indices.offset + bytes > eb->size) return refuse(verb, GL_INVALID_OPERATION, "indices outside the element buffer");
+            if (indices.offset > eb->size || bytes > eb->size - indices.offset) return refuse(verb, GL_INVALID_OPERATION, "indices outside the element buffer");
             src = host_bytes(*eb) + indices.offset;  // read on the host only to widen or close a loop
             if (isz > 1 || gpu_->dev().index_uint8) {
                 if (indices.offset % isz) return refuse(verb, GL_INVALID_OPERATION, "misaligned index offset");

@@ -905,7 +905,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     const size_t need = (size_t(ps.skip_rows) + height - 1) * stride + (size_t(ps.skip_pixels) + width) * bpp;
     uint8_t* out;
     if (pixels.is_offset()) {
-        if (!cur_->pixel_pack || pixels.offset + need > cur_->pixel_pack->size)
+        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
             return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "outside the pixel pack buffer");
         out = nullptr;  // into the pack buffer once read_image waited for the GPU (nothing can read it then)
     } else {

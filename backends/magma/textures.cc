@@ -187,7 +187,11 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
     const uint8_t* src = pixels.data;
     size_t size = pixels.size;
     if (pixels.is_offset()) {
-        if (!cur_->pixel_unpack) return true;  // no data: only the definition
+        if (!cur_->pixel_unpack) {
+            if (pixels.offset == 0) return true;  // no data: only the definition
+            refuse(verb, GL_INVALID_OPERATION, "offset while no pixel unpack buffer is bound");
+            return false;
+        }
         Buffer& b = *cur_->pixel_unpack;
         if (pixels.offset > b.size) {
             refuse(verb, GL_INVALID_OPERATION, "offset outside the pixel unpack buffer");
