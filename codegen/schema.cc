@@ -4,6 +4,7 @@
 #include <flatbuffers/util.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -125,6 +126,27 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
         v.unsized = attr(*sd, "unsized");
         v.retired = attr(*sd, "retired");
         v.doc = sd->doc_comment;
+        v.session = opn < 256;
+        const char* const kApiKeys[3] = {"es", "core", "compat"};
+        for (int k = 0; k < 3; ++k) {
+            const std::string ver = attr(*sd, kApiKeys[k]);
+            if (ver.empty()) continue;
+            if (ver.size() != 3 || !std::isdigit((unsigned char)ver[0]) || ver[1] != '.' || !std::isdigit((unsigned char)ver[2])) {
+                error = "table " + v.name + ": " + kApiKeys[k] + " '" + ver + "' is not a version like \"3.2\"";
+                return false;
+            }
+            v.since[k] = uint8_t((ver[0] - '0') * 10 + (ver[2] - '0'));
+        }
+        std::stringstream es(attr(*sd, "ext"));
+        for (std::string a; std::getline(es, a, '|');) {
+            if (a == "gles2") v.ext |= 1;
+            else if (a == "glcore") v.ext |= 2;
+            else if (a == "gl") v.ext |= 4;
+            else if (!a.empty()) {
+                error = "table " + v.name + ": ext names unknown API '" + a + "'";
+                return false;
+            }
+        }
         if (!v.returns.empty()) v.ret_type = return_type(out, v.returns);
 
         for (const flatbuffers::FieldDef* fd : sd->fields.vec) {
