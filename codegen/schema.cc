@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -206,6 +207,19 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
         out.verbs.push_back(std::move(v));
     }
     std::sort(out.verbs.begin(), out.verbs.end(), [](const Verb& a, const Verb& b) { return a.opcode < b.opcode; });
+    // A gl.xml alias is the same command: the client encodes its canonical
+    // verb (emit_client.cc), so the canonical verb exists wherever one of its
+    // aliases does (glMapBufferOES makes glMapBuffer's record an ES one).
+    std::map<std::string, Verb*> by_name;
+    for (Verb& v : out.verbs) by_name[v.name] = &v;
+    for (const Verb& v : out.verbs) {
+        auto it = v.alias.empty() ? by_name.end() : by_name.find(v.alias);
+        if (it == by_name.end()) continue;
+        Verb& c = *it->second;
+        for (int k = 0; k < 3; ++k)
+            if (v.since[k] && (!c.since[k] || v.since[k] < c.since[k])) c.since[k] = v.since[k];
+        c.ext |= v.ext;
+    }
     return true;
 }
 
