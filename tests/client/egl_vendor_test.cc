@@ -283,7 +283,7 @@ TEST_CASE("test vendor: desktop OpenGL contexts (eglBindAPI(EGL_OPENGL_API), EGL
     CHECK(v == 3);
     getIntegerv(0x9126 /* GL_CONTEXT_PROFILE_MASK */, &v);
     CHECK(v == 1);
-    getIntegerv(GL_CONTEXT_FLAGS, &v);
+    getIntegerv(0x821E /* GL_CONTEXT_FLAGS */, &v);
     CHECK(v == 2);  // GL_CONTEXT_FLAG_DEBUG_BIT
     getIntegerv(GL_NUM_EXTENSIONS, &v);
     CHECK(v >= 0);
