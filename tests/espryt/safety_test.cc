@@ -234,7 +234,7 @@ TEST_CASE("two sessions applied on one thread keep their own current context") {
     CHECK(b.error() == GL_NO_ERROR);
 }
 
-TEST_CASE("a desktop-only verb is unsupported: one log line, GL_INVALID_OPERATION") {
+TEST_CASE("a desktop-only verb on an ES context: one log line, GL_INVALID_OPERATION") {
     Wire w;
     REQUIRE_MESSAGE(w.backend, w.why);
     w.start();
@@ -243,8 +243,9 @@ TEST_CASE("a desktop-only verb is unsupported: one log line, GL_INVALID_OPERATIO
     w.enc.glVertex3f(0, 0, 0);
     CHECK(w.error() == GL_INVALID_OPERATION);
     CHECK(w.error() == GL_NO_ERROR);
-    CHECK(w.log_lines("glBegin is not supported") == 1);
-    CHECK(w.log_lines("glVertex3f is not supported") == 1);
+    // The decoder's generated profile check refuses them before Espryt's methods.
+    CHECK(w.log_lines("glBegin is not part of OpenGL ES") == 1);
+    CHECK(w.log_lines("glVertex3f is not part of OpenGL ES") == 1);
     CHECK(w.flush().ok());
 }
 
