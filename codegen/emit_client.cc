@@ -45,6 +45,8 @@ const char* const kHooks[] = {
     "glBlendFunc", "glBlendFuncSeparate", "glBlendEquation", "glBlendEquationSeparate", "glBlendColor",
     "glStencilFunc", "glStencilFuncSeparate", "glStencilOp", "glStencilOpSeparate", "glStencilMask",
     "glStencilMaskSeparate", "glLineWidth", "glPolygonOffset", "glSampleCoverage", "glHint",
+    // desktop GL's double forms, sent as the float ones (the shadow and the GLES host take those)
+    "glClearDepth", "glDepthRange",
     // indexed blend state and caps: index 0 is the non-indexed state
     "glEnablei", "glDisablei", "glColorMaski", "glBlendFunci", "glBlendFuncSeparatei", "glBlendEquationi",
     "glBlendEquationSeparatei",

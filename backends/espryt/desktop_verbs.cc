@@ -6,6 +6,7 @@
 #include <GLES3/gl32.h>
 
 #include "backend.h"
+#include "desktop_verbs.h"
 
 namespace mgl::espryt {
 
@@ -33,6 +34,11 @@ GLenum default_buffer(GLenum b) {
 bool is_stereo_right(GLenum b) { return b == kFrontRight || b == kBackRight || b == kRight; }
 
 }  // namespace
+
+GLenum desktop_query_pname(GLenum pname) {
+    // GL_DRAW_BUFFER is GLES 3's GL_DRAW_BUFFER0 (the buffer fragment output 0 goes to).
+    return pname == 0x0C01 ? GLenum(GL_DRAW_BUFFER0) : pname;
+}
 
 // EXT_framebuffer_object's binds differ from the core ones only in accepting
 // names that glGen* never returned, which the generated bind already does
