@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backend.h"
+#include "desktop_verbs.h"
 
 namespace mgl::espryt {
 
@@ -158,11 +159,13 @@ void show_asked_robustness(const Context& c, GLenum pname, T* v) {
 }  // namespace
 
 void EsprytBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
+    if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetBooleanv(pname, data);
     if (cur_ && data.count() >= 1) show_asked_robustness(*cur_, pname, data.data);
 }
 
 void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
+    if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetIntegerv(pname, data);
     if (!cur_ || data.count() < 1) return;
     show_asked_robustness(*cur_, pname, data.data);
@@ -172,6 +175,7 @@ void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
 }
 
 void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
+    if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetInteger64v(pname, data);
     if (!cur_ || data.count() < 1) return;
     show_asked_robustness(*cur_, pname, data.data);
@@ -181,6 +185,7 @@ void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
 }
 
 void EsprytBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
+    if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetFloatv(pname, data);
     if (!cur_ || data.count() < 1) return;
     show_asked_robustness(*cur_, pname, data.data);

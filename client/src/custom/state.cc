@@ -256,6 +256,10 @@ void glClearDepthf(GLfloat d) {
     ctx->enc->glClearDepthf(d);
 }
 
+// Desktop GL's double-precision forms: the host is GLES, whose float forms
+// carry the same clamped [0, 1] values, so the wire gets those.
+void glClearDepth(GLdouble d) { glClearDepthf(GLfloat(d)); }
+
 void glClearStencil(GLint s) {
     MGL_CTX_OR_RETURN("glClearStencil");
     ctx->st.clear_stencil = s;
@@ -318,6 +322,8 @@ void glDepthRangef(GLfloat n, GLfloat f) {
     ctx->st.depth_range[1] = std::clamp(f, 0.0f, 1.0f);
     ctx->enc->glDepthRangef(n, f);
 }
+
+void glDepthRange(GLdouble n, GLdouble f) { glDepthRangef(GLfloat(n), GLfloat(f)); }
 
 void glCullFace(GLenum mode) {
     MGL_CTX_OR_RETURN("glCullFace");
