@@ -46,6 +46,12 @@ struct Context {
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds
     NameMap* maps[kKindCount] = {};                     // every kind, shared or own
     bool debug = false;
+    // The API the client asked for: EGL_OPENGL_ES_API or EGL_OPENGL_API, the
+    // profile mask (desktop) and version. Desktop contexts get their shaders
+    // translated (desktop_shaders.cc); the host context is GLES either way.
+    uint32_t api = 0x30A0, profile = 0;  // EGL_OPENGL_ES_API
+    int major = 3, minor = 0;
+    bool desktop() const { return api == 0x30A2; }  // EGL_OPENGL_API
     bool robust_asked = false;  // the client asked for robust access (the host context may be robust anyway)
 
     // Filled the first time the context is current (needs the host context).

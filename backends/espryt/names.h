@@ -88,9 +88,14 @@ private:
 };
 
 // What the contexts of one share group have in common (a host EGL share group).
+struct DesktopShaders;  // desktop_shaders.h
+
 struct ShareGroup {
     NameMap shared[int(Kind::program) + 1];
     SyncMap syncs;
+    // Shader sources and translations of desktop contexts (shaders and
+    // programs are shared objects); made on first use.
+    std::shared_ptr<DesktopShaders> desktop;
 };
 
 }  // namespace mgl::espryt
