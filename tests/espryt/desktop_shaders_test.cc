@@ -102,7 +102,10 @@ const char* kVs110 = "attribute vec2 position;\nvarying vec2 uv;\nvoid main() { 
 
 TEST_CASE("desktop context: GLSL 1.10 compiles; status, source and log answer in the application's terms") {
     Desktop d;
-    if (!d.w.backend) return (void)MESSAGE("skipped: " << d.w.why);
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
     REQUIRE(d.ok);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     CHECK(d.shader_iv(vs, GL_COMPILE_STATUS) == GL_TRUE);
@@ -127,7 +130,10 @@ TEST_CASE("desktop context: GLSL 1.10 compiles; status, source and log answer in
 
 TEST_CASE("desktop context: glBindAttribLocation and glBindFragDataLocation take effect at link; names answer") {
     Desktop d;
-    if (!d.w.backend) return (void)MESSAGE("skipped: " << d.w.why);
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
     REQUIRE(d.ok);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     const GLuint fs = d.shader(GL_FRAGMENT_SHADER,
@@ -171,7 +177,10 @@ TEST_CASE("desktop context: glBindAttribLocation and glBindFragDataLocation take
 
 TEST_CASE("ES contexts keep passing shaders through: desktop GLSL does not compile there") {
     Wire w;
-    if (!w.backend) return (void)MESSAGE("skipped: " << w.why);
+    if (!w.backend) {
+        MESSAGE("skipped: " << w.why);
+        return;
+    }
     w.start();
     const std::string blob = strings_blob({"#version 330 core\nin vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n"});
     w.enc.glCreateShader(GL_VERTEX_SHADER, 77);

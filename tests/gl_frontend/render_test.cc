@@ -52,11 +52,11 @@ TEST_CASE("GLSL 1.10: attribute, varying, gl_FragColor, texture2D and uniforms")
     same_image(c);
 }
 
-TEST_CASE("GLSL 1.10 vs 1.30 texture functions: texture2DProj, textureCube / textureProj, textureLod, texelFetch") {
+TEST_CASE("GLSL 1.10 vs 1.30 texture functions: texture2DProj, texture2D with bias, textureCube / textureProj, textureLod, texelFetch") {
     Case a;
     a.vs = {kQuadVs110};
     a.fs = {"uniform sampler2D tex;\nvarying vec2 uv;\n"
-            "void main() { gl_FragColor = texture2DProj(tex, vec3(uv * 2.0, 2.0)) + texture2DLod(tex, uv.yx, 0.0) * 0.5; }\n"};
+            "void main() { gl_FragColor = texture2DProj(tex, vec3(uv * 2.0, 2.0)) + texture2D(tex, uv.yx, 0.0) * 0.5; }\n"};
     a.setup = [](GLuint prog) {
         bind_test_texture();
         glUniform1i(glGetUniformLocation(prog, "tex"), 0);
@@ -103,10 +103,10 @@ TEST_CASE("GLSL 1.30 integers: int/uint uniforms, bit operations, %, flat varyin
     same_image(c);
 }
 
-TEST_CASE("GLSL 1.40 uniform blocks, anonymous and named, set through a buffer by block and member name") {
+TEST_CASE("GLSL 1.50 uniform blocks, anonymous and named, set through a buffer by block and member name") {
     Case c;
-    c.vs = {"#version 140\nin vec4 position;\nout vec2 uv;\nvoid main() { uv = position.xy * 0.5 + 0.5; gl_Position = position; }\n"};
-    c.fs = {"#version 140\nuniform Colours { vec4 first; vec4 second; };\n"
+    c.vs = {"#version 150\nin vec4 position;\nout vec2 uv;\nvoid main() { uv = position.xy * 0.5 + 0.5; gl_Position = position; }\n"};
+    c.fs = {"#version 150\nuniform Colours { vec4 first; vec4 second; };\n"
             "layout(std140) uniform Mix { vec4 weights; } mixer;\nin vec2 uv;\nout vec4 colour;\n"
             "void main() { colour = mix(first, second, uv.x) * mixer.weights; }\n"};
     c.setup = [](GLuint prog) {

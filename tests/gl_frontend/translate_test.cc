@@ -155,7 +155,7 @@ TEST_CASE("compile errors keep the application's line numbers and spellings") {
     CHECK_FALSE(m->ok);
     CHECK(m->log.find("1:3:") != std::string::npos);
     // Our lift's names do not leak into the log.
-    auto f = run(Stage::fragment, "void main() { gl_FragColor = 1.0; }\n");
+    auto f = run(Stage::fragment, "void main() { gl_FragColor(1.0); }\n");
     CHECK_FALSE(f->ok);
     CHECK(f->log.find("gl_FragColor") != std::string::npos);
     CHECK(f->log.find("mgl_") == std::string::npos);
