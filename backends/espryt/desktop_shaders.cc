@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "host_log.h"
 #include "shader_cache.h"
 #include "spirv_to_essl.h"
 #include "test_hooks.h"
@@ -139,7 +140,8 @@ void EsprytBackend::glCompileShader(GLuint shader) {
         // Our translation is wrong or beyond the host (a limit, a missing
         // extension): the application hears it in its log, we in ours.
         const std::string host_log = host_shader_log(host);
-        s->log += "ERROR: the host GLES refused the translated shader (its lines, not yours): " + host_log;
+        s->log += "ERROR: the host GLES refused the translated shader:\n" +
+                  gl::map_host_log(host_log, s->translation->essl_lines);
         log().warn("espryt: shader {}: host GLES refused the translated ESSL: {}", shader, host_log);
     }
 }

@@ -13,6 +13,7 @@
 
 #include "chunks_gl33.h"
 #include "gl_pair.h"
+#include "host_log.h"
 #include "translate.h"
 
 using namespace mgl::gl;
@@ -175,4 +176,29 @@ TEST_CASE("ESSL targets: 3.10 and 3.00 hosts get their own version") {
         CHECK(t->essl.rfind("#version " + std::to_string(v) + " es", 0) == 0);
         CHECK(host_compile(Stage::fragment, t->essl) == "");
     }
+}
+
+TEST_CASE("host log references to ESSL lines map to the application's lines") {
+    // The statement `c = ...` is on line 7 of the source; wherever the ESSL
+    // has it, a host error there must read as line 7.
+    const char* src = "#version 330 core\nuniform float k;\nin vec2 uv;\nout vec4 c;\nvoid main() {\n"
+                      "  float l = k * uv.x;\n  c = vec4(l, uv.y, 0.0, 1.0);\n}\n";
+    auto t = run(Stage::fragment, src);
+    REQUIRE_MESSAGE(t->ok, t->log);
+    CHECK(t->essl.find("#line") == std::string::npos);
+    CHECK(t->essl.find("GL_GOOGLE") == std::string::npos);
+    CHECK(host_compile(Stage::fragment, t->essl) == "");
+    size_t essl_line = 0, at = 0;
+    for (size_t n = 1; at < t->essl.size(); ++n) {
+        const size_t e = t->essl.find('\n', at);
+        if (t->essl.compare(at, e - at, "    c = vec4(") == 0 || t->essl.substr(at, e - at).find(" c = ") != std::string::npos)
+            essl_line = n;
+        at = e + 1;
+    }
+    REQUIRE(essl_line > 0);
+    REQUIRE(t->essl_lines.size() >= essl_line);
+    const std::string n = std::to_string(essl_line);
+    CHECK(map_host_log("0:" + n + "(5): error: something\n", t->essl_lines) == "0:7(5): error: something\n");
+    CHECK(map_host_log("ERROR: 0:" + n + ": something\n", t->essl_lines) == "ERROR: 0:7: something\n");
+    CHECK(map_host_log("0:99999(1): error\n", t->essl_lines) == "0:99999(1): error\n");  // unknown: as it was
 }

@@ -107,6 +107,7 @@ std::string encode_entry(const std::string& key, const Translation& t) {
     w.u32(uint32_t(t.stage));
     w.str(std::string(reinterpret_cast<const char*>(t.spirv.data()), t.spirv.size() * 4));
     w.str(t.essl);
+    w.str(std::string(reinterpret_cast<const char*>(t.essl_lines.data()), t.essl_lines.size() * 4));
     w.declared(t.reflection.inputs);
     w.declared(t.reflection.outputs);
     w.declared(t.reflection.uniforms);
@@ -144,6 +145,10 @@ std::shared_ptr<Translation> decode_entry(const std::string& bytes, const std::s
     t->spirv.resize(spv.size() / 4);
     if (!spv.empty()) std::memcpy(t->spirv.data(), spv.data(), spv.size());
     t->essl = r.str();
+    const std::string lines = r.str();
+    if (lines.size() % 4) return nullptr;
+    t->essl_lines.resize(lines.size() / 4);
+    if (!lines.empty()) std::memcpy(t->essl_lines.data(), lines.data(), lines.size());
     t->reflection.inputs = r.declared();
     t->reflection.outputs = r.declared();
     t->reflection.uniforms = r.declared();

@@ -128,6 +128,7 @@ SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) {
     for (int i = 0; i < prog.getNumUniformBlocks(); ++i) out.reflection.blocks.push_back(declared(prog.getUniformBlock(i), out, true));
     glslang::SpvOptions opt;
     opt.disableOptimizer = true;  // the host driver optimises; names must survive
+    opt.generateDebugInfo = true;  // OpLine: the ESSL's lines map back to the source's (host_log.h)
     spv::SpvBuildLogger spv_log;
     glslang::GlslangToSpv(*prog.getIntermediate(lang), out.spirv, &spv_log, &opt);
     if (out.spirv.empty()) {

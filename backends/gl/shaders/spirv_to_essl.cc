@@ -3,6 +3,7 @@
 #include <spirv_cross/spirv_cross_c.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <set>
 
@@ -109,10 +110,33 @@ std::string unmark_anonymous_blocks(std::string text, const std::vector<std::str
     return text;
 }
 
+// SPIRV-Cross writes the source's lines as `#line N "file"`, which needs
+// GL_GOOGLE_cpp_style_line_directive (no GLES driver has it): the
+// directives become a table instead and leave the text.
+std::string take_line_directives(const std::string& text, std::vector<uint32_t>& lines) {
+    std::string out;
+    uint32_t current = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t e = text.find('\n', i);
+        if (e == std::string::npos) e = text.size();
+        const std::string line = text.substr(i, e - i);
+        i = e + 1;
+        if (line.rfind("#line ", 0) == 0) {
+            current = uint32_t(std::strtoul(line.c_str() + 6, nullptr, 10));
+            continue;
+        }
+        if (line.find("GL_GOOGLE_cpp_style_line_directive") != std::string::npos) continue;
+        out += line + "\n";
+        lines.push_back(current);
+    }
+    return out;
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
-                   std::string& log) {
+                   std::string& log, std::vector<uint32_t>* lines) {
     Context c;
     spvc_parsed_ir ir = nullptr;
     spvc_compiler comp = nullptr;
@@ -129,6 +153,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_FLOAT_PRECISION_HIGHP, SPVC_TRUE);
     spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_INT_PRECISION_HIGHP, SPVC_TRUE);
     spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_VULKAN_SEMANTICS, SPVC_FALSE);
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_EMIT_LINE_DIRECTIVES, SPVC_TRUE);
     spvc_compiler_install_compiler_options(comp, o);
     auto precision = [&](const char* const* types, size_t n) {
         for (size_t i = 0; i < n; ++i)
@@ -148,7 +173,9 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         log = "ERROR: SPIRV-Cross: " + c.errors;
         return false;
     }
-    essl = unmark_anonymous_blocks(text, marks);
+    std::vector<uint32_t> table;
+    essl = take_line_directives(unmark_anonymous_blocks(text, marks), table);
+    if (lines) *lines = std::move(table);
     return true;
 }
 

@@ -21,7 +21,9 @@ using OutputBindings = std::map<std::string, int>;
 // outputs neither written nor bound get the lowest free locations in
 // declaration order (ESSL requires every one located then). False and `log`
 // on a SPIRV-Cross error.
+// `lines` (optional): per ESSL line, the application's source line (from
+// the SPIR-V's OpLine; see host_log.h).
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
-                   std::string& log);
+                   std::string& log, std::vector<uint32_t>* lines = nullptr);
 
 }  // namespace mgl::gl

@@ -57,7 +57,7 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
     t->spirv = std::move(s.spirv);
     t->reflection = std::move(s.reflection);
     std::string log;
-    if (!spirv_to_essl(*t, opt, {}, t->essl, log)) {
+    if (!spirv_to_essl(*t, opt, {}, t->essl, log, &t->essl_lines)) {
         t->log += log;
         return t;
     }

@@ -36,6 +36,7 @@ struct Translation {
     Stage stage = Stage::vertex;
     std::vector<uint32_t> spirv;  // names kept; unwritten locations/bindings removed
     std::string essl;             // emitted for the host (fragment outputs as declared)
+    std::vector<uint32_t> essl_lines;  // per ESSL line (from 1), the source line it came from (0: none)
     Reflection reflection;
 };
 
