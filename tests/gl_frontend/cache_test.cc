@@ -188,3 +188,24 @@ TEST_CASE("timing: first translation vs cache hit, per glmark2 shader (printed)"
     MESSAGE(n << " shaders: first " << first_total << " ms, memory hits " << memory_total << " ms, disk hits "
               << disk_total << " ms (disk hit = " << 100.0 * disk_total / first_total << "% of first)");
 }
+
+TEST_CASE("cache entries: every truncation and every single-byte change is refused") {
+    const EsslOptions opt;
+    auto t = translate(shader(5), opt);
+    REQUIRE(t->ok);
+    const std::string key = cache_key(shader(5), opt);
+    const std::string good = encode_entry(key, *t);
+    REQUIRE(decode_entry(good, key) != nullptr);
+    CHECK(decode_entry(good, key)->essl == t->essl);
+    int refused = 0;
+    for (size_t n = 0; n < good.size(); ++n) refused += decode_entry(good.substr(0, n), key) == nullptr;
+    CHECK(refused == int(good.size()));
+    refused = 0;
+    for (size_t i = 0; i < good.size(); ++i) {
+        std::string bad = good;
+        bad[i] = char(bad[i] ^ 0x01);
+        refused += decode_entry(bad, key) == nullptr;
+    }
+    CHECK(refused == int(good.size()));
+    CHECK(decode_entry(good + "x", key) == nullptr);  // trailing bytes
+}

@@ -124,10 +124,9 @@ std::string encode_entry(const std::string& key, const Translation& t) {
 std::shared_ptr<Translation> decode_entry(const std::string& bytes, const std::string& key) {
     if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0) return nullptr;
     Reader h{bytes.data() + 8, kHeader - 8};
-    const uint32_t version = h.u32();
-    h.u32();
+    const uint32_t version = h.u32(), reserved = h.u32();
     const uint64_t size = h.u64(), sum = h.u64();
-    if (version != kTranslatorVersion || size != bytes.size() - kHeader) return nullptr;
+    if (version != kTranslatorVersion || reserved != 0 || size != bytes.size() - kHeader) return nullptr;
     const char* payload = bytes.data() + kHeader;
     if (fnv1a64(payload, size_t(size)) != sum) return nullptr;
     Reader r{payload, size_t(size)};
