@@ -77,23 +77,32 @@ DesktopShader* EsprytBackend::desktop_shader(gen::Op verb, GLuint shader, GLuint
         name_error(verb, Kind::program, shader);
         return nullptr;
     }
-    return &desktop_shaders().shaders[shader];
+    return &desktop_shaders().shaders[host];
+}
+
+// Entries of host shaders that no longer exist (deleted and detached).
+static void prune(DesktopShaders& d) {
+    for (auto it = d.shaders.begin(); it != d.shaders.end();)
+        it = host_gl.glIsShader(it->first) ? std::next(it) : d.shaders.erase(it);
 }
 
 void EsprytBackend::glCreateShader(GLenum type, GLuint result) {
     EsprytGenerated::glCreateShader(type, result);
-    // A client name reused after glDeleteShader starts without source.
-    if (cur_ && cur_->share->desktop) cur_->share->desktop->shaders.erase(result);
+    // A host name the host reuses starts without source.
+    GLuint host;
+    if (cur_ && cur_->share->desktop && to_host(Kind::program, result, host)) cur_->share->desktop->shaders.erase(host);
 }
 
 void EsprytBackend::glDeleteShader(GLuint shader) {
     EsprytGenerated::glDeleteShader(shader);
-    if (cur_ && cur_->share->desktop) cur_->share->desktop->shaders.erase(shader);
+    if (cur_ && cur_->share->desktop) prune(*cur_->share->desktop);
 }
 
 void EsprytBackend::glDeleteProgram(GLuint program) {
     EsprytGenerated::glDeleteProgram(program);
-    if (cur_ && cur_->share->desktop) cur_->share->desktop->frag_bindings.erase(program);
+    if (!cur_ || !cur_->share->desktop) return;
+    cur_->share->desktop->frag_bindings.erase(program);
+    prune(*cur_->share->desktop);  // its deleted shaders are detached now
 }
 
 void EsprytBackend::glShaderSource(GLuint shader, GLsizei count, wire::Strings string) {
@@ -220,10 +229,11 @@ void EsprytBackend::glLinkProgram(GLuint program) {
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
     if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
     std::vector<std::pair<GLuint, GLuint>> swapped;  // original, temporary
-    for (const auto& [client, s] : d.shaders) {
-        GLuint h;
+    for (const GLuint h : hosts) {
+        auto found = d.shaders.find(h);
+        if (found == d.shaders.end()) continue;
+        const DesktopShader& s = found->second;
         if (!s.compiled || !s.translation || s.translation->stage != gl::Stage::fragment) continue;
-        if (!to_host(Kind::program, client, h) || std::find(hosts.begin(), hosts.end(), h) == hosts.end()) continue;
         std::string essl, why;
         if (!gl::spirv_to_essl(*s.translation, s.options, bound->second, essl, why)) {
             log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
@@ -233,9 +243,21 @@ void EsprytBackend::glLinkProgram(GLuint program) {
         const char* text = essl.c_str();
         host_gl.glShaderSource(tmp, 1, &text, nullptr);
         host_gl.glCompileShader(tmp);
+        GLint deleted = GL_FALSE;
+        host_gl.glGetShaderiv(h, GL_DELETE_STATUS, &deleted);
         host_gl.glDetachShader(host_program, h);
         host_gl.glAttachShader(host_program, tmp);
-        swapped.emplace_back(h, tmp);
+        if (deleted) {
+            // Detaching destroyed the application's deleted shader: the
+            // re-emitted one takes its place for good, deleted likewise, and
+            // carries its translation for later links.
+            host_gl.glDeleteShader(tmp);
+            DesktopShader moved = std::move(found->second);
+            d.shaders.erase(found);
+            d.shaders[tmp] = std::move(moved);
+        } else {
+            swapped.emplace_back(h, tmp);
+        }
     }
     host_gl.glLinkProgram(host_program);
     for (auto [h, tmp] : swapped) {

@@ -26,7 +26,10 @@ struct DesktopShader {
 };
 
 struct DesktopShaders {
-    std::unordered_map<uint32_t, DesktopShader> shaders;           // client shader name ->
+    // By host shader name: a shader the application deleted while attached
+    // lives on (GL keeps it until detached) and must still be re-emitted at
+    // a later link; entries go when the host shader is really gone.
+    std::unordered_map<uint32_t, DesktopShader> shaders;
     std::unordered_map<uint32_t, std::map<std::string, int>> frag_bindings;  // client program name ->
 };
 

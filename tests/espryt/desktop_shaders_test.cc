@@ -165,6 +165,24 @@ TEST_CASE("desktop context: glBindAttribLocation and glBindFragDataLocation take
     CHECK(px[2] == 0);
     CHECK(d.w.error() == GL_NO_ERROR);
 
+    // Deleted while attached, the shader lives on in the program (as in GL);
+    // a relink with other bindings still re-emits it.
+    d.w.enc.glDeleteShader(fs);
+    d.w.enc.glBindFragDataLocation(p, 0, wire::Blob{"red", 4});
+    d.w.enc.glBindFragDataLocation(p, 1, wire::Blob{"green", 6});
+    d.w.enc.glLinkProgram(p);
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    CHECK(d.program_iv(p, GL_ATTACHED_SHADERS) == 2);
+    CHECK(d.query(&gen::Encoder::glGetFragDataLocation, gen::read_reply_glGetFragDataLocation, p, "red") == 0);
+    d.w.enc.glUseProgram(p);
+    d.w.enc.glUniform4f(tint, 1, 1, 1, 1);
+    d.w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    const std::vector<uint8_t> relinked = d.w.read_pixels(64, 64);
+    REQUIRE(relinked.size() == 64u * 64u * 4u);
+    CHECK(relinked[0] == 255);
+    CHECK(relinked[1] == 0);
+    CHECK(d.w.error() == GL_NO_ERROR);
+
     // Bad arguments fail loudly, as GL's do.
     d.w.enc.glBindFragDataLocation(p, 0, wire::Blob{"gl_FragColor", 13});
     CHECK(d.w.error() == GL_INVALID_OPERATION);
