@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gen/espryt_pass.h"
+#include "desktop_shaders.h"
 #include "host_egl.h"
 
 namespace mgl::espryt {
@@ -78,7 +79,27 @@ public:
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
 
+    // ---- desktop GL shaders: translated by the GL front end (desktop_shaders.cc) ----
+    void glCreateShader(GLenum type, GLuint result) override;
+    void glDeleteShader(GLuint shader) override;
+    void glDeleteProgram(GLuint program) override;
+    void glShaderSource(GLuint shader, GLsizei count, wire::Strings string) override;
+    void glCompileShader(GLuint shader) override;
+    void glGetShaderiv(GLuint shader, GLenum pname, wire::Out<GLint> params) override;
+    void glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> infoLog) override;
+    void glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> source) override;
+    void glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) override;
+    void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
+    void glLinkProgram(GLuint program) override;
+
+    // Test hook (test_hooks.h): what mglCreateContext will carry once the
+    // schema has it.
+    bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
+
 private:
+    // desktop_shaders.cc
+    DesktopShaders& desktop_shaders();
+    DesktopShader* desktop_shader(gen::Op verb, GLuint shader, GLuint& host);  // null (and a GL error) when unknown
     // session.cc
     bool bind(Context* c, Surface* draw, Surface* read);  // eglMakeCurrent + our current state
     void prepare(Context& c);                             // first make-current: availability, extensions

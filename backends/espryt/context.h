@@ -46,6 +46,7 @@ struct Context {
     // or 0x30A2 EGL_OPENGL_API; profile 1 core / 2 compatibility (0 for ES);
     // the requested version. `served` is the version it gets (major*10+minor):
     // the host's ES version, or the desktop version desktop_caps.h derives from it.
+    // Desktop contexts get their shaders translated (desktop_shaders.cc).
     uint32_t api = 0x30A0;
     uint32_t profile = 0;
     int major = 2, minor = 0;

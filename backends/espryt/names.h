@@ -88,6 +88,8 @@ private:
 };
 
 // What the contexts of one share group have in common (a host EGL share group).
+struct DesktopShaders;  // desktop_shaders.h
+
 struct ShareGroup {
     NameMap shared[int(Kind::program) + 1];
     SyncMap syncs;
@@ -95,6 +97,9 @@ struct ShareGroup {
     // context of the group: what each context checked before draws (its
     // attribute offsets, its buffer ranges) may no longer hold.
     uint64_t buffer_epoch = 1;
+    // Shader sources and translations of desktop contexts (shaders and
+    // programs are shared objects); made on first use.
+    std::shared_ptr<DesktopShaders> desktop;
 };
 
 }  // namespace mgl::espryt

@@ -1,0 +1,285 @@
+// Desktop GL shaders on the host's GLES: the application's GLSL goes through
+// the GL front end (backends/gl/shaders: glslang -> SPIR-V -> SPIRV-Cross ->
+// ESSL) at glCompileShader, and the host compiles the ESSL. The compile
+// status, info log and source the application asks for are the front end's
+// (its log has the application's line numbers), not the host's view of our
+// ESSL. ES contexts keep the generated pass-through.
+#include <GLES3/gl32.h>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+#include "host_log.h"
+#include "shader_cache.h"
+#include "spirv_to_essl.h"
+#include "test_hooks.h"
+#include "translate.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+gl::Stage stage_of(GLenum type) {
+    switch (type) {
+        case GL_FRAGMENT_SHADER: return gl::Stage::fragment;
+        case GL_GEOMETRY_SHADER: return gl::Stage::geometry;
+        case GL_TESS_CONTROL_SHADER: return gl::Stage::tess_control;
+        case GL_TESS_EVALUATION_SHADER: return gl::Stage::tess_evaluation;
+        case GL_COMPUTE_SHADER: return gl::Stage::compute;
+        default: return gl::Stage::vertex;
+    }
+}
+
+std::string joined(const std::vector<std::string>& sources) {
+    std::string s;
+    for (const std::string& x : sources) s += x;
+    return s;
+}
+
+// glGet*InfoLog / glGetShaderSource: at most bufSize-1 characters and a NUL.
+void copy_string(const std::string& s, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> out) {
+    GLsizei n = 0;
+    if (bufSize > 0 && out.data && out.size) {
+        n = GLsizei(std::min<size_t>({s.size(), size_t(bufSize) - 1, size_t(out.size) - 1}));
+        std::memcpy(out.data, s.data(), size_t(n));
+        out.data[n] = 0;
+    }
+    if (length.data && length.size >= sizeof(GLsizei)) *length.data = n;
+}
+
+std::string host_shader_log(GLuint host) {
+    GLint len = 0;
+    host_gl.glGetShaderiv(host, GL_INFO_LOG_LENGTH, &len);
+    std::string log(size_t(std::max(len, 1)), '\0');
+    host_gl.glGetShaderInfoLog(host, GLsizei(log.size()), nullptr, log.data());
+    log.resize(std::strlen(log.c_str()));
+    return log;
+}
+
+std::string in_name(wire::In<GLchar> name) {
+    const char* p = reinterpret_cast<const char*>(name.data);
+    return std::string(p, strnlen(p, name.size));
+}
+
+}  // namespace
+
+DesktopShaders& EsprytBackend::desktop_shaders() {
+    auto& d = cur_->share->desktop;
+    if (!d) d = std::make_shared<DesktopShaders>();
+    return *d;
+}
+
+DesktopShader* EsprytBackend::desktop_shader(gen::Op verb, GLuint shader, GLuint& host) {
+    if (!to_host(Kind::program, shader, host) || !host_gl.glIsShader(host)) {
+        name_error(verb, Kind::program, shader);
+        return nullptr;
+    }
+    return &desktop_shaders().shaders[host];
+}
+
+// Entries of host shaders that no longer exist (deleted and detached).
+static void prune(DesktopShaders& d) {
+    for (auto it = d.shaders.begin(); it != d.shaders.end();)
+        it = host_gl.glIsShader(it->first) ? std::next(it) : d.shaders.erase(it);
+}
+
+void EsprytBackend::glCreateShader(GLenum type, GLuint result) {
+    EsprytGenerated::glCreateShader(type, result);
+    // A host name the host reuses starts without source.
+    GLuint host;
+    if (cur_ && cur_->share->desktop && to_host(Kind::program, result, host)) cur_->share->desktop->shaders.erase(host);
+}
+
+void EsprytBackend::glDeleteShader(GLuint shader) {
+    EsprytGenerated::glDeleteShader(shader);
+    if (cur_ && cur_->share->desktop) prune(*cur_->share->desktop);
+}
+
+void EsprytBackend::glDeleteProgram(GLuint program) {
+    EsprytGenerated::glDeleteProgram(program);
+    if (!cur_ || !cur_->share->desktop) return;
+    cur_->share->desktop->frag_bindings.erase(program);
+    prune(*cur_->share->desktop);  // its deleted shaders are detached now
+}
+
+void EsprytBackend::glShaderSource(GLuint shader, GLsizei count, wire::Strings string) {
+    if (!cur_ || !cur_->desktop()) return EsprytGenerated::glShaderSource(shader, count, string);
+    if (count < 0) return refuse(gen::Op::glShaderSource, GL_INVALID_VALUE, "negative count");
+    GLuint host;
+    DesktopShader* s = desktop_shader(gen::Op::glShaderSource, shader, host);
+    if (!s) return;
+    s->sources.assign(string.data, string.data + std::min<uint32_t>(string.count, uint32_t(count)));
+    s->has_source = true;
+}
+
+void EsprytBackend::glCompileShader(GLuint shader) {
+    if (!cur_ || !cur_->desktop()) return EsprytGenerated::glCompileShader(shader);
+    GLuint host;
+    DesktopShader* s = desktop_shader(gen::Op::glCompileShader, shader, host);
+    if (!s) return;
+    GLint type = 0, major = 3, minor = 0, draw_buffers = 4;
+    host_gl.glGetShaderiv(host, GL_SHADER_TYPE, &type);
+    host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);
+    host_gl.glGetIntegerv(GL_MINOR_VERSION, &minor);
+    host_gl.glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
+    gl::ShaderInput in;
+    in.stage = stage_of(GLenum(type));
+    in.sources = s->sources;
+    in.api = gl::Api::gl;
+    in.major = cur_->major;
+    in.minor = cur_->minor;
+    gl::EsslOptions opt;
+    opt.version = std::min(major * 100 + minor * 10, 320);
+    opt.max_draw_buffers = draw_buffers;
+    s->options = opt;
+    s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
+    s->log = s->translation->log;
+    s->compiled = false;
+    if (!s->translation->ok) return;  // the host shader stays uncompiled: a link with it fails, as GL's would
+    const char* text = s->translation->essl.c_str();
+    host_gl.glShaderSource(host, 1, &text, nullptr);
+    host_gl.glCompileShader(host);
+    GLint ok = 0;
+    host_gl.glGetShaderiv(host, GL_COMPILE_STATUS, &ok);
+    s->compiled = ok != 0;
+    if (!ok) {
+        // Our translation is wrong or beyond the host (a limit, a missing
+        // extension): the application hears it in its log, we in ours.
+        const std::string host_log = host_shader_log(host);
+        s->log += "ERROR: the host GLES refused the translated shader:\n" +
+                  gl::map_host_log(host_log, s->translation->essl_lines);
+        log().warn("espryt: shader {}: host GLES refused the translated ESSL: {}", shader, host_log);
+    }
+}
+
+void EsprytBackend::glGetShaderiv(GLuint shader, GLenum pname, wire::Out<GLint> params) {
+    if (!cur_ || !cur_->desktop() ||
+        (pname != GL_COMPILE_STATUS && pname != GL_INFO_LOG_LENGTH && pname != GL_SHADER_SOURCE_LENGTH))
+        return EsprytGenerated::glGetShaderiv(shader, pname, params);
+    GLuint host;
+    DesktopShader* s = desktop_shader(gen::Op::glGetShaderiv, shader, host);
+    if (!s || !params.data || params.size < sizeof(GLint)) return;
+    switch (pname) {
+        case GL_COMPILE_STATUS: *params.data = s->compiled ? GL_TRUE : GL_FALSE; break;
+        case GL_INFO_LOG_LENGTH: *params.data = s->log.empty() ? 0 : GLint(s->log.size() + 1); break;
+        default: {
+            const size_t n = joined(s->sources).size();
+            *params.data = s->has_source ? GLint(n + 1) : 0;
+        }
+    }
+}
+
+void EsprytBackend::glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length,
+                                       wire::Out<GLchar> infoLog) {
+    if (!cur_ || !cur_->desktop()) return EsprytGenerated::glGetShaderInfoLog(shader, bufSize, length, infoLog);
+    if (bufSize < 0) return refuse(gen::Op::glGetShaderInfoLog, GL_INVALID_VALUE, "negative bufSize");
+    GLuint host;
+    if (DesktopShader* s = desktop_shader(gen::Op::glGetShaderInfoLog, shader, host))
+        copy_string(s->log, bufSize, length, infoLog);
+}
+
+void EsprytBackend::glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length,
+                                      wire::Out<GLchar> source) {
+    if (!cur_ || !cur_->desktop()) return EsprytGenerated::glGetShaderSource(shader, bufSize, length, source);
+    if (bufSize < 0) return refuse(gen::Op::glGetShaderSource, GL_INVALID_VALUE, "negative bufSize");
+    GLuint host;
+    if (DesktopShader* s = desktop_shader(gen::Op::glGetShaderSource, shader, host))
+        copy_string(joined(s->sources), bufSize, length, source);
+}
+
+void EsprytBackend::glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index,
+                                                  wire::In<GLchar> name) {
+    constexpr gen::Op op = gen::Op::glBindFragDataLocationIndexed;
+    if (!cur_ || !cur_->desktop()) return unsupported(op);
+    if (index > 1) return refuse(op, GL_INVALID_VALUE, "index above 1");
+    if (index == 1)  // needs EXT_blend_func_extended's ESSL on the host: not emitted yet
+        return refuse(op, GL_INVALID_OPERATION, "dual-source outputs (index 1) are not served yet");
+    glBindFragDataLocation(program, colorNumber, name);
+}
+
+void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) {
+    constexpr gen::Op op = gen::Op::glBindFragDataLocation;
+    if (!cur_ || !cur_->desktop()) return unsupported(op);
+    GLuint host;
+    if (!to_host(Kind::program, program, host) || !host_gl.glIsProgram(host)) return name_error(op, Kind::program, program);
+    if (!string_fits(op, name.data, name.size, -1)) return;
+    GLint max_buffers = 4;
+    host_gl.glGetIntegerv(GL_MAX_DRAW_BUFFERS, &max_buffers);
+    if (color >= GLuint(max_buffers)) return refuse(op, GL_INVALID_VALUE, "color number not below GL_MAX_DRAW_BUFFERS");
+    const std::string n = in_name(name);
+    if (n.rfind("gl_", 0) == 0) return refuse(op, GL_INVALID_OPERATION, "name starts with gl_");
+    desktop_shaders().frag_bindings[program][n] = int(color);  // takes effect at the next link, as in GL
+}
+
+void EsprytBackend::glLinkProgram(GLuint program) {
+    if (!cur_ || !cur_->desktop() || !cur_->share->desktop) return EsprytGenerated::glLinkProgram(program);
+    DesktopShaders& d = *cur_->share->desktop;
+    auto bound = d.frag_bindings.find(program);
+    GLuint host_program;
+    if (bound == d.frag_bindings.end() || bound->second.empty() || !to_host(Kind::program, program, host_program))
+        return EsprytGenerated::glLinkProgram(program);
+    // The fragment shaders attached, re-emitted with the bound locations and
+    // swapped in for this link only (the program's attachments stay the
+    // application's).
+    GLint attached = 0;
+    host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
+    std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
+    if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
+    std::vector<std::pair<GLuint, GLuint>> swapped;  // original, temporary
+    for (const GLuint h : hosts) {
+        auto found = d.shaders.find(h);
+        if (found == d.shaders.end()) continue;
+        const DesktopShader& s = found->second;
+        if (!s.compiled || !s.translation || s.translation->stage != gl::Stage::fragment) continue;
+        std::string essl, why;
+        if (!gl::spirv_to_essl(*s.translation, s.options, bound->second, essl, why)) {
+            log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
+            continue;
+        }
+        const GLuint tmp = host_gl.glCreateShader(GL_FRAGMENT_SHADER);
+        const char* text = essl.c_str();
+        host_gl.glShaderSource(tmp, 1, &text, nullptr);
+        host_gl.glCompileShader(tmp);
+        GLint deleted = GL_FALSE;
+        host_gl.glGetShaderiv(h, GL_DELETE_STATUS, &deleted);
+        host_gl.glDetachShader(host_program, h);
+        host_gl.glAttachShader(host_program, tmp);
+        if (deleted) {
+            // Detaching destroyed the application's deleted shader: the
+            // re-emitted one takes its place for good, deleted likewise, and
+            // carries its translation for later links.
+            host_gl.glDeleteShader(tmp);
+            DesktopShader moved = std::move(found->second);
+            d.shaders.erase(found);
+            d.shaders[tmp] = std::move(moved);
+        } else {
+            swapped.emplace_back(h, tmp);
+        }
+    }
+    host_gl.glLinkProgram(host_program);
+    for (auto [h, tmp] : swapped) {
+        host_gl.glDetachShader(host_program, tmp);
+        host_gl.glAttachShader(host_program, h);
+        host_gl.glDeleteShader(tmp);
+    }
+}
+
+bool EsprytBackend::set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor) {
+    auto it = contexts_.find(context);
+    if (it == contexts_.end()) return false;
+    Context& c = *it->second;
+    c.api = api;
+    c.profile = profile;
+    c.major = major;
+    c.minor = minor;
+    return true;
+}
+
+bool testing::set_context_api(Espryt& backend, uint32_t context, uint32_t api, uint32_t profile, int major, int minor) {
+    return static_cast<EsprytBackend&>(backend).set_context_api(context, api, profile, major, minor);
+}
+
+}  // namespace mgl::espryt

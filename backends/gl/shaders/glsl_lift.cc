@@ -1,0 +1,149 @@
+#include "glsl_lift.h"
+
+#include <cctype>
+#include <charconv>
+
+namespace mgl::gl {
+
+namespace {
+
+bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool mentions(const std::vector<std::string>& sources, const std::string& word) {
+    for (const std::string& s : sources) {
+        for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1)) {
+            const bool left = at == 0 || !ident(s[at - 1]);
+            const bool right = at + word.size() >= s.size() || !ident(s[at + word.size()]);
+            if (left && right) return true;
+        }
+    }
+    return false;
+}
+
+// Texture lookups GLSL 1.10-1.20 spells per sampler type and 3.30 core only
+// overloaded. shadow* returned a vec4 before 1.30.
+const char* const kLegacyLookups =
+    "#define texture2D texture\n"
+    "#define texture2DProj textureProj\n"
+    "#define texture2DLod textureLod\n"
+    "#define texture2DProjLod textureProjLod\n"
+    "#define texture3D texture\n"
+    "#define texture3DProj textureProj\n"
+    "#define texture3DLod textureLod\n"
+    "#define texture3DProjLod textureProjLod\n"
+    "#define textureCube texture\n"
+    "#define textureCubeLod textureLod\n"
+    "#define shadow2D(s, c) vec4(texture(s, c))\n"
+    "#define shadow2DProj(s, c) vec4(textureProj(s, c))\n"
+    "#define shadow2DLod(s, c, l) vec4(textureLod(s, c, l))\n";
+
+constexpr const char* kFragColor = "mgl_FragColor";
+constexpr const char* kFragData = "mgl_FragData";
+
+}  // namespace
+
+std::string replace_word(const std::string& src, const std::string& from, const std::string& to) {
+    std::string out;
+    size_t i = 0;
+    for (size_t at = src.find(from); at != std::string::npos; at = src.find(from, at + 1)) {
+        const bool left = at == 0 || !ident(src[at - 1]);
+        const bool right = at + from.size() >= src.size() || !ident(src[at + from.size()]);
+        if (!left || !right || at < i) continue;
+        out.append(src, i, at - i);
+        out += to;
+        i = at + from.size();
+    }
+    out.append(src, i, std::string::npos);
+    return out;
+}
+
+SourceVersion source_version(const std::vector<std::string>& sources, Api api) {
+    std::string src;
+    for (const std::string& s : sources) src += s;
+    SourceVersion v;
+    v.number = api == Api::gles ? 100 : 110;
+    v.es = api == Api::gles;
+    size_t i = 0;
+    for (;;) {
+        while (i < src.size() && std::isspace(static_cast<unsigned char>(src[i]))) ++i;
+        if (src.compare(i, 2, "//") == 0) {
+            i = src.find('\n', i);
+            if (i == std::string::npos) return v;
+        } else if (src.compare(i, 2, "/*") == 0) {
+            i = src.find("*/", i + 2);
+            if (i == std::string::npos) return v;
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if (i >= src.size() || src[i] != '#') return v;
+    ++i;
+    while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+    if (src.compare(i, 7, "version") != 0) return v;
+    i += 7;
+    while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+    int n = 0;
+    const auto r = std::from_chars(src.data() + i, src.data() + src.size(), n);
+    if (r.ec != std::errc()) return v;
+    i = size_t(r.ptr - src.data());
+    while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+    size_t e = i;
+    while (e < src.size() && ident(src[e])) ++e;
+    const std::string profile = src.substr(i, e - i);
+    v.written = true;
+    v.number = n;
+    v.es = profile == "es" || n == 100;
+    v.compatibility = profile == "compatibility";
+    return v;
+}
+
+Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt) {
+    Lifted out;
+    out.sources = in.sources;
+    if (v.es) {
+        // ESSL 3.00 is a subset of 3.10 for what compiles; 1.00 would need
+        // its own lift (not yet: ES contexts pass their shaders through).
+        if (v.number != 300 && v.number != 310 && v.number != 320) {
+            out.error = "ERROR: 0:1: '#version' : GLSL ES " + std::to_string(v.number) +
+                        " is not served by the desktop front end (ESSL 3.00-3.20 are)\n";
+            return out;
+        }
+        out.es = true;
+        out.version = v.number < 310 ? 310 : v.number;
+        out.lifted = out.version != v.number;
+        return out;
+    }
+    static const int kDesktop[] = {110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460};
+    bool known = false;
+    for (int d : kDesktop) known = known || d == v.number;
+    if (!known) {
+        out.error = "ERROR: 0:1: '#version' : version " + std::to_string(v.number) + " is not supported\n";
+        return out;
+    }
+    if (v.number >= 330) {
+        out.version = v.number;
+        return out;
+    }
+    out.version = 330;
+    out.lifted = true;
+    out.preamble = kLegacyLookups;
+    if (in.stage == Stage::fragment) {
+        if (mentions(in.sources, "gl_FragColor")) {
+            out.preamble += std::string("out vec4 ") + kFragColor + ";\n";
+            for (std::string& s : out.sources) s = replace_word(s, "gl_FragColor", kFragColor);
+        }
+        if (mentions(in.sources, "gl_FragData")) {
+            out.preamble += std::string("out vec4 ") + kFragData + "[" + std::to_string(opt.max_draw_buffers) + "];\n";
+            for (std::string& s : out.sources) s = replace_word(s, "gl_FragData", kFragData);
+        }
+    }
+    return out;
+}
+
+std::string unlift_log(std::string log) {
+    log = replace_word(log, kFragColor, "gl_FragColor");
+    return replace_word(log, kFragData, "gl_FragData");
+}
+
+}  // namespace mgl::gl

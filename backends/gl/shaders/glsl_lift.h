@@ -1,0 +1,46 @@
+// Brings an application's GLSL to a language glslang's OpenGL SPIR-V target
+// accepts: desktop GLSL 3.30+ core or ESSL 3.10+. glslang refuses older
+// versions there ("Desktop shaders for OpenGL SPIR-V require version 330 or
+// higher"), so GLSL 1.10-1.50 is compiled as 3.30 core with the few things
+// 3.30 core lacks supplied: the texture2D family as macros, gl_FragColor and
+// gl_FragData as declared outputs. Every rewrite keeps each line where it was
+// (a preamble holds the declarations), so logs keep the application's line
+// numbers. docs/ARCHITECTURE-gl-frontend.md says why this and not another way.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "shader_input.h"
+
+namespace mgl::gl {
+
+struct SourceVersion {
+    int number = 110;
+    bool es = false;
+    bool written = false;  // a #version directive is present
+    bool compatibility = false;
+};
+
+// The #version of the joined strings (the directive must come before any
+// other token; comments and blank lines may precede it).
+SourceVersion source_version(const std::vector<std::string>& sources, Api api);
+
+struct Lifted {
+    int version = 330;  // what glslang compiles it as (forced)
+    bool es = false;
+    bool lifted = false;               // compiled as another version than written
+    std::string preamble;              // declarations and macros ahead of line 1
+    std::vector<std::string> sources;  // the application's strings, rewritten in place
+    std::string error;                 // a source we cannot take: the log line
+};
+
+Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt);
+
+// Log text with our own spellings turned back into the application's.
+std::string unlift_log(std::string log);
+
+// Whole-word replacement of `from` by `to` (identifiers only).
+std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
+
+}  // namespace mgl::gl

@@ -1,0 +1,29 @@
+// glslang's OpenGL SPIR-V target: a lifted source (glsl_lift.h) becomes a
+// SPIR-V module with the application's names, plus what it declares.
+// Locations and bindings the application did not write are auto-mapped (the
+// target needs them) and listed, so that spirv_names.h can take them out
+// again before ESSL is emitted.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "glsl_lift.h"
+#include "translation.h"
+
+namespace mgl::gl {
+
+struct SpirvResult {
+    bool ok = false;
+    std::string log;
+    std::vector<uint32_t> spirv;
+    Reflection reflection;
+    // Names (variables; blocks by block name) whose location or binding the
+    // application wrote.
+    std::set<std::string> written_locations, written_bindings;
+};
+
+SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted);
+
+}  // namespace mgl::gl

@@ -1,0 +1,181 @@
+#include "shader_cache.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "cache_format.h"
+#include "translate.h"
+
+namespace mgl::gl {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kSuffix = ".mglsh";
+
+size_t footprint(const std::string& key, const Translation& t) {
+    return key.size() + t.log.size() + t.essl.size() + t.spirv.size() * 4 + 256;
+}
+
+}  // namespace
+
+std::string cache_key(const ShaderInput& in, const EsslOptions& opt) {
+    std::ostringstream k;
+    k << "v" << kTranslatorVersion << " stage " << int(in.stage) << " api " << int(in.api) << " ctx " << in.major << "."
+      << in.minor << " essl " << opt.version << " fragdata " << opt.max_draw_buffers << " strings " << in.sources.size()
+      << "\n";
+    for (const std::string& s : in.sources) k << s.size() << ":" << s;
+    return k.str();
+}
+
+ShaderCache::Config ShaderCache::from_environment() {
+    Config c;
+    const char* off = std::getenv("MOBILEGL_SHADER_CACHE");
+    if (off && std::string(off) == "0") return c;
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) c.dir = std::string(x) + "/mobilegl";
+    else if (const char* h = std::getenv("HOME"); h && *h) c.dir = std::string(h) + "/.cache/mobilegl";
+    return c;
+}
+
+ShaderCache& ShaderCache::process() {
+    static ShaderCache cache(from_environment());
+    return cache;
+}
+
+ShaderCache::ShaderCache(Config config) : config_(std::move(config)) {}
+
+std::string ShaderCache::path_of(const std::string& key) const {
+    char name[32];
+    std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv1a64(key.data(), key.size())));
+    return config_.dir + "/" + name + kSuffix;
+}
+
+std::shared_ptr<const Translation> ShaderCache::find(const std::string& key) {
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = memory_.find(key); it != memory_.end()) {
+            order_.splice(order_.end(), order_, it->second.age);
+            ++stats_.memory_hits;
+            return it->second.t;
+        }
+    }
+    auto t = load(key);
+    std::lock_guard lock(mutex_);
+    if (!t) {
+        ++stats_.misses;
+        return nullptr;
+    }
+    ++stats_.disk_hits;
+    remember(key, t);
+    return t;
+}
+
+void ShaderCache::store(const std::string& key, std::shared_ptr<const Translation> t) {
+    {
+        std::lock_guard lock(mutex_);
+        remember(key, t);
+    }
+    save(key, *t);
+}
+
+ShaderCache::Stats ShaderCache::stats() const {
+    std::lock_guard lock(mutex_);
+    return stats_;
+}
+
+void ShaderCache::remember(const std::string& key, std::shared_ptr<const Translation> t) {
+    if (memory_.count(key)) return;
+    const size_t bytes = footprint(key, *t);
+    order_.push_back(key);
+    memory_.emplace(key, Held{std::move(t), bytes, std::prev(order_.end())});
+    memory_bytes_ += bytes;
+    while (memory_bytes_ > config_.memory_limit && order_.size() > 1) {
+        auto it = memory_.find(order_.front());
+        memory_bytes_ -= it->second.bytes;
+        memory_.erase(it);
+        order_.pop_front();
+    }
+}
+
+std::shared_ptr<const Translation> ShaderCache::load(const std::string& key) {
+    if (config_.dir.empty()) return nullptr;
+    const std::string path = path_of(key);
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return nullptr;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec || size > (256ull << 20)) return nullptr;
+    std::string bytes(size_t(size), '\0');
+    f.read(bytes.data(), std::streamsize(size));
+    std::shared_ptr<Translation> t = f ? decode_entry(bytes, key) : nullptr;
+    if (!t) {
+        // Corrupt, truncated, foreign or another key's: ignored, and
+        // replaced when this shader is stored after its translation.
+        std::lock_guard lock(mutex_);
+        ++stats_.bad_files;
+        return nullptr;
+    }
+    fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // recently used: evicted last
+    return t;
+}
+
+void ShaderCache::save(const std::string& key, const Translation& t) {
+    if (config_.dir.empty()) return;
+    std::error_code ec;
+    fs::create_directories(config_.dir, ec);
+    static std::atomic<uint64_t> serial{0};
+    const std::string path = path_of(key);
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        const std::string bytes = encode_entry(key, t);
+        f.write(bytes.data(), std::streamsize(bytes.size()));
+        if (!f) {
+            fs::remove(tmp, ec);
+            return;  // a full or read-only disk only costs the next start its cache
+        }
+    }
+    fs::rename(tmp, path, ec);
+    if (ec) fs::remove(tmp, ec);
+    trim_disk();
+}
+
+void ShaderCache::trim_disk() {
+    struct File {
+        fs::path path;
+        uint64_t size;
+        fs::file_time_type time;
+    };
+    std::vector<File> files;
+    uint64_t total = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(config_.dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != kSuffix) continue;
+        std::error_code e1, e2;
+        const uint64_t size = it->file_size(e1);
+        const auto time = it->last_write_time(e2);
+        if (e1 || e2) continue;
+        files.push_back({it->path(), size, time});
+        total += size;
+    }
+    if (total <= config_.disk_limit) return;
+    std::sort(files.begin(), files.end(), [](const File& a, const File& b) { return a.time < b.time; });
+    for (const File& f : files) {
+        if (total <= config_.disk_limit) break;
+        if (fs::remove(f.path, ec)) {
+            total -= f.size;
+            std::lock_guard lock(mutex_);
+            ++stats_.evicted_files;
+        }
+    }
+}
+
+}  // namespace mgl::gl

@@ -1,0 +1,182 @@
+#include "spirv_to_essl.h"
+
+#include <spirv_cross/spirv_cross_c.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <set>
+
+namespace mgl::gl {
+
+namespace {
+
+// Sampler and image types by the ESSL version that introduced them; none of
+// them but sampler2D/samplerCube has a default precision in a fragment
+// shader, and the vertex defaults are highp anyway.
+const char* const kSamplers300[] = {
+    "sampler2D", "sampler3D", "samplerCube", "sampler2DShadow", "samplerCubeShadow", "sampler2DArray",
+    "sampler2DArrayShadow", "isampler2D", "isampler3D", "isamplerCube", "isampler2DArray", "usampler2D",
+    "usampler3D", "usamplerCube", "usampler2DArray"};
+const char* const kSamplers310[] = {"sampler2DMS", "isampler2DMS", "usampler2DMS", "image2D", "iimage2D", "uimage2D",
+                                    "image3D", "iimage3D", "uimage3D", "imageCube", "iimageCube", "uimageCube",
+                                    "image2DArray", "iimage2DArray", "uimage2DArray"};
+const char* const kSamplers320[] = {
+    "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "samplerCubeArray", "samplerCubeArrayShadow",
+    "isamplerCubeArray", "usamplerCubeArray", "sampler2DMSArray", "isampler2DMSArray", "usampler2DMSArray",
+    "imageBuffer", "iimageBuffer", "uimageBuffer", "imageCubeArray", "iimageCubeArray", "uimageCubeArray"};
+
+struct Context {
+    spvc_context ctx = nullptr;
+    std::string errors;
+    Context() {
+        spvc_context_create(&ctx);
+        spvc_context_set_error_callback(
+            ctx, [](void* self, const char* e) { static_cast<Context*>(self)->errors += std::string(e) + "\n"; }, this);
+    }
+    ~Context() { spvc_context_destroy(ctx); }
+};
+
+bool locate_outputs(spvc_compiler comp, const Translation& t, const OutputBindings& bound) {
+    spvc_resources res;
+    if (spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS) return false;
+    const spvc_reflected_resource* list;
+    size_t n = 0;
+    if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list, &n) != SPVC_SUCCESS)
+        return false;
+    auto slots = [&](const std::string& name) {
+        for (const Declared& d : t.reflection.outputs)
+            if (d.name == name) return std::max(d.array_size, 1);
+        return 1;
+    };
+    std::set<int> used;
+    std::vector<size_t> open;
+    for (size_t i = 0; i < n; ++i) {
+        const std::string name = list[i].name;
+        if (spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationLocation)) {
+            const int loc = int(spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation));
+            for (int s = 0; s < slots(name); ++s) used.insert(loc + s);
+        } else if (auto b = bound.find(name); b != bound.end()) {
+            spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationLocation, unsigned(b->second));
+            for (int s = 0; s < slots(name); ++s) used.insert(b->second + s);
+        } else {
+            open.push_back(i);
+        }
+    }
+    if (n < 2) return true;  // one output alone needs no location (it is 0)
+    for (size_t i : open) {
+        const int need = slots(list[i].name);
+        int loc = 0;
+        for (;; ++loc) {
+            bool fits = true;
+            for (int s = 0; s < need && fits; ++s) fits = !used.count(loc + s);
+            if (fits) break;
+        }
+        for (int s = 0; s < need; ++s) used.insert(loc + s);
+        spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationLocation, unsigned(loc));
+    }
+    return true;
+}
+
+// SPIRV-Cross names every block instance; a block the application declared
+// without one must stay without one, or its members' names change for the
+// API ("Lights.color" instead of "color"). Such instances get a marker name
+// that is taken out of the text afterwards.
+constexpr const char* kAnonymous = "mgl_anonymous_";
+
+void mark_anonymous_blocks(spvc_compiler comp, std::vector<std::string>& marks) {
+    spvc_resources res;
+    if (spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS) return;
+    for (spvc_resource_type type : {SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, SPVC_RESOURCE_TYPE_STORAGE_BUFFER,
+                                    SPVC_RESOURCE_TYPE_STAGE_INPUT, SPVC_RESOURCE_TYPE_STAGE_OUTPUT}) {
+        const spvc_reflected_resource* list;
+        size_t n = 0;
+        if (spvc_resources_get_resource_list_for_type(res, type, &list, &n) != SPVC_SUCCESS) continue;
+        for (size_t i = 0; i < n; ++i) {
+            const char* name = spvc_compiler_get_name(comp, list[i].id);
+            if (name && *name) continue;
+            if (!spvc_compiler_has_decoration(comp, list[i].base_type_id, SpvDecorationBlock)) continue;
+            marks.push_back(kAnonymous + std::to_string(list[i].id));
+            spvc_compiler_set_name(comp, list[i].id, marks.back().c_str());
+        }
+    }
+}
+
+std::string unmark_anonymous_blocks(std::string text, const std::vector<std::string>& marks) {
+    for (const std::string& m : marks) {
+        for (size_t at; (at = text.find("} " + m + ";")) != std::string::npos;) text.replace(at, m.size() + 3, "};");
+        for (size_t at; (at = text.find(m + ".")) != std::string::npos;) text.erase(at, m.size() + 1);
+    }
+    return text;
+}
+
+// SPIRV-Cross writes the source's lines as `#line N "file"`, which needs
+// GL_GOOGLE_cpp_style_line_directive (no GLES driver has it): the
+// directives become a table instead and leave the text.
+std::string take_line_directives(const std::string& text, std::vector<uint32_t>& lines) {
+    std::string out;
+    uint32_t current = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t e = text.find('\n', i);
+        if (e == std::string::npos) e = text.size();
+        const std::string line = text.substr(i, e - i);
+        i = e + 1;
+        if (line.rfind("#line ", 0) == 0) {
+            current = uint32_t(std::strtoul(line.c_str() + 6, nullptr, 10));
+            continue;
+        }
+        if (line.find("GL_GOOGLE_cpp_style_line_directive") != std::string::npos) continue;
+        out += line + "\n";
+        lines.push_back(current);
+    }
+    return out;
+}
+
+}  // namespace
+
+bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
+                   std::string& log, std::vector<uint32_t>* lines) {
+    Context c;
+    spvc_parsed_ir ir = nullptr;
+    spvc_compiler comp = nullptr;
+    spvc_compiler_options o = nullptr;
+    if (spvc_context_parse_spirv(c.ctx, t.spirv.data(), t.spirv.size(), &ir) != SPVC_SUCCESS ||
+        spvc_context_create_compiler(c.ctx, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) !=
+            SPVC_SUCCESS ||
+        spvc_compiler_create_compiler_options(comp, &o) != SPVC_SUCCESS) {
+        log = "ERROR: SPIRV-Cross: " + c.errors;
+        return false;
+    }
+    spvc_compiler_options_set_uint(o, SPVC_COMPILER_OPTION_GLSL_VERSION, unsigned(opt.version));
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_ES, SPVC_TRUE);
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_FLOAT_PRECISION_HIGHP, SPVC_TRUE);
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_INT_PRECISION_HIGHP, SPVC_TRUE);
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_VULKAN_SEMANTICS, SPVC_FALSE);
+    spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_EMIT_LINE_DIRECTIVES, SPVC_TRUE);
+    spvc_compiler_install_compiler_options(comp, o);
+    auto precision = [&](const char* const* types, size_t n) {
+        for (size_t i = 0; i < n; ++i)
+            spvc_compiler_add_header_line(comp, (std::string("precision highp ") + types[i] + ";").c_str());
+    };
+    precision(kSamplers300, std::size(kSamplers300));
+    if (opt.version >= 310) precision(kSamplers310, std::size(kSamplers310));
+    if (opt.version >= 320) precision(kSamplers320, std::size(kSamplers320));
+    if (t.stage == Stage::fragment && !locate_outputs(comp, t, bound)) {
+        log = "ERROR: SPIRV-Cross: " + c.errors;
+        return false;
+    }
+    std::vector<std::string> marks;
+    mark_anonymous_blocks(comp, marks);
+    const char* text = nullptr;
+    if (spvc_compiler_compile(comp, &text) != SPVC_SUCCESS || !text) {
+        log = "ERROR: SPIRV-Cross: " + c.errors;
+        return false;
+    }
+    std::vector<uint32_t> table;
+    essl = take_line_directives(unmark_anonymous_blocks(text, marks), table);
+    if (lines) *lines = std::move(table);
+    return true;
+}
+
+}  // namespace mgl::gl

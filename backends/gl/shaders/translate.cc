@@ -1,0 +1,79 @@
+#include "translate.h"
+
+#include "glsl_lift.h"
+#include "glsl_to_spirv.h"
+#include "shader_cache.h"
+#include "spirv_names.h"
+
+namespace mgl::gl {
+
+namespace {
+
+// glslang's own notes that are about our lift, not the application's source.
+std::string app_log(const std::string& log) {
+    std::string out;
+    size_t i = 0;
+    while (i < log.size()) {
+        size_t e = log.find('\n', i);
+        if (e == std::string::npos) e = log.size();
+        const std::string line = log.substr(i, e - i);
+        if (line.find("(version, profile) forced") == std::string::npos && !line.empty()) out += line + "\n";
+        i = e + 1;
+    }
+    return unlift_log(out);
+}
+
+// A hint for what the front end does not do yet, so that the application's
+// log says why rather than only "undeclared identifier".
+std::string fixed_function_hint(const std::string& log) {
+    static const char* const kBuiltins[] = {"gl_Vertex", "gl_Normal", "gl_Color", "gl_MultiTexCoord", "gl_TexCoord",
+                                            "gl_ModelView", "gl_Projection", "gl_NormalMatrix", "ftransform",
+                                            "gl_FrontColor", "gl_LightSource", "gl_Fog", "gl_TextureMatrix"};
+    for (const char* b : kBuiltins)
+        if (log.find(std::string("'") + b) != std::string::npos)
+            return "NOTE: fixed-function built-ins (" + std::string(b) +
+                   ", ...) are not served yet by this OpenGL implementation\n";
+    return {};
+}
+
+std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOptions& opt) {
+    auto t = std::make_shared<Translation>();
+    t->stage = in.stage;
+    const SourceVersion v = source_version(in.sources, in.api);
+    t->source_version = v.number;
+    t->source_es = v.es;
+    const Lifted lifted = lift(in, v, opt);
+    if (!lifted.error.empty()) {
+        t->log = lifted.error;
+        return t;
+    }
+    SpirvResult s = glsl_to_spirv(in.stage, lifted);
+    t->log = app_log(s.log);
+    if (!s.ok) {
+        t->log += fixed_function_hint(t->log);
+        return t;
+    }
+    strip_invented_layouts(s.spirv, s.written_locations, s.written_bindings);
+    t->spirv = std::move(s.spirv);
+    t->reflection = std::move(s.reflection);
+    std::string log;
+    if (!spirv_to_essl(*t, opt, {}, t->essl, log, &t->essl_lines)) {
+        t->log += log;
+        return t;
+    }
+    t->ok = true;
+    return t;
+}
+
+}  // namespace
+
+std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOptions& opt, ShaderCache* cache) {
+    if (!cache) return translate_now(in, opt);
+    const std::string key = cache_key(in, opt);
+    if (auto hit = cache->find(key)) return hit;
+    auto t = translate_now(in, opt);
+    cache->store(key, t);
+    return t;
+}
+
+}  // namespace mgl::gl

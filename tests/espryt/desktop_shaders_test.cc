@@ -1,0 +1,213 @@
+// Desktop GL shaders through the wire into Espryt: a desktop context
+// (marked through the test hook until mglCreateContext carries the API)
+// translates GLSL with the GL front end; the application's queries answer
+// in its own terms (status, log with its line numbers, its source), the
+// link honours glBindAttribLocation and glBindFragDataLocation, and ES
+// contexts keep passing their shaders through.
+#include <doctest.h>
+#include <functional>
+
+#include "harness.h"
+#include "test_hooks.h"
+
+using namespace espryt_test;
+
+namespace {
+
+constexpr uint32_t kEglOpenGlApi = 0x30A2, kCoreProfileBit = 1;
+
+struct Desktop {
+    Wire w;
+    GLuint next = 500;
+    bool ok = false;
+    Desktop() {
+        if (!w.backend) return;
+        w.start();
+        w.flush();
+        ok = espryt::testing::set_context_api(*w.backend, 1, kEglOpenGlApi, kCoreProfileBit, 3, 3);
+    }
+    GLuint shader(GLenum type, std::initializer_list<const char*> src) {
+        const GLuint s = next++;
+        w.enc.glCreateShader(type, s);
+        const std::string blob = strings_blob(src);
+        w.enc.glShaderSource(s, GLsizei(src.size()), wire::Blob{blob.data(), uint32_t(blob.size())});
+        w.enc.glCompileShader(s);
+        return s;
+    }
+    GLint shader_iv(GLuint s, GLenum pname) {
+        GLint v = -7;
+        w.enc.glGetShaderiv(s, pname, sizeof v);
+        gen::read_reply_glGetShaderiv(w.enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    std::string info_log(GLuint s) {
+        char buf[4096] = {};
+        GLsizei len = -1;
+        w.enc.glGetShaderInfoLog(s, sizeof buf, sizeof len, sizeof buf);
+        gen::read_reply_glGetShaderInfoLog(w.enc.wait_reply(), &len, sizeof len, reinterpret_cast<mgl::GLchar*>(buf),
+                                           sizeof buf);
+        return std::string(buf, size_t(std::max(len, 0)));
+    }
+    std::string source(GLuint s, GLsizei size = 4096) {
+        std::vector<char> buf(4096, 0);
+        GLsizei len = -1;
+        w.enc.glGetShaderSource(s, size, sizeof len, uint32_t(buf.size()));
+        gen::read_reply_glGetShaderSource(w.enc.wait_reply(), &len, sizeof len, reinterpret_cast<mgl::GLchar*>(buf.data()),
+                                          uint32_t(buf.size()));
+        return std::string(buf.data(), size_t(std::max(len, 0)));
+    }
+    GLuint program(GLuint vs, GLuint fs, const std::function<void(GLuint)>& before_link = {}) {
+        const GLuint p = next++;
+        w.enc.glCreateProgram(p);
+        w.enc.glAttachShader(p, vs);
+        w.enc.glAttachShader(p, fs);
+        if (before_link) before_link(p);
+        w.enc.glLinkProgram(p);
+        return p;
+    }
+    GLint program_iv(GLuint p, GLenum pname) {
+        GLint v = -7;
+        w.enc.glGetProgramiv(p, pname, sizeof v);
+        gen::read_reply_glGetProgramiv(w.enc.wait_reply(), &v, sizeof v);
+        return v;
+    }
+    GLint query(void (gen::Encoder::*verb)(GLuint, wire::Blob),
+                bool (*reply)(std::span<const uint8_t>, GLint*), GLuint p, const char* name) {
+        (w.enc.*verb)(p, wire::Blob{name, uint32_t(std::strlen(name) + 1)});
+        GLint v = -7;
+        reply(w.enc.wait_reply(), &v);
+        return v;
+    }
+    void draw_quad(GLuint p) {
+        const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+        const GLuint vao = next++, vbo = next++;
+        w.enc.glGenVertexArrays(1, wire::Blob{&vao, 4});
+        w.enc.glBindVertexArray(vao);
+        w.enc.glGenBuffers(1, wire::Blob{&vbo, 4});
+        w.enc.glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        w.enc.glBufferData(GL_ARRAY_BUFFER, sizeof quad, wire::Blob{quad, sizeof quad}, GL_STATIC_DRAW);
+        GLint loc = query(&gen::Encoder::glGetAttribLocation, gen::read_reply_glGetAttribLocation, p, "position");
+        REQUIRE(loc >= 0);
+        w.enc.glVertexAttribPointer(GLuint(loc), 2, GL_FLOAT, GL_FALSE, 0, wire::OffsetOrBlob{0, nullptr, 0});
+        w.enc.glEnableVertexAttribArray(GLuint(loc));
+        w.enc.glUseProgram(p);
+        w.enc.glViewport(0, 0, 64, 64);
+        w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    }
+};
+
+const char* kVs110 = "attribute vec2 position;\nvarying vec2 uv;\nvoid main() { uv = position; gl_Position = vec4(position, 0.0, 1.0); }\n";
+
+}  // namespace
+
+TEST_CASE("desktop context: GLSL 1.10 compiles; status, source and log answer in the application's terms") {
+    Desktop d;
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
+    CHECK(d.shader_iv(vs, GL_COMPILE_STATUS) == GL_TRUE);
+    CHECK(d.source(vs) == kVs110);  // the application's text, not our ESSL
+    CHECK(d.shader_iv(vs, GL_SHADER_SOURCE_LENGTH) == GLint(std::strlen(kVs110) + 1));
+    CHECK(d.source(vs, 10) == std::string(kVs110).substr(0, 9));  // bufSize - 1 characters
+    CHECK(d.shader_iv(vs, GL_SHADER_TYPE) == GL_VERTEX_SHADER);
+
+    // Two strings; the error is on line 2 of the second.
+    const GLuint bad = d.shader(GL_FRAGMENT_SHADER, {"uniform vec4 c;\n", "void main() {\n  gl_FragColor = c * nothing;\n}\n"});
+    CHECK(d.shader_iv(bad, GL_COMPILE_STATUS) == GL_FALSE);
+    const std::string log = d.info_log(bad);
+    CHECK(d.shader_iv(bad, GL_INFO_LOG_LENGTH) == GLint(log.size() + 1));
+    CHECK(log.find("1:2:") != std::string::npos);
+    CHECK(log.find("nothing") != std::string::npos);
+    CHECK(d.w.error() == GL_NO_ERROR);
+
+    // A program with the failed shader does not link, as on GL.
+    const GLuint p = d.program(vs, bad);
+    CHECK(d.program_iv(p, GL_LINK_STATUS) == GL_FALSE);
+}
+
+TEST_CASE("desktop context: glBindAttribLocation and glBindFragDataLocation take effect at link; names answer") {
+    Desktop d;
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
+    const GLuint fs = d.shader(GL_FRAGMENT_SHADER,
+                               {"#version 330 core\nuniform vec4 tint;\nin vec2 uv;\nout vec4 red;\nout vec4 green;\n"
+                                "void main() { red = vec4(1.0, 0.0, 0.0, 1.0) * tint; green = vec4(0.0, 1.0, 0.0, 1.0) * tint; }\n"});
+    REQUIRE(d.shader_iv(fs, GL_COMPILE_STATUS) == GL_TRUE);
+    const GLuint p = d.program(vs, fs, [&](GLuint prog) {
+        d.w.enc.glBindAttribLocation(prog, 5, wire::Blob{"position", 9});
+        // Declared red first; bound green to the first draw buffer.
+        d.w.enc.glBindFragDataLocation(prog, 1, wire::Blob{"red", 4});
+        d.w.enc.glBindFragDataLocation(prog, 0, wire::Blob{"green", 6});
+    });
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    CHECK(d.query(&gen::Encoder::glGetAttribLocation, gen::read_reply_glGetAttribLocation, p, "position") == 5);
+    CHECK(d.query(&gen::Encoder::glGetFragDataLocation, gen::read_reply_glGetFragDataLocation, p, "green") == 0);
+    CHECK(d.query(&gen::Encoder::glGetFragDataLocation, gen::read_reply_glGetFragDataLocation, p, "red") == 1);
+    const GLint tint = d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "tint");
+    REQUIRE(tint >= 0);
+    d.w.enc.glClearColor(0, 0, 0, 1);
+    d.w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    d.draw_quad(p);
+    d.w.enc.glUniform4f(tint, 1, 1, 1, 1);
+    d.w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    const std::vector<uint8_t> px = d.w.read_pixels(64, 64);
+    REQUIRE(px.size() == 64u * 64u * 4u);
+    // The surface's only draw buffer shows the output bound to location 0.
+    CHECK(px[0] == 0);
+    CHECK(px[1] == 255);
+    CHECK(px[2] == 0);
+    CHECK(d.w.error() == GL_NO_ERROR);
+
+    // Deleted while attached, the shader lives on in the program (as in GL);
+    // a relink with other bindings still re-emits it.
+    d.w.enc.glDeleteShader(fs);
+    d.w.enc.glBindFragDataLocation(p, 0, wire::Blob{"red", 4});
+    d.w.enc.glBindFragDataLocation(p, 1, wire::Blob{"green", 6});
+    d.w.enc.glLinkProgram(p);
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    CHECK(d.program_iv(p, GL_ATTACHED_SHADERS) == 2);
+    CHECK(d.query(&gen::Encoder::glGetFragDataLocation, gen::read_reply_glGetFragDataLocation, p, "red") == 0);
+    d.w.enc.glUseProgram(p);
+    d.w.enc.glUniform4f(tint, 1, 1, 1, 1);
+    d.w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    const std::vector<uint8_t> relinked = d.w.read_pixels(64, 64);
+    REQUIRE(relinked.size() == 64u * 64u * 4u);
+    CHECK(relinked[0] == 255);
+    CHECK(relinked[1] == 0);
+    CHECK(d.w.error() == GL_NO_ERROR);
+
+    // Bad arguments fail loudly, as GL's do.
+    d.w.enc.glBindFragDataLocation(p, 0, wire::Blob{"gl_FragColor", 13});
+    CHECK(d.w.error() == GL_INVALID_OPERATION);
+    d.w.enc.glBindFragDataLocation(p, 4096, wire::Blob{"red", 4});
+    CHECK(d.w.error() == GL_INVALID_VALUE);
+    d.w.enc.glBindFragDataLocationIndexed(p, 0, 1, wire::Blob{"red", 4});
+    CHECK(d.w.error() == GL_INVALID_OPERATION);
+    CHECK(d.w.log_lines("dual-source") == 1);
+}
+
+TEST_CASE("ES contexts keep passing shaders through: desktop GLSL does not compile there") {
+    Wire w;
+    if (!w.backend) {
+        MESSAGE("skipped: " << w.why);
+        return;
+    }
+    w.start();
+    const std::string blob = strings_blob({"#version 330 core\nin vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n"});
+    w.enc.glCreateShader(GL_VERTEX_SHADER, 77);
+    w.enc.glShaderSource(77, 1, wire::Blob{blob.data(), uint32_t(blob.size())});
+    w.enc.glCompileShader(77);
+    GLint ok = -1;
+    w.enc.glGetShaderiv(77, GL_COMPILE_STATUS, sizeof ok);
+    gen::read_reply_glGetShaderiv(w.enc.wait_reply(), &ok, sizeof ok);
+    CHECK(ok == GL_FALSE);  // the host's ESSL compiler saw it, untranslated
+    w.enc.glBindFragDataLocation(1, 0, wire::Blob{"x", 2});
+    CHECK(w.error() == GL_INVALID_OPERATION);  // not an ES verb
+}

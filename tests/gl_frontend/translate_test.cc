@@ -1,0 +1,204 @@
+// The front end on real desktop shaders: every glmark2 desktop shader (GLSL
+// 1.10 without #version) and the chunks-gl33 sources translate, and the
+// host's GLES 3.2 compiles what comes out; names and written layouts are
+// kept, unwritten ones are not baked in; errors keep the application's line
+// numbers.
+#include <doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "chunks_gl33.h"
+#include "gl_pair.h"
+#include "host_log.h"
+#include "translate.h"
+
+using namespace mgl::gl;
+using namespace glfe_test;
+
+namespace {
+
+std::shared_ptr<const Translation> run(Stage stage, const std::string& src, EsslOptions opt = {}) {
+    ShaderInput in;
+    in.stage = stage;
+    in.sources = {src};
+    return translate(in, opt);
+}
+
+// Compiles ESSL on the host GLES 3.2 context; "" when it compiles, else the log.
+std::string host_compile(Stage stage, const std::string& essl) {
+    if (!GlPair::get().use_es()) return "no GLES context";
+    const GLuint s = glCreateShader(stage == Stage::vertex ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER);
+    const char* p = essl.c_str();
+    glShaderSource(s, 1, &p, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    char log[4096] = {};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    glDeleteShader(s);
+    return ok ? std::string() : std::string(log) + "\n" + essl;
+}
+
+std::string read(const std::filesystem::path& p) {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+bool has_layout(const std::string& essl, const std::string& decl) {
+    return std::regex_search(essl, std::regex("layout\\([^)]*\\)[^;]*\\b" + decl + "\\b"));
+}
+
+}  // namespace
+
+TEST_CASE("every glmark2 desktop shader translates and compiles on the host GLES 3.2") {
+    REQUIRE(GlPair::get().why.empty());
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(MGL_GL_FRONTEND_DATA "/glmark2")) {
+        const std::string ext = e.path().extension();
+        const Stage stage = ext == ".vert" ? Stage::vertex : Stage::fragment;
+        CAPTURE(e.path().filename().string());
+        auto t = run(stage, read(e.path()));
+        REQUIRE_MESSAGE(t->ok, t->log);
+        CHECK(t->source_version == 110);
+        CHECK(t->log.empty());  // no warnings about our lift (the source has no #version)
+        CHECK(host_compile(stage, t->essl) == "");
+        ++count;
+    }
+    CHECK(count >= 40);
+}
+
+TEST_CASE("chunks-gl33 sources translate with names and written locations kept") {
+    auto vs = run(Stage::vertex, chunk_vs);
+    REQUIRE_MESSAGE(vs->ok, vs->log);
+    CHECK(host_compile(Stage::vertex, vs->essl) == "");
+    // The application wrote these locations: they stay.
+    CHECK(std::regex_search(vs->essl, std::regex(R"(layout\(location = 0\) in vec3 aPos;)")));
+    CHECK(std::regex_search(vs->essl, std::regex(R"(layout\(location = 2\) in vec4 aColor;)")));
+    // The anonymous camera block stays anonymous: members are uView, not X.uView.
+    CHECK(std::regex_search(vs->essl, std::regex(R"(uniform Camera\s*\{[^}]*\};)")));
+    CHECK(vs->essl.find("uView * ") != std::string::npos);
+    CHECK(vs->essl.find("uniform vec3 uChunkOrigin;") != std::string::npos);
+    // Varyings without locations in the source get none (matched by name).
+    CHECK_FALSE(has_layout(vs->essl, "vUV"));
+    for (const char* fs_src : {chunk_fs0, chunk_fs1, entity_fs}) {
+        auto fs = run(Stage::fragment, fs_src);
+        REQUIRE_MESSAGE(fs->ok, fs->log);
+        CHECK(host_compile(Stage::fragment, fs->essl) == "");
+        CHECK_FALSE(has_layout(fs->essl, "uAtlas"));  // binding not baked: glUniform1i decides
+    }
+    auto ev = run(Stage::vertex, entity_vs);
+    REQUIRE(ev->ok);
+    CHECK(host_compile(Stage::vertex, ev->essl) == "");
+}
+
+TEST_CASE("reflection lists the application's names; unwritten locations are not baked in") {
+    auto vs = run(Stage::vertex,
+                  "#version 150\nin vec3 position;\nin vec2 texcoord;\nuniform mat4 mvp;\nuniform sampler2D heights;\n"
+                  "out vec2 uv;\nvoid main() { uv = texcoord; gl_Position = mvp * vec4(position.xy, "
+                  "texture(heights, texcoord).r, 1.0); }\n");
+    REQUIRE_MESSAGE(vs->ok, vs->log);
+    std::vector<std::string> inputs;
+    for (const Declared& d : vs->reflection.inputs) {
+        inputs.push_back(d.name);
+        CHECK(d.location == -1);
+    }
+    std::sort(inputs.begin(), inputs.end());
+    CHECK(inputs == std::vector<std::string>{"position", "texcoord"});
+    CHECK_FALSE(has_layout(vs->essl, "position"));
+    CHECK_FALSE(has_layout(vs->essl, "mvp"));
+    CHECK_FALSE(has_layout(vs->essl, "heights"));
+    CHECK(vs->essl.find("highp") != std::string::npos);
+    CHECK(host_compile(Stage::vertex, vs->essl) == "");
+    // Written layouts are kept, as written.
+    auto ws = run(Stage::vertex, "#version 420 core\nlayout(location = 3) in vec4 p;\nlayout(binding = 2) uniform sampler2D t;\n"
+                                 "layout(std140, binding = 1) uniform B { vec4 k; };\n"
+                                 "void main() { gl_Position = p + texture(t, p.xy) + k; }\n");
+    REQUIRE_MESSAGE(ws->ok, ws->log);
+    CHECK(std::regex_search(ws->essl, std::regex(R"(layout\(location = 3\) in vec4 p;)")));
+    CHECK(std::regex_search(ws->essl, std::regex(R"(layout\(binding = 2\) uniform highp sampler2D t;)")));
+    CHECK(std::regex_search(ws->essl, std::regex(R"(layout\(binding = 1, std140\) uniform B)")));
+    CHECK(host_compile(Stage::vertex, ws->essl) == "");
+}
+
+TEST_CASE("fragment outputs: one unlocated output stays unlocated; several get declaration order or their bindings") {
+    auto one = run(Stage::fragment, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+    REQUIRE(one->ok);
+    CHECK_FALSE(has_layout(one->essl, "c"));
+    auto two = run(Stage::fragment, "#version 330\nout vec4 a;\nout vec4 b;\nvoid main() { a = vec4(1.0); b = vec4(0.5); }\n");
+    REQUIRE(two->ok);
+    CHECK(std::regex_search(two->essl, std::regex(R"(layout\(location = 0\) out vec4 a;)")));
+    CHECK(std::regex_search(two->essl, std::regex(R"(layout\(location = 1\) out vec4 b;)")));
+    std::string essl, log;
+    REQUIRE(spirv_to_essl(*two, EsslOptions{}, {{"a", 2}}, essl, log));
+    CHECK(std::regex_search(essl, std::regex(R"(layout\(location = 2\) out vec4 a;)")));
+    CHECK(std::regex_search(essl, std::regex(R"(layout\(location = 0\) out vec4 b;)")));
+    REQUIRE(spirv_to_essl(*one, EsslOptions{}, {{"c", 3}}, essl, log));
+    CHECK(std::regex_search(essl, std::regex(R"(layout\(location = 3\) out vec4 c;)")));
+}
+
+TEST_CASE("compile errors keep the application's line numbers and spellings") {
+    // Line 4 of a GLSL 1.10 source (lifted: the preamble must not shift it).
+    auto t = run(Stage::fragment, "uniform vec4 c;\nvarying vec2 uv;\nvoid main() {\n  gl_FragColor = c * undefined_thing;\n}\n");
+    CHECK_FALSE(t->ok);
+    CHECK(t->log.find("0:4:") != std::string::npos);
+    CHECK(t->log.find("undefined_thing") != std::string::npos);
+    // Line numbers count per source string, as glShaderSource gave them.
+    ShaderInput in;
+    in.stage = Stage::vertex;
+    in.sources = {"#version 330 core\n", "in vec4 p;\n\nvoid main() { gl_Position = p + ; }\n"};
+    auto m = translate(in, EsslOptions{});
+    CHECK_FALSE(m->ok);
+    CHECK(m->log.find("1:3:") != std::string::npos);
+    // Our lift's names do not leak into the log.
+    auto f = run(Stage::fragment, "void main() { gl_FragColor(1.0); }\n");
+    CHECK_FALSE(f->ok);
+    CHECK(f->log.find("gl_FragColor") != std::string::npos);
+    CHECK(f->log.find("mgl_") == std::string::npos);
+    // Fixed-function built-ins are not served yet: the log says so.
+    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n");
+    CHECK_FALSE(ff->ok);
+    CHECK(ff->log.find("fixed-function") != std::string::npos);
+}
+
+TEST_CASE("ESSL targets: 3.10 and 3.00 hosts get their own version") {
+    const char* src = "#version 330 core\nin vec2 uv;\nuniform sampler2D t;\nout vec4 c;\nvoid main() { c = texture(t, uv); }\n";
+    for (int v : {300, 310, 320}) {
+        EsslOptions o;
+        o.version = v;
+        auto t = run(Stage::fragment, src, o);
+        REQUIRE_MESSAGE(t->ok, t->log);
+        CHECK(t->essl.rfind("#version " + std::to_string(v) + " es", 0) == 0);
+        CHECK(host_compile(Stage::fragment, t->essl) == "");
+    }
+}
+
+TEST_CASE("host log references to ESSL lines map to the application's lines") {
+    // The statement `c = ...` is on line 7 of the source; wherever the ESSL
+    // has it, a host error there must read as line 7.
+    const char* src = "#version 330 core\nuniform float k;\nin vec2 uv;\nout vec4 c;\nvoid main() {\n"
+                      "  float l = k * uv.x;\n  c = vec4(l, uv.y, 0.0, 1.0);\n}\n";
+    auto t = run(Stage::fragment, src);
+    REQUIRE_MESSAGE(t->ok, t->log);
+    CHECK(t->essl.find("#line") == std::string::npos);
+    CHECK(t->essl.find("GL_GOOGLE") == std::string::npos);
+    CHECK(host_compile(Stage::fragment, t->essl) == "");
+    size_t essl_line = 0, at = 0;
+    for (size_t n = 1; at < t->essl.size(); ++n) {
+        const size_t e = t->essl.find('\n', at);
+        if (t->essl.compare(at, e - at, "    c = vec4(") == 0 || t->essl.substr(at, e - at).find(" c = ") != std::string::npos)
+            essl_line = n;
+        at = e + 1;
+    }
+    REQUIRE(essl_line > 0);
+    REQUIRE(t->essl_lines.size() >= essl_line);
+    const std::string n = std::to_string(essl_line);
+    CHECK(map_host_log("0:" + n + "(5): error: something\n", t->essl_lines) == "0:7(5): error: something\n");
+    CHECK(map_host_log("ERROR: 0:" + n + ": something\n", t->essl_lines) == "ERROR: 0:7: something\n");
+    CHECK(map_host_log("0:99999(1): error\n", t->essl_lines) == "0:99999(1): error\n");  // unknown: as it was
+}
