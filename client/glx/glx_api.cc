@@ -188,7 +188,7 @@ GLXFBConfig* glXChooseFBConfig(::Display* dpy, int screen, const int* attribs, i
 
 int glXGetFBConfigAttrib(::Display* dpy, GLXFBConfig config, int attribute, int* value) {
     const FBConfig* f = lookup_config(dpy, config);
-    if (!f) return GLX_BAD_CONFIG;
+    if (!f) return 9;  // GLXBadFBConfig, as Mesa answers
     int v = 0;
     if (!f->attrib(attribute, &v)) return GLX_BAD_ATTRIBUTE;
     if (value) *value = v;
@@ -374,7 +374,7 @@ Bool glXMakeContextCurrent(::Display* dpy, GLXDrawable draw, GLXDrawable read, G
 }
 
 Bool glXMakeCurrent(::Display* dpy, GLXDrawable drawable, GLXContext ctx) {
-    return glXMakeContextCurrent(dpy, drawable, drawable, ctx);
+    return api::glXMakeContextCurrent(dpy, drawable, drawable, ctx);
 }
 
 void glXSwapBuffers(::Display* dpy, GLXDrawable drawable) {
@@ -491,7 +491,7 @@ const char* glXGetClientString(::Display*, int name) {
         default: return nullptr;
     }
 }
-const char* glXQueryServerString(::Display* dpy, int, int name) { return glXGetClientString(dpy, name); }
+const char* glXQueryServerString(::Display* dpy, int, int name) { return api::glXGetClientString(dpy, name); }
 
 // Swap control: every interval is presented as 0 or 1 (the EGL vendor's
 // present does not wait for a vertical blank; Xvfb has none).
@@ -505,7 +505,7 @@ int glXSwapIntervalMESA(unsigned int interval) {
 }
 int glXSwapIntervalSGI(int interval) {
     if (interval <= 0) return GLX_BAD_VALUE;
-    return glXSwapIntervalMESA(unsigned(interval));
+    return api::glXSwapIntervalMESA(unsigned(interval));
 }
 int glXGetSwapIntervalMESA() { return t_context ? 1 : 0; }
 

@@ -58,7 +58,7 @@ void build_configs(ScreenRec& s) {
     EGLint n = 0;
     const Egl& e = egl();
     if (!e.GetConfigs(s.egl, nullptr, 0, &n) || n <= 0) return;
-    std::vector<EGLConfig> list(size_t(n));
+    std::vector<EGLConfig> list(static_cast<size_t>(n));
     e.GetConfigs(s.egl, list.data(), n, &n);
     int id = 1;
     for (EGLConfig c : list) {

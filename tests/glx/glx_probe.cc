@@ -83,7 +83,7 @@ int main() {
     }
     const int screen = DefaultScreen(dpy);
     const char* exts = glXQueryExtensionsString(dpy, screen);
-    for (const char* e : {"GLX_ARB_create_context", "GLX_ARB_create_context_profile", "GLX_EXT_swap_control"})
+    for (const char* e : {"GLX_ARB_create_context", "GLX_ARB_create_context_profile"})
         line("extension", std::string(e) + (std::strstr(exts, e) ? " yes" : " no"));
 
     // GLX 1.0: a visual, a legacy context, the window itself as drawable.
