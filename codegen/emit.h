@@ -32,6 +32,7 @@ std::vector<std::vector<const Verb*>> split(const Schema& s, int parts);
 extern const char* kGeneratedBanner;
 
 void emit_types(const Schema& s, std::vector<OutFile>& out);      // gltypes.h opcodes.h tables.cc fingerprint.h
+void emit_api(const Schema& s, std::vector<OutFile>& out);        // verb_api.h verb_api.cc
 void emit_backend(const Schema& s, std::vector<OutFile>& out);    // backend.h backend.cc null_backend.h
 void emit_encoder(const Schema& s, std::vector<OutFile>& out);    // encoder.h replies.h
 void emit_decoder(const Schema& s, int parts, std::vector<OutFile>& out);  // decode_*.cc decode_table.cc

@@ -13,7 +13,7 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "// What a backend implements: one method per verb that travels on the wire.\n"
           << "// Arrays arrive as views into the record being applied (valid during the\n"
           << "// call only), already bounds-checked; outputs point into the reply.\n"
-          << "#pragma once\n#include <cstdint>\n\n#include \"gen/gltypes.h\"\n#include \"gen/opcodes.h\"\n"
+          << "#pragma once\n#include <cstdint>\n\n#include \"gen/gltypes.h\"\n#include \"gen/opcodes.h\"\n#include \"gen/verb_api.h\"\n"
           << "#include \"mgl/wire/record.h\"\n\nnamespace mgl {\n\n"
           << "class Backend {\npublic:\n    virtual ~Backend();\n\n"
           << "    // Every verb a backend does not override lands here. A backend raises a\n"
@@ -32,7 +32,15 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "    // thread. On the direct transport several sessions share one thread (the\n"
           << "    // application's): a backend with per-thread state (a current host\n"
           << "    // context) restores its own here when another session's was bound since.\n"
-          << "    virtual void begin_span() {}\n\n";
+          << "    virtual void begin_span() {}\n\n"
+          << "    // The current context's API and version, for the generated profile checks\n"
+          << "    // in the decoders of verbs that are not in every context (gen/verb_api.h).\n"
+          << "    // A backend sets them when a context becomes current; `any` checks nothing.\n"
+          << "    gen::ApiKind api_kind = gen::ApiKind::any;\n"
+          << "    uint8_t api_version = 0;\n\n"
+          << "    // A verb outside the current context's API/profile/version (a hostile or\n"
+          << "    // broken client: ours checks first): GL_INVALID_OPERATION and one log line.\n"
+          << "    virtual void profile_refused(gen::Op verb) { unsupported(verb); }\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

@@ -196,6 +196,7 @@ std::string count_code(const Verb& v, const Param& p) {
 
 struct Plan {
     const Verb* v;
+    std::string forward; // non-empty: a gl.xml alias of this verb with the same C signature
     std::string hook;    // non-empty: forwards to mgl_custom::<hook>
     std::string unsized; // non-empty: refused at run time with this reason
 };
@@ -223,7 +224,7 @@ public:
             std::ostringstream o;
             o << kGeneratedBanner << "// GL entry points, part " << i << ".\n"
               << "#include \"gen/client_entry.h\"\n#include \"gen/encoder.h\"\n#include \"gen/replies.h\"\n"
-              << "#include \"runtime.h\"\n#include \"compsize.h\"\n\n"
+              << "#include \"gen/verb_api.h\"\n#include \"runtime.h\"\n#include \"compsize.h\"\n\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n";
             for (const Plan* pl : chunks[i]) emit_body(*pl, o);
@@ -234,7 +235,19 @@ public:
 
 private:
     Plan plan(const Verb& v) {
-        Plan pl{&v, "", ""};
+        Plan pl{&v, "", "", ""};
+        // gl.xml aliases (glUniform4fvARB -> glUniform4fv, glGenFramebuffersEXT ->
+        // glGenFramebuffers) are the same command: the alias's entry point is the
+        // canonical one, so one record, one decoder and one backend method serve
+        // both, and the alias is available wherever the canonical verb is (as in
+        // Mesa, where both share one dispatch slot). docs/PROTOCOL.md says why.
+        if (!v.alias.empty() && v.retired.empty()) {
+            auto it = by_name_.find(v.alias);
+            if (it != by_name_.end() && it->second->retired.empty() && same_signature(v, *it->second)) {
+                pl.forward = v.alias;
+                return pl;
+            }
+        }
         const bool custom = v.flavor == "custom" || v.flavor == "client";
         auto hookable = [&](const std::string& n) {
             auto it = by_name_.find(n);
@@ -326,7 +339,15 @@ private:
         const bool is_void = ret == "void";
         const std::string fail_ret = is_void ? "return;" : "return {};";
         o << "extern \"C\" " << ret << " mgl_" << v.name << "(" << c_params(v) << ") {\n";
+        if (!pl.forward.empty()) {
+            o << "    " << (is_void ? "" : "return ") << "mgl_" << pl.forward << "(" << c_args(v) << ");\n}\n\n";
+            return;
+        }
         if (!pl.hook.empty()) {
+            if (!v.universal())
+                o << "    if (::mgl::client::Context* const c_ = ::mgl::client::current();\n"
+                  << "        c_ && !::mgl::gen::verb_in_api(" << v.opcode << ", c_->api_kind, c_->api_version)) [[unlikely]] {\n"
+                  << "        ::mgl::client::profile_error(*c_, \"" << v.name << "\");\n        " << fail_ret << "\n    }\n";
             o << "    " << (is_void ? "" : "return ") << "::mgl_custom::" << pl.hook << "(" << c_args(v) << ");\n}\n\n";
             return;
         }
@@ -338,6 +359,11 @@ private:
         o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
           << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        " << fail_ret
           << "\n    }\n";
+        // Verbs not in every context: the generated profile table decides (a core
+        // context calling glBegin gets GL_INVALID_OPERATION, as natively).
+        if (!v.universal())
+            o << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version)) [[unlikely]] {\n"
+              << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        " << fail_ret << "\n    }\n";
         if (kIndexedViewport.count(v.name) || (!v.alias.empty() && kIndexedViewport.count(v.alias)))
             o << "    ctx_->st.viewport_indexed = true;  // the server answers viewport/scissor/depth range from now on\n";
         // Sizes of every array.

@@ -129,6 +129,14 @@ void emit_decode_fn(const Verb& v, std::ostringstream& o) {
         }
     }
     if (!v.ret_mint.empty()) add("a_result");
+    // Verbs not in every context: refused outside the current context's
+    // API/profile/version (generated tables), after the record was checked.
+    if (!v.universal()) {
+        o << "    if (!gen::verb_in_api(op_, d_.backend->api_kind, d_.backend->api_version)) [[unlikely]] {\n"
+          << "        d_.backend->profile_refused(gen::Op::" << v.name << ");\n";
+        if (reply) o << "        std::memset(rp_ + 8, 0, size_t(rsize_ - 8));\n        wire::close_reply(d_);\n";
+        o << "        return true;\n    }\n";
+    }
     std::string ret = backend_return(v);
     o << "    " << (ret != "void" ? "const " + ret + " ret_ = " : "") << "d_.backend->" << v.name << "(" << args << ");\n";
     if (reply) {

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     mglgen::compute_layouts(schema);
     std::vector<mglgen::OutFile> out;
     mglgen::emit_types(schema, out);
+    mglgen::emit_api(schema, out);
     mglgen::emit_backend(schema, out);
     mglgen::emit_encoder(schema, out);
     mglgen::emit_decoder(schema, parts, out);

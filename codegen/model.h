@@ -66,6 +66,13 @@ struct Verb {
     std::string ret_mint;     // return value is a client-minted name
     std::string unsized;      // why the verb cannot be encoded yet
     std::string retired;
+    // Where the verb exists (schema `es`/`core`/`compat`/`ext`), indexed by
+    // ApiKind (0 OpenGL ES, 1 GL core profile, 2 GL compatibility profile):
+    // the first version (major*10+minor, 0: never) and a bit per kind whose
+    // extensions provide it. Session verbs exist everywhere.
+    uint8_t since[3] = {};
+    uint8_t ext = 0;
+    bool session = false;  // from session.fbs (opcode < 256)
     std::vector<std::string> doc;
     std::vector<Param> params;
     std::string file;         // schema file it came from
@@ -78,6 +85,11 @@ struct Verb {
     bool has_out = false;
     bool is_sync() const { return flavor == "sync"; }
     bool encodable() const { return unsized.empty() && retired.empty(); }
+    // In every context this stack creates (ES 2.0+, GL core 3.2+, GL
+    // compatibility 3.0+) by core version alone: no profile check is emitted.
+    bool universal() const {
+        return session || (since[0] && since[0] <= 20 && since[1] && since[1] <= 32 && since[2] && since[2] <= 30);
+    }
 };
 
 struct Schema {

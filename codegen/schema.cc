@@ -4,7 +4,9 @@
 #include <flatbuffers/util.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -125,6 +127,27 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
         v.unsized = attr(*sd, "unsized");
         v.retired = attr(*sd, "retired");
         v.doc = sd->doc_comment;
+        v.session = opn < 256;
+        const char* const kApiKeys[3] = {"es", "core", "compat"};
+        for (int k = 0; k < 3; ++k) {
+            const std::string ver = attr(*sd, kApiKeys[k]);
+            if (ver.empty()) continue;
+            if (ver.size() != 3 || !std::isdigit((unsigned char)ver[0]) || ver[1] != '.' || !std::isdigit((unsigned char)ver[2])) {
+                error = "table " + v.name + ": " + kApiKeys[k] + " '" + ver + "' is not a version like \"3.2\"";
+                return false;
+            }
+            v.since[k] = uint8_t((ver[0] - '0') * 10 + (ver[2] - '0'));
+        }
+        std::stringstream es(attr(*sd, "ext"));
+        for (std::string a; std::getline(es, a, '|');) {
+            if (a == "gles2") v.ext |= 1;
+            else if (a == "glcore") v.ext |= 2;
+            else if (a == "gl") v.ext |= 4;
+            else if (!a.empty()) {
+                error = "table " + v.name + ": ext names unknown API '" + a + "'";
+                return false;
+            }
+        }
         if (!v.returns.empty()) v.ret_type = return_type(out, v.returns);
 
         for (const flatbuffers::FieldDef* fd : sd->fields.vec) {
@@ -184,6 +207,19 @@ bool load_schema(const std::vector<std::string>& files, const std::vector<std::s
         out.verbs.push_back(std::move(v));
     }
     std::sort(out.verbs.begin(), out.verbs.end(), [](const Verb& a, const Verb& b) { return a.opcode < b.opcode; });
+    // A gl.xml alias is the same command: the client encodes its canonical
+    // verb (emit_client.cc), so the canonical verb exists wherever one of its
+    // aliases does (glMapBufferOES makes glMapBuffer's record an ES one).
+    std::map<std::string, Verb*> by_name;
+    for (Verb& v : out.verbs) by_name[v.name] = &v;
+    for (const Verb& v : out.verbs) {
+        auto it = v.alias.empty() ? by_name.end() : by_name.find(v.alias);
+        if (it == by_name.end()) continue;
+        Verb& c = *it->second;
+        for (int k = 0; k < 3; ++k)
+            if (v.since[k] && (!c.since[k] || v.since[k] < c.since[k])) c.since[k] = v.since[k];
+        c.ext |= v.ext;
+    }
     return true;
 }
 

@@ -23,7 +23,9 @@ public:
 
     // ---- session verbs (session.cc, surfaces.cc) ----
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
-    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) override;
+    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
+                          GLbitfield profile) override;
+    GLint mglGetContextVersion(GLuint context) override;
     void mglDestroyContext(GLuint context) override;
     void mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green, GLint blue,
                           GLint alpha, GLint depth, GLint stencil, GLint samples) override;
@@ -75,6 +77,12 @@ public:
     void glLabelObjectEXT(GLenum type, GLuint object, GLsizei length, wire::In<GLchar> label) override;
     void glGetObjectLabelEXT(GLenum type, GLuint object, GLsizei bufSize, wire::Out<GLsizei> length,
                              wire::Out<GLchar> label) override;
+
+    // ---- desktop-only verbs mapped onto GLES (desktop_verbs.cc) ----
+    void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
+    void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
+    void glDrawBuffer(GLenum buf) override;
+    void glReadBuffer(GLenum src) override;
 
 private:
     // session.cc

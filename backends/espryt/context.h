@@ -41,7 +41,16 @@ struct Surface {
 
 struct Context {
     uint32_t id = 0;
-    EGLContext egl = EGL_NO_CONTEXT;
+    EGLContext egl = EGL_NO_CONTEXT;  // always a host GLES 3.x context, desktop clients included
+    // What the client asked for (mglCreateContext): api 0x30A0 EGL_OPENGL_ES_API
+    // or 0x30A2 EGL_OPENGL_API; profile 1 core / 2 compatibility (0 for ES);
+    // the requested version. `served` is the version it gets (major*10+minor):
+    // the host's ES version, or the desktop version desktop_caps.h derives from it.
+    uint32_t api = 0x30A0;
+    uint32_t profile = 0;
+    int major = 2, minor = 0;
+    int served = 0;
+    bool desktop() const { return api == 0x30A2; }
     std::shared_ptr<ShareGroup> share;
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds
     NameMap* maps[kKindCount] = {};                     // every kind, shared or own

@@ -28,6 +28,24 @@ Core::~Core() = default;
 void Core::set_current(Context* c) {
     cur_ = c;
     avail_ = c && c->ready ? c->avail.data() : kNothingAvailable.data();
+    // The generated profile checks of the decoders (gen/verb_api.h).
+    api_kind = !c                             ? gen::ApiKind::any
+               : !c->desktop()                ? gen::ApiKind::es
+               : (c->profile == 1 && c->served >= 32) ? gen::ApiKind::core
+                                                      : gen::ApiKind::compat;
+    api_version = c ? uint8_t(c->served) : 0;
+}
+
+void Core::profile_refused(gen::Op verb) {
+    if (!cur_) {
+        unavailable(verb);
+        return;
+    }
+    set_error(GL_INVALID_OPERATION);
+    if (first_time(logged_unsupported_, verb))
+        log_->warn("espryt: {} is not part of {} {}.{}: GL_INVALID_OPERATION", gen::verb_name(uint16_t(verb)),
+                   !cur_->desktop() ? "OpenGL ES" : cur_->profile == 1 ? "the OpenGL core profile" : "OpenGL",
+                   cur_->served / 10, cur_->served % 10);
 }
 
 bool Core::first_time(std::vector<bool>& seen, gen::Op verb) {

@@ -20,6 +20,7 @@ public:
     ~Core() override;
 
     void unsupported(gen::Op verb) override;
+    void profile_refused(gen::Op verb) override;
     uint32_t take_error() override;
     uint32_t take_error_event(uint32_t* context) override;
 

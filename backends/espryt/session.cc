@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "backend.h"
+#include "desktop_caps.h"
 
 namespace mgl::espryt {
 
@@ -60,7 +61,19 @@ void EsprytBackend::destroy_context(Context& c) {
     c.egl = EGL_NO_CONTEXT;
 }
 
-void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) {
+void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
+                                     GLbitfield profile) {
+    const bool desktop = api == 0x30A2;  // EGL_OPENGL_API
+    if (api != 0x30A0 && !desktop) {
+        session_error("mglCreateContext", fmt::format("api {:#x} is neither OpenGL ES nor OpenGL", api));
+        return;
+    }
+    const int host_es = host_.es_major * 10 + host_.es_minor;
+    if (desktop && desktop_version(host_es) == 0) {
+        session_error("mglCreateContext", fmt::format("the host's OpenGL ES {}.{} carries no desktop OpenGL version",
+                                                      host_.es_major, host_.es_minor));
+        return;
+    }
     if (context == 0 || contexts_.count(context)) {
         session_error("mglCreateContext", fmt::format("context name {} is 0 or in use", context));
         return;
@@ -79,11 +92,17 @@ void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, 
         group = std::make_shared<ShareGroup>();
     }
     // Whatever GLES version the client asks for, the host's best 3.x serves
-    // it (as GLES drivers do): 3.x is a superset of 2.0.
-    (void)major;
-    (void)minor;
+    // it (as GLES drivers do): 3.x is a superset of 2.0. A desktop context
+    // gets a host GLES context too (never a host desktop GL one: the devices
+    // have none) and reports the desktop version that GLES carries; the
+    // client refuses a request above it (mglGetContextVersion).
     auto c = std::make_unique<Context>(std::move(group));
     c->id = context;
+    c->api = api;
+    c->profile = desktop ? (profile == 1 ? 1u : 2u) : 0u;
+    c->major = major;
+    c->minor = minor;
+    c->served = desktop ? desktop_version(host_es) : host_es;
     c->debug = flags & 1;
     c->robust_asked = (flags & 2) && host_.robust;
     c->egl = host_.create_context(share_egl, c->debug);
@@ -92,6 +111,11 @@ void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, 
         return;
     }
     contexts_[context] = std::move(c);
+}
+
+GLint EsprytBackend::mglGetContextVersion(GLuint context) {
+    auto it = contexts_.find(context);
+    return it == contexts_.end() ? 0 : GLint(it->second->served);
 }
 
 void EsprytBackend::mglDestroyContext(GLuint context) {
@@ -118,8 +142,11 @@ void EsprytBackend::prepare(Context& c) {
         const char* e = static_cast<const char*>(host_gl.glGetStringi(GL_EXTENSIONS, GLuint(i)));
         if (!e) continue;
         host_ext.insert(e);
-        if (extension_allowed(e)) c.extensions.emplace_back(e);
+        if (!c.desktop() && extension_allowed(e)) c.extensions.emplace_back(e);
     }
+    if (c.desktop())
+        c.extensions = desktop_extensions(host_.es_major * 10 + host_.es_minor, c.profile,
+                                          [&](std::string_view x) { return host_ext.count(std::string(x)) != 0; });
     for (const auto& e : c.extensions) c.extension_string += (c.extension_string.empty() ? "" : " ") + e;
     c.avail.assign(kHostVerbs, 0);
     compute_availability(host_.es_major * 10 + host_.es_minor,
@@ -191,7 +218,17 @@ GLint EsprytBackend::mglGetString(GLenum name, GLint index, GLsizei bufSize, wir
         };
         switch (name) {
             case GL_VERSION:
-                s = fmt::format("OpenGL ES {}.{} MobileGL (Espryt on {})", host_.es_major, host_.es_minor, host_.renderer);
+                if (cur_->desktop())
+                    s = fmt::format("{}.{} MobileGL (Espryt on {})", cur_->served / 10, cur_->served % 10, host_.renderer);
+                else
+                    s = fmt::format("OpenGL ES {}.{} MobileGL (Espryt on {})", host_.es_major, host_.es_minor, host_.renderer);
+                break;
+            case GL_SHADING_LANGUAGE_VERSION:
+                if (!cur_->desktop()) {
+                    s = host_string(name);
+                    break;
+                }
+                s = desktop_glsl_version(cur_->served);
                 break;
             case GL_RENDERER: s = fmt::format("MobileGL Espryt ({})", host_.renderer); break;
             case GL_EXTENSIONS: s = cur_->extension_string; break;

@@ -61,7 +61,9 @@ public:
 
     // ---- session verbs (session.cc, surfaces.cc) ---------------------------
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
-    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) override;
+    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
+                          GLbitfield profile) override;
+    GLint mglGetContextVersion(GLuint context) override;
     void mglDestroyContext(GLuint context) override;
     void mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green, GLint blue,
                           GLint alpha, GLint depth, GLint stencil, GLint samples) override;

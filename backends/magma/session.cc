@@ -138,9 +138,17 @@ bool MagmaBackend::need_context(gen::Op verb) {
 
 // ---- contexts --------------------------------------------------------------------
 
-void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags) {
+void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
+                                    GLbitfield profile) {
     if (context == 0 || contexts_.count(context)) {
         session_error("mglCreateContext", fmt::format("context name {} is 0 or in use", context));
+        return;
+    }
+    if (api != 0x30A0 /* EGL_OPENGL_ES_API */) {
+        // Desktop GL on Magma is issue 14: say so instead of a context that cannot work.
+        session_error("mglCreateContext", fmt::format("desktop OpenGL contexts (api {:#x}, {}.{}, profile {}) are not "
+                                                      "served by Magma yet: use the espryt backend",
+                                                      api, major, minor, profile));
         return;
     }
     std::shared_ptr<ShareGroup> group;
@@ -173,6 +181,10 @@ void MagmaBackend::mglDestroyContext(GLuint context) {
     contexts_.erase(it);
 }
 
+GLint MagmaBackend::mglGetContextVersion(GLuint context) {
+    return contexts_.count(context) ? GLint(kMajor * 10 + kMinor) : 0;
+}
+
 void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
     if (gpu_) gpu_->end_pass();
     if (gpu_) gpu_->set_occlusion(nullptr);  // queries are per context: the new one's, below
@@ -180,6 +192,7 @@ void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
     if (context == 0) {
         cur_ = nullptr;
         draw_ = read_ = nullptr;
+        api_kind = gen::ApiKind::any;
     } else {
         auto ci = contexts_.find(context);
         if (ci == contexts_.end()) {
@@ -200,6 +213,9 @@ void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
             return;
         }
         cur_ = ci->second.get();
+        // The generated profile checks: verbs above ES 3.0 are refused before they get here.
+        api_kind = gen::ApiKind::es;
+        api_version = uint8_t(kMajor * 10 + kMinor);
         if (cur_->occlusion) gpu_->set_occlusion(&cur_->occlusion->occ);
         draw_ = d;
         read_ = r;

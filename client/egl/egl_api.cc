@@ -21,6 +21,7 @@ namespace {
 
 thread_local EGLint t_error = EGL_SUCCESS;
 thread_local ContextRec* t_context = nullptr;  // this vendor's current context on this thread
+thread_local EGLenum t_api = EGL_OPENGL_ES_API;  // eglBindAPI's choice for this thread (EGL 1.5 §3.7)
 
 std::mutex g_mu;  // guards the display list
 std::vector<std::unique_ptr<Display>>& displays() {
@@ -327,7 +328,7 @@ const char* eglQueryString(EGLDisplay d, EGLint name) {
     switch (name) {
         case EGL_VENDOR: return "MobileGL";
         case EGL_VERSION: return "1.5 MobileGL " MOBILEGL_VERSION;
-        case EGL_CLIENT_APIS: return "OpenGL_ES";
+        case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
         case EGL_EXTENSIONS: return kDisplayExtensions;
         default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
     }
@@ -639,23 +640,32 @@ EGLContext eglCreateContext(EGLDisplay d, EGLConfig config, EGLContext share, co
         sh = lookup_context(dpy, share);
         if (!sh) return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
     }
+    const EGLenum api = t_api;
+    const bool desktop = api == EGL_OPENGL_API;
     EGLint major = 1, minor = 0;
+    EGLint profile_mask = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;  // EGL_KHR_create_context's default
     uint32_t flags = 0;
     for (const EGLint* a = attribs; a && a[0] != EGL_NONE; a += 2) {
         switch (a[0]) {
             case EGL_CONTEXT_MAJOR_VERSION: major = a[1]; break;  // == EGL_CONTEXT_CLIENT_VERSION
             case EGL_CONTEXT_MINOR_VERSION: minor = a[1]; break;
             case EGL_CONTEXT_FLAGS_KHR:
-                if (a[1] & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) flags |= 1;
-                if (a[1] & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) flags |= 2;
+                if (a[1] & ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR |
+                             EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR))
+                    return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+                if (a[1] & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) flags |= client::kFlagDebug;
+                if (a[1] & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) flags |= client::kFlagRobust;
+                if (a[1] & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) flags |= client::kFlagForwardCompatible;
                 break;
-            case EGL_CONTEXT_OPENGL_DEBUG: if (a[1]) flags |= 1; break;
+            case EGL_CONTEXT_OPENGL_DEBUG: if (a[1]) flags |= client::kFlagDebug; break;
             case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-            case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT: if (a[1]) flags |= 2; break;
+            case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT: if (a[1]) flags |= client::kFlagRobust; break;
+            case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+                if (a[1]) flags |= client::kFlagForwardCompatible;
+                break;
+            case EGL_CONTEXT_OPENGL_PROFILE_MASK: profile_mask = a[1]; break;
             case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
             case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-            case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-            case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
             case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
             case 0x3100 /* EGL_CONTEXT_PRIORITY_LEVEL_IMG */:
                 break;
@@ -663,23 +673,63 @@ EGLContext eglCreateContext(EGLDisplay d, EGLConfig config, EGLContext share, co
                 return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
         }
     }
-    const bool ok_version = (major == 2 && minor == 0) || (major == 3 && minor >= 0 && minor <= 2);
-    if (!ok_version) {
-        client::log().warn("eglCreateContext: OpenGL ES {}.{} is not supported (2.0 and 3.0-3.2 are)", major, minor);
-        return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+    uint32_t profile = 0;
+    if (desktop) {
+        // GL versions that exist: 1.0-1.5, 2.0-2.1, 3.0-3.3, 4.0-4.6.
+        static const int kLastMinor[] = {0, 5, 1, 3, 6};
+        if (major < 1 || major > 4 || minor < 0 || minor > kLastMinor[major]) {
+            client::log().warn("eglCreateContext: OpenGL {}.{} does not exist", major, minor);
+            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        }
+        // Below 3.2 there are no profiles: such a context (and one that asks
+        // for no version at all) is a compatibility context, as Mesa gives.
+        if (major * 10 + minor < 32) {
+            profile = client::kCompatProfile;
+        } else if (profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT) {
+            profile = client::kCoreProfile;
+        } else if (profile_mask & EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) {
+            profile = client::kCompatProfile;
+        } else {
+            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        }
+        if (c && !(c->renderable & EGL_OPENGL_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+    } else {
+        const bool ok_version = (major == 2 && minor == 0) || (major == 3 && minor >= 0 && minor <= 2);
+        if (!ok_version) {
+            client::log().warn("eglCreateContext: OpenGL ES {}.{} is not supported (2.0 and 3.0-3.2 are)", major, minor);
+            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        }
+        if (c && !(c->renderable & (major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT)))
+            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
     }
-    if (c && !(c->renderable & (major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT)))
-        return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+    if (sh && sh->api != api) return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);  // share groups stay within one API
     std::string error;
-    std::unique_ptr<client::Context> ctx =
-        client::create_context(sh ? sh->ctx.get() : nullptr, major, minor, flags, &error);
+    std::unique_ptr<client::Context> ctx = client::create_context(
+        sh ? sh->ctx.get() : nullptr, desktop ? client::kApiGL : client::kApiES, major, minor, profile, flags, &error);
     if (!ctx) {
         client::log().error("eglCreateContext: {}", error);
         return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
     }
+    if (desktop) {
+        // The server says what it serves (one round trip): a version above it,
+        // or a backend without desktop GL, is EGL_BAD_MATCH now rather than a
+        // context that cannot work later.
+        const int served = client::served_version(*ctx);
+        if (served == 0 || major * 10 + minor > served) {
+            if (served == 0)
+                client::log().warn("eglCreateContext: the server's backend does not serve desktop OpenGL "
+                                   "(its log says why)");
+            else
+                client::log().warn("eglCreateContext: OpenGL {}.{} asked, the server serves {}.{} at most", major,
+                                   minor, served / 10, served % 10);
+            client::destroy_context(std::move(ctx));
+            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        }
+    }
     auto rec = new ContextRec;
     rec->dpy = dpy;
     rec->cfg = c;
+    rec->api = api;
     rec->major = major;
     rec->minor = minor;
     rec->ctx = std::move(ctx);
@@ -707,7 +757,7 @@ EGLBoolean eglQueryContext(EGLDisplay d, EGLContext context, EGLint attribute, E
     EGLint v = 0;
     switch (attribute) {
         case EGL_CONFIG_ID: v = c->cfg ? c->cfg->id : 0; break;
-        case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_ES_API; break;
+        case EGL_CONTEXT_CLIENT_TYPE: v = EGLint(c->api); break;
         case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
         case EGL_CONTEXT_MINOR_VERSION: v = c->minor; break;
         case EGL_RENDER_BUFFER: v = c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
@@ -799,7 +849,14 @@ EGLBoolean eglReleaseThread() {
 
 EGLBoolean eglBindAPI(EGLenum api) {
     t_error = EGL_SUCCESS;
-    return api == EGL_OPENGL_ES_API ? EGL_TRUE : fail(EGL_BAD_PARAMETER, EGL_FALSE);
+    if (api != EGL_OPENGL_ES_API && api != EGL_OPENGL_API) return fail(EGL_BAD_PARAMETER, EGL_FALSE);
+    t_api = api;
+    return EGL_TRUE;
+}
+
+EGLenum eglQueryAPI() {
+    t_error = EGL_SUCCESS;
+    return t_api;
 }
 
 EGLBoolean eglWaitClient() {
@@ -1093,7 +1150,7 @@ struct Proc {
 #define MGL_PROC(n) {#n, reinterpret_cast<void*>(&api::n)}
 #define MGL_PROC_AS(n, f) {#n, reinterpret_cast<void*>(&api::f)}
 const Proc kProcs[] = {
-    MGL_PROC(eglBindAPI), MGL_PROC(eglBindTexImage), MGL_PROC(eglChooseConfig), MGL_PROC(eglClientWaitSync),
+    MGL_PROC(eglBindAPI), MGL_PROC(eglQueryAPI), MGL_PROC(eglBindTexImage), MGL_PROC(eglChooseConfig), MGL_PROC(eglClientWaitSync),
     MGL_PROC(eglClientWaitSyncKHR), MGL_PROC(eglCopyBuffers), MGL_PROC(eglCreateContext), MGL_PROC(eglCreateImage),
     MGL_PROC(eglCreatePbufferFromClientBuffer), MGL_PROC(eglCreatePbufferSurface), MGL_PROC(eglCreatePixmapSurface),
     MGL_PROC(eglCreatePlatformPixmapSurface), MGL_PROC(eglCreatePlatformPixmapSurfaceEXT),

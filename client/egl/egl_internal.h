@@ -29,7 +29,7 @@ struct Config {
     EGLint id = 0;
     EGLint red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0, samples = 0;
     EGLint surface_type = EGL_PBUFFER_BIT | EGL_WINDOW_BIT;
-    EGLint renderable = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
+    EGLint renderable = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT;
     EGLint native_visual_id = 0;
     EGLint native_visual_type = EGL_NONE;
     EGLint buffer_size() const { return red + green + blue + alpha; }
@@ -59,6 +59,7 @@ struct ContextRec {
     Display* dpy = nullptr;
     const Config* cfg = nullptr;  // nullptr: EGL_NO_CONFIG_KHR
     std::unique_ptr<client::Context> ctx;
+    EGLenum api = EGL_OPENGL_ES_API;  // EGL_OPENGL_ES_API or EGL_OPENGL_API
     EGLint major = 2, minor = 0;
     Surface* draw = nullptr;
     Surface* read = nullptr;

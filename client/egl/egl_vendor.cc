@@ -114,7 +114,9 @@ EGLDisplay imp_getPlatformDisplay(EGLenum platform, void* native, const EGLAttri
     return get_platform_display(platform, native, attribs);
 }
 
-EGLBoolean imp_getSupportsAPI(EGLenum api) { return api == EGL_OPENGL_ES_API ? EGL_TRUE : EGL_FALSE; }
+EGLBoolean imp_getSupportsAPI(EGLenum api) {
+    return api == EGL_OPENGL_ES_API || api == EGL_OPENGL_API ? EGL_TRUE : EGL_FALSE;
+}
 
 const char* imp_getVendorString(int name) {
     return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS ? platform_extensions() : nullptr;

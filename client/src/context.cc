@@ -83,10 +83,27 @@ const LimitQuery kLimits[] = {
     {GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, 1, 'i', 31}, {GL_MAX_IMAGE_UNITS, 1, 'i', 31},
 };
 
-bool parse_es_version(const std::string& v, int* major, int* minor) {
+bool parse_version(const std::string& v, int* major, int* minor) {
     const char* s = v.c_str();
     if (v.rfind("OpenGL ES ", 0) == 0) s += 10;
     return std::sscanf(s, "%d.%d", major, minor) == 2;
+}
+
+// What GL_VERSION says before "MobileGL": "OpenGL ES 3.2", "3.3 (Core Profile)".
+std::string version_prefix(const Context& c) {
+    const std::string num = std::to_string(c.server_major) + "." + std::to_string(c.server_minor);
+    if (!c.desktop()) return "OpenGL ES " + num;
+    if (c.server_major * 10 + c.server_minor < 32) return num;
+    return num + (c.profile == kCoreProfile ? " (Core Profile)" : " (Compatibility Profile)");
+}
+
+// GL_CONTEXT_FLAGS of a desktop context, as the application asked for them.
+int64_t desktop_context_flags(const Context& c) {
+    int64_t f = 0;
+    if (c.flags & kFlagForwardCompatible) f |= 0x1;  // GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT
+    if (c.flags & kFlagDebug) f |= 0x2;              // GL_CONTEXT_FLAG_DEBUG_BIT
+    if (c.flags & kFlagRobust) f |= 0x4;             // GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT
+    return f;
 }
 
 // Strings and limits of a context, fetched at its first make-current: two
@@ -128,11 +145,18 @@ void fetch_server_info(Context& c) {
         if (gen::read_reply_mglGetString(rep, &len, reinterpret_cast<int8_t*>(buf.data()), s.cap) && len >= 0)
             s.out->assign(buf.data(), std::min<size_t>(size_t(len), s.cap));
     }
-    if (!parse_es_version(c.version, &c.server_major, &c.server_minor)) {
+    if (!parse_version(c.version, &c.server_major, &c.server_minor)) {
         c.server_major = c.major;
         c.server_minor = c.minor;
     }
-    const int ver = c.server_major * 10 + c.server_minor;
+    const int served = c.server_major * 10 + c.server_minor;
+    c.api_kind = !c.desktop() ? gen::ApiKind::es
+                 : (c.profile == kCoreProfile && served >= 32) ? gen::ApiKind::core
+                                                               : gen::ApiKind::compat;
+    c.api_version = uint8_t(std::clamp(served, 0, 255));
+    // The limits below are asked of the host's GLES context: a desktop 3.x
+    // context has the ES 3.0 ones (the 3.1 ones are GL 4.3's).
+    const int ver = !c.desktop() ? served : served >= 30 ? 30 : 20;
 
     c.extension_list.clear();
     std::istringstream is(c.extensions);
@@ -146,16 +170,17 @@ void fetch_server_info(Context& c) {
     c.extensions = filtered;
     // "OpenGL ES 3.2 <the server's own text>" becomes "OpenGL ES 3.2 MobileGL <version> (<that text>)".
     std::string rest = c.version;
-    if (rest.rfind("OpenGL ES ", 0) == 0) {
-        const size_t sp = rest.find(' ', 10);
+    if (rest.rfind("OpenGL ES ", 0) == 0 || c.desktop()) {
+        // Past the version number ("OpenGL ES 3.2 ...", desktop "3.3 ...").
+        const size_t at = rest.rfind("OpenGL ES ", 0) == 0 ? 10 : 0;
+        const size_t sp = rest.find(' ', at);
         rest = sp == std::string::npos ? std::string() : rest.substr(sp + 1);
     }
     if (rest.rfind("MobileGL", 0) == 0) rest = rest.substr(8);
     while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
     // Espryt's "(Espryt on <host>)" is already parenthesised: one pair, not two.
     if (rest.size() >= 2 && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
-    c.version = "OpenGL ES " + std::to_string(c.server_major) + "." + std::to_string(c.server_minor) +
-                " MobileGL " MOBILEGL_VERSION + (rest.empty() ? std::string() : " (" + rest + ")");
+    c.version = version_prefix(c) + " MobileGL " MOBILEGL_VERSION + (rest.empty() ? std::string() : " (" + rest + ")");
     if (c.renderer.rfind("MobileGL", 0) != 0) c.renderer = "MobileGL (" + c.renderer + ")";
     c.vendor = "MobileGL";
 
@@ -193,9 +218,14 @@ void fetch_server_info(Context& c) {
         if (ok) c.limits[q->pname] = v;
         else reply_failed(c, "limits", rep);
     }
-    if (ver >= 30) {
+    if (served >= 30) {
         c.limits[GL_MAJOR_VERSION] = QueryValue::ints({c.server_major});
         c.limits[GL_MINOR_VERSION] = QueryValue::ints({c.server_minor});
+    }
+    if (c.desktop()) {
+        c.limits[GL_CONTEXT_FLAGS] = QueryValue::ints({desktop_context_flags(c)});
+        if (served >= 32)
+            c.limits[0x9126 /* GL_CONTEXT_PROFILE_MASK */] = QueryValue::ints({int64_t(c.profile == kCoreProfile ? 1 : 2)});
     }
     c.limits[GL_NUM_EXTENSIONS] = QueryValue::ints({int64_t(c.extension_list.size())});
 }
@@ -225,7 +255,8 @@ uint32_t ShareGroup::mint(MintKind k, uint32_t n) {
     return next_[counter_of(k)].fetch_add(n, std::memory_order_relaxed);
 }
 
-std::unique_ptr<Context> create_context(Context* share, int major, int minor, uint32_t flags, std::string* error) {
+std::unique_ptr<Context> create_context(Context* share, uint32_t api, int major, int minor, uint32_t profile,
+                                        uint32_t flags, std::string* error) {
     std::shared_ptr<ShareGroup> group;
     if (share) {
         group = share->group;
@@ -238,6 +269,8 @@ std::unique_ptr<Context> create_context(Context* share, int major, int minor, ui
     c->id = g_next_context.fetch_add(1, std::memory_order_relaxed);
     c->group = group;
     c->enc = &group->enc();
+    c->api = api;
+    c->profile = api == kApiGL ? profile : 0;
     c->major = major;
     c->minor = minor;
     c->flags = flags;
@@ -246,8 +279,20 @@ std::unique_ptr<Context> create_context(Context* share, int major, int minor, ui
         std::lock_guard<std::mutex> g(group->mu);
         ++group->contexts;
     }
-    c->enc->mglCreateContext(c->id, share ? share->id : 0, major, minor, flags);
+    c->enc->mglCreateContext(c->id, share ? share->id : 0, major, minor, flags, api, c->profile);
     return c;
+}
+
+int served_version(Context& ctx) {
+    ctx.enc->mglGetContextVersion(ctx.id);
+    ++ctx.counters.round_trips;
+    const std::span<const uint8_t> rep = ctx.enc->wait_reply();
+    GLint v = 0;
+    if (!gen::read_reply_mglGetContextVersion(rep, &v)) {
+        reply_failed(ctx, "mglGetContextVersion", rep);
+        return 0;
+    }
+    return v;
 }
 
 void destroy_context(std::unique_ptr<Context> ctx) {

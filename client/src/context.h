@@ -25,6 +25,7 @@
 #include "deferred_replies.h"
 #include "gen/client_entry.h"
 #include "gen/encoder.h"
+#include "gen/verb_api.h"
 #include "state/state.h"
 
 namespace mgl::client {
@@ -91,12 +92,27 @@ struct Counters {
     uint64_t remote_queries = 0;   // ... answered by the server
 };
 
+// mglCreateContext's api and profile values (EGL's and GL's own numbers).
+inline constexpr uint32_t kApiES = 0x30A0;       // EGL_OPENGL_ES_API
+inline constexpr uint32_t kApiGL = 0x30A2;       // EGL_OPENGL_API
+inline constexpr uint32_t kCoreProfile = 1;      // GL_CONTEXT_CORE_PROFILE_BIT
+inline constexpr uint32_t kCompatProfile = 2;    // GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
+inline constexpr uint32_t kFlagDebug = 1, kFlagRobust = 2, kFlagForwardCompatible = 4;
+
 struct Context {
     uint32_t id = 0;  // minted by the client, never 0
     std::shared_ptr<ShareGroup> group;
     gen::Encoder* enc = nullptr;  // == &group->enc()
-    int major = 2, minor = 0;     // requested ES version
-    uint32_t flags = 0;           // 1 debug, 2 robust (mglCreateContext)
+    uint32_t api = kApiES;        // kApiES or kApiGL
+    uint32_t profile = 0;         // desktop: kCoreProfile or kCompatProfile; 0 for ES
+    int major = 2, minor = 0;     // requested version of `api`
+    uint32_t flags = 0;           // kFlag* (mglCreateContext)
+    bool desktop() const { return api == kApiGL; }
+
+    // The generated profile checks' view of this context (gen/verb_api.h):
+    // set from the served version at the first make-current.
+    gen::ApiKind api_kind = gen::ApiKind::any;
+    uint8_t api_version = 0;
 
     State st;
     std::unordered_map<GLenum, QueryValue> limits;  // fetched once at the first make-current
@@ -124,7 +140,11 @@ inline Context* current() { return t_current; }
 
 // Creates a context in `share`'s group (or a new group and session when
 // share is nullptr). nullptr with *error when no session can be opened.
-std::unique_ptr<Context> create_context(Context* share, int major, int minor, uint32_t flags, std::string* error);
+std::unique_ptr<Context> create_context(Context* share, uint32_t api, int major, int minor, uint32_t profile,
+                                        uint32_t flags, std::string* error);
+// The version the server serves `ctx` at (major*10+minor), 0 when it refused
+// the context (a round trip; the EGL layer asks for desktop contexts).
+int served_version(Context& ctx);
 // Encodes mglDestroyContext; the context must not be current anywhere.
 void destroy_context(std::unique_ptr<Context> ctx);
 

@@ -35,6 +35,17 @@ void unsized(const char* verb, const char* why) {
     if (Context* c = current()) gl_error(*c, GL_INVALID_OPERATION, verb);
 }
 
+void profile_error(Context& ctx, const char* verb) {
+    if (first_time(std::string("profile:") + verb)) {
+        const char* kind = ctx.api_kind == gen::ApiKind::es     ? "OpenGL ES"
+                           : ctx.api_kind == gen::ApiKind::core ? "OpenGL core profile"
+                                                                : "OpenGL compatibility profile";
+        log().warn("{} is not part of {} {}.{}: GL_INVALID_OPERATION", verb, kind, ctx.api_version / 10,
+                   ctx.api_version % 10);
+    }
+    gl_error(ctx, GL_INVALID_OPERATION, verb);
+}
+
 void compsize_failed(Context& ctx, const char* verb, const char* param, int64_t code) {
     switch (code) {
         case kBadEnum: gl_error(ctx, GL_INVALID_ENUM, verb); break;

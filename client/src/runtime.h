@@ -39,6 +39,9 @@ inline R from_wire(W w) {
 [[gnu::cold]] void gl_error(Context& ctx, GLenum err, const char* verb);
 // A GL call with no current context: logged once per verb, otherwise ignored.
 [[gnu::cold]] void no_context(const char* verb);
+// A verb outside the current context's API/profile/version (generated
+// tables): GL_INVALID_OPERATION, as a native driver gives, and one log line per verb.
+[[gnu::cold]] void profile_error(Context& ctx, const char* verb);
 // A verb the client cannot encode: GL_INVALID_OPERATION and one log line per verb.
 [[gnu::cold]] void unsized(const char* verb, const char* why);
 // A COMPSIZE helper refused (code < 0: see compsize.h).

@@ -86,7 +86,7 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
         return c;
     });
     std::string err;
-    auto ctx = client::create_context(nullptr, 2, 0, 0, &err);
+    auto ctx = client::create_context(nullptr, mgl::client::kApiES, 2, 0, 0, 0, &err);
     REQUIRE_MESSAGE(ctx, err);
     ctx->enc->mglCreateSurface(1, 0x3033, 64, 64, 8, 8, 8, 8, 24, 8, 0);
     client::make_current(ctx.get(), 1, 1, 64, 64);
@@ -208,5 +208,113 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
     mgl_glFinish();
     client::make_current(nullptr, 0, 0, -1, -1);
     client::destroy_context(std::move(ctx));
+    client::set_connection_factory({});
+}
+
+// A desktop context on Espryt: a host GLES context underneath, reporting the
+// desktop version, profile and extensions it serves; EXT_framebuffer_object
+// (aliases and mapped binds), glDrawBuffer/glReadBuffer of the default
+// framebuffer; the profile checks on both sides.
+TEST_CASE("desktop OpenGL contexts on Espryt: 3.3 core and compatibility") {
+    std::string why;
+    if (!espryt::host_available(&why)) {
+        MESSAGE("no host GLES: " << why);
+        return;
+    }
+    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
+        auto b = espryt::create({}, err);
+        if (!b) return nullptr;
+        auto c = std::make_unique<EsprytConnection>(std::move(b));
+        g_conn = c.get();
+        return c;
+    });
+    auto has_ext = [](const char* name) {
+        GLint n = 0;
+        mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+        for (GLint i = 0; i < n; ++i)
+            if (std::strcmp(reinterpret_cast<const char*>(mgl_glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0)
+                return true;
+        return false;
+    };
+    std::string err;
+    {
+        auto ctx = client::create_context(nullptr, client::kApiGL, 3, 3, client::kCoreProfile, 0, &err);
+        REQUIRE_MESSAGE(ctx, err);
+        CHECK(client::served_version(*ctx) == 33);
+        ctx->enc->mglCreateSurface(1, 0x3033, 32, 32, 8, 8, 8, 8, 24, 8, 0);
+        client::make_current(ctx.get(), 1, 1, 32, 32);
+        REQUIRE_MESSAGE(g_conn->error.empty(), g_conn->error);
+        const std::string version = reinterpret_cast<const char*>(mgl_glGetString(GL_VERSION));
+        MESSAGE(version);
+        CHECK(version.rfind("3.3 (Core Profile) MobileGL", 0) == 0);
+        CHECK(std::string(reinterpret_cast<const char*>(mgl_glGetString(GL_SHADING_LANGUAGE_VERSION))) == "3.30");
+        CHECK(has_ext("GL_ARB_vertex_array_object"));
+        CHECK(has_ext("GL_ARB_framebuffer_object"));
+        CHECK(has_ext("GL_ARB_instanced_arrays"));
+        CHECK(!has_ext("GL_EXT_framebuffer_object"));  // compatibility only
+        CHECK(!has_ext("GL_OES_vertex_array_object"));  // never the host's ES names
+        CHECK(!has_ext("GL_EXT_color_buffer_float"));
+        mgl_glBegin(GL_TRIANGLES);
+        CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+        // Past the client's check, the server's decoder refuses it too.
+        ctx->enc->glBegin(GL_TRIANGLES);
+        CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+        mgl_glDrawBuffer(GL_BACK);
+        mgl_glReadBuffer(GL_BACK);
+        CHECK(mgl_glGetError() == GL_NO_ERROR);
+        mgl_glClearColor(0, 1, 0, 1);
+        mgl_glClear(GL_COLOR_BUFFER_BIT);
+        uint8_t px[4] = {};
+        mgl_glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        CHECK(px[1] == 255);
+        CHECK(mgl_glGetError() == GL_NO_ERROR);
+        client::make_current(nullptr, 0, 0, -1, -1);
+        client::destroy_context(std::move(ctx));
+    }
+    {
+        auto ctx = client::create_context(nullptr, client::kApiGL, 2, 1, client::kCompatProfile, 0, &err);
+        REQUIRE_MESSAGE(ctx, err);
+        ctx->enc->mglCreateSurface(1, 0x3033, 32, 32, 8, 8, 8, 8, 24, 8, 0);
+        client::make_current(ctx.get(), 1, 1, 32, 32);
+        const std::string version = reinterpret_cast<const char*>(mgl_glGetString(GL_VERSION));
+        CHECK(version.rfind("3.3 (Compatibility Profile) MobileGL", 0) == 0);
+        CHECK(has_ext("GL_EXT_framebuffer_object"));
+        // glmark2's render-to-texture, as its desktop build spells it.
+        GLuint tex = 0, fb = 0, rb = 0;
+        mgl_glGenTextures(1, &tex);
+        mgl_glBindTexture(GL_TEXTURE_2D, tex);
+        mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        mgl_glGenerateMipmapEXT(GL_TEXTURE_2D);
+        mgl_glGenFramebuffersEXT(1, &fb);
+        mgl_glBindFramebufferEXT(GL_FRAMEBUFFER, fb);
+        mgl_glFramebufferTexture2DEXT(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        mgl_glGenRenderbuffersEXT(1, &rb);
+        mgl_glBindRenderbufferEXT(GL_RENDERBUFFER, rb);
+        mgl_glRenderbufferStorageEXT(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 16, 16);
+        mgl_glFramebufferRenderbufferEXT(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+        CHECK(mgl_glCheckFramebufferStatusEXT(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+        mgl_glDrawBuffer(GL_COLOR_ATTACHMENT0);
+        mgl_glClearColor(1, 0, 0, 1);
+        mgl_glClear(GL_COLOR_BUFFER_BIT);
+        uint8_t px[4] = {};
+        mgl_glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        CHECK(px[0] == 255);
+        CHECK(mgl_glGetError() == GL_NO_ERROR);
+        mgl_glBindFramebufferEXT(GL_FRAMEBUFFER, 0);
+        mgl_glReadBuffer(GL_FRONT);  // the default framebuffer's one buffer
+        CHECK(mgl_glGetError() == GL_NO_ERROR);
+        // glMapBuffer/glUnmapBuffer (desktop GL 1.5) over glMapBufferRange.
+        GLuint buf = 0;
+        mgl_glGenBuffers(1, &buf);
+        mgl_glBindBuffer(GL_ARRAY_BUFFER, buf);
+        mgl_glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_DYNAMIC_DRAW);
+        auto* p = static_cast<uint8_t*>(mgl_glMapBuffer(GL_ARRAY_BUFFER, 0x88B9 /* GL_WRITE_ONLY */));
+        REQUIRE(p);
+        std::memset(p, 7, 16);
+        CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+        CHECK(mgl_glGetError() == GL_NO_ERROR);
+        client::make_current(nullptr, 0, 0, -1, -1);
+        client::destroy_context(std::move(ctx));
+    }
     client::set_connection_factory({});
 }

@@ -232,3 +232,102 @@ TEST_CASE("test vendor: an X11 window gets the frame at swap (needs DISPLAY)") {
     XDestroyWindow(x, win);
     XCloseDisplay(x);
 }
+
+TEST_CASE("test vendor: desktop OpenGL contexts (eglBindAPI(EGL_OPENGL_API), EGL_KHR_create_context)") {
+    EGLDisplay d = surfaceless();
+    CHECK(has(eglQueryString(d, EGL_CLIENT_APIS), "OpenGL"));
+    CHECK(has(eglQueryString(d, EGL_CLIENT_APIS), "OpenGL_ES"));
+    const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_CONFORMANT,
+                           EGL_OPENGL_BIT, EGL_NONE};
+    EGLConfig c = nullptr;
+    EGLint n = 0;
+    REQUIRE(eglChooseConfig(d, want, &c, 1, &n));
+    REQUIRE(n == 1);
+    const EGLint pb[] = {EGL_WIDTH, 32, EGL_HEIGHT, 32, EGL_NONE};
+    EGLSurface s = eglCreatePbufferSurface(d, c, pb);
+    REQUIRE(s != EGL_NO_SURFACE);
+
+    REQUIRE(eglBindAPI(EGL_OPENGL_API));
+    CHECK(eglQueryAPI() == EGL_OPENGL_API);
+    // Above what the server serves (the fake server serves 3.3, as Espryt on GLES 3.2): EGL_BAD_MATCH.
+    const EGLint gl45[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5, EGL_NONE};
+    CHECK(eglCreateContext(d, c, EGL_NO_CONTEXT, gl45) == EGL_NO_CONTEXT);
+    CHECK(eglGetError() == EGL_BAD_MATCH);
+    const EGLint gl37[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 7, EGL_NONE};
+    CHECK(eglCreateContext(d, c, EGL_NO_CONTEXT, gl37) == EGL_NO_CONTEXT);
+    CHECK(eglGetError() == EGL_BAD_MATCH);
+
+    const EGLint core33[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                             EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE};
+    EGLContext core = eglCreateContext(d, c, EGL_NO_CONTEXT, core33);
+    REQUIRE(core != EGL_NO_CONTEXT);
+    EGLint v = 0;
+    CHECK(eglQueryContext(d, core, EGL_CONTEXT_CLIENT_TYPE, &v));
+    CHECK(v == EGL_OPENGL_API);
+    REQUIRE(eglMakeCurrent(d, s, s, core));
+    auto getString = proc<PFNGLGETSTRINGPROC>("glGetString");
+    auto getStringi = proc<const GLubyte* (*)(GLenum, GLuint)>("glGetStringi");
+    auto getIntegerv = proc<PFNGLGETINTEGERVPROC>("glGetIntegerv");
+    auto getError = proc<PFNGLGETERRORPROC>("glGetError");
+    auto begin = proc<void (*)(GLenum)>("glBegin");
+    auto uniform4fvARB = proc<void (*)(GLint, GLsizei, const GLfloat*)>("glUniform4fvARB");
+    REQUIRE(bool(getString));
+    REQUIRE(bool(begin));
+    REQUIRE(bool(uniform4fvARB));
+    const std::string version = reinterpret_cast<const char*>(getString(GL_VERSION));
+    CHECK(version.rfind("3.3 (Core Profile) MobileGL", 0) == 0);
+    getIntegerv(GL_MAJOR_VERSION, &v);
+    CHECK(v == 3);
+    getIntegerv(GL_MINOR_VERSION, &v);
+    CHECK(v == 3);
+    getIntegerv(0x9126 /* GL_CONTEXT_PROFILE_MASK */, &v);
+    CHECK(v == 1);
+    getIntegerv(GL_CONTEXT_FLAGS, &v);
+    CHECK(v == 2);  // GL_CONTEXT_FLAG_DEBUG_BIT
+    getIntegerv(GL_NUM_EXTENSIONS, &v);
+    CHECK(v >= 0);
+    for (GLint i = 0; i < v; ++i) CHECK(getStringi(GL_EXTENSIONS, GLuint(i)) != nullptr);
+    CHECK(getError() == GL_NO_ERROR);
+    // glBegin is not in a core profile: GL_INVALID_OPERATION, nothing on the wire.
+    const int begins = count_op(286);
+    begin(GL_TRIANGLES);
+    CHECK(getError() == GL_INVALID_OPERATION);
+    // An ARB alias reaches the canonical verb's record.
+    const int u4 = count_op(2920);
+    const GLfloat vals[4] = {0, 0, 0, 1};
+    uniform4fvARB(0, 1, vals);
+    CHECK(eglSwapBuffers(d, s));  // publishes
+    CHECK(count_op(286) == begins);
+    CHECK(count_op(2920) == u4 + 1);
+    CHECK(count_op(2921) == 0);
+    CHECK(eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    CHECK(eglDestroyContext(d, core));
+
+    // No version: the compatibility profile (as Mesa gives), at the served version.
+    EGLContext compat = eglCreateContext(d, c, EGL_NO_CONTEXT, nullptr);
+    REQUIRE(compat != EGL_NO_CONTEXT);
+    REQUIRE(eglMakeCurrent(d, s, s, compat));
+    const std::string cv = reinterpret_cast<const char*>(getString(GL_VERSION));
+    CHECK(cv.rfind("3.3 (Compatibility Profile) MobileGL", 0) == 0);
+    getIntegerv(0x9126 /* GL_CONTEXT_PROFILE_MASK */, &v);
+    CHECK(v == 2);
+    CHECK(getString(GL_EXTENSIONS) != nullptr);
+    CHECK(eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    CHECK(eglDestroyContext(d, compat));
+
+    // eglBindAPI is per thread and ES contexts are unchanged.
+    REQUIRE(eglBindAPI(EGL_OPENGL_ES_API));
+    const EGLint es3[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+    EGLContext es = eglCreateContext(d, c, EGL_NO_CONTEXT, es3);
+    REQUIRE(es != EGL_NO_CONTEXT);
+    CHECK(eglQueryContext(d, es, EGL_CONTEXT_CLIENT_TYPE, &v));
+    CHECK(v == EGL_OPENGL_ES_API);
+    REQUIRE(eglMakeCurrent(d, s, s, es));
+    begin(GL_TRIANGLES);  // desktop-only on an ES context
+    CHECK(getError() == GL_INVALID_OPERATION);
+    CHECK(eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    CHECK(eglDestroyContext(d, es));
+    CHECK(eglDestroySurface(d, s));
+    CHECK(eglTerminate(d));
+}

@@ -9,13 +9,44 @@
 
 namespace mgl::test {
 
+void FakeServer::mglCreateContext(GLuint context, GLuint, GLint, GLint, GLbitfield, GLenum api, GLbitfield profile) {
+    ++counts[3];
+    contexts[context] = Ctx{api, profile};
+}
+
+GLint FakeServer::mglGetContextVersion(GLuint context) {
+    auto it = contexts.find(context);
+    if (it == contexts.end()) return 0;
+    return it->second.api == 0x30A2 ? desktop_version : 32;
+}
+
+// As a backend does: the generated profile checks of the decoders follow the
+// current context.
+void FakeServer::mglMakeCurrent(GLuint, GLuint, GLuint context) {
+    ++counts[8];
+    auto it = contexts.find(context);
+    current = it == contexts.end() ? nullptr : &it->second;
+    if (!current) {
+        api_kind = gen::ApiKind::any;
+    } else if (current->api != 0x30A2) {
+        api_kind = gen::ApiKind::es, api_version = 32;
+    } else {
+        api_kind = current->profile == 1 ? gen::ApiKind::core : gen::ApiKind::compat;
+        api_version = uint8_t(desktop_version);
+    }
+}
+
 GLint FakeServer::mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) {
     std::string s;
+    const bool desktop = current && current->api == 0x30A2;
     switch (name) {
         case GL_VENDOR: s = "Fake"; break;
         case GL_RENDERER: s = "FakeRenderer"; break;
-        case GL_VERSION: s = version; break;
-        case GL_SHADING_LANGUAGE_VERSION: s = "OpenGL ES GLSL ES 3.20"; break;
+        case GL_VERSION:
+            s = desktop ? std::to_string(desktop_version / 10) + "." + std::to_string(desktop_version % 10) + " FakeGL 1.0"
+                        : version;
+            break;
+        case GL_SHADING_LANGUAGE_VERSION: s = desktop ? "3.30" : "OpenGL ES GLSL ES 3.20"; break;
         case GL_EXTENSIONS: s = extensions; break;
         default: return -1;
     }

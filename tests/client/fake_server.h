@@ -56,6 +56,18 @@ public:
     std::vector<uint32_t> created;  // glCreateProgram / glCreateShader names, in order
     int get_integer_calls = 0;
 
+    // Contexts: api (0x30A0 ES, 0x30A2 desktop) and profile by name; a desktop
+    // context is served at desktop_version, an ES one at 3.2.
+    struct Ctx {
+        uint32_t api, profile;
+    };
+    std::map<uint32_t, Ctx> contexts;
+    const Ctx* current = nullptr;
+    int desktop_version = 33;
+    void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
+                          GLbitfield profile) override;
+    GLint mglGetContextVersion(GLuint context) override;
+    void mglMakeCurrent(GLuint draw, GLuint read, GLuint context) override;
     GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
     void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
     void mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height, wire::Out<GLubyte> pixels) override;

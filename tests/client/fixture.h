@@ -18,10 +18,11 @@ struct ClientFixture {
     std::unique_ptr<client::Context> ctx;
     TestConnection* conn = nullptr;
 
-    explicit ClientFixture(int major = 3, int width = 400, int height = 300) {
+    explicit ClientFixture(int major = 3, int width = 400, int height = 300, uint32_t api = client::kApiES,
+                           int minor = 0, uint32_t profile = 0, uint32_t flags = 0) {
         use_test_connections();
         std::string error;
-        ctx = client::create_context(nullptr, major, 0, 0, &error);
+        ctx = client::create_context(nullptr, api, major, minor, profile, flags, &error);
         REQUIRE_MESSAGE(ctx, error);
         conn = last_connection();
         client::make_current(ctx.get(), 0, 0, width, height);

@@ -43,7 +43,7 @@ TEST_CASE("glGen*/glCreate* mint names on the client, no round trip") {
 TEST_CASE("a shared context mints from its share group's counters") {
     ClientFixture fx;
     std::string err;
-    auto shared = mgl::client::create_context(fx.ctx.get(), 3, 0, 0, &err);
+    auto shared = mgl::client::create_context(fx.ctx.get(), mgl::client::kApiES, 3, 0, 0, 0, &err);
     REQUIRE(shared);
     CHECK(shared->group == fx.ctx->group);
     GLuint a, b;

@@ -104,7 +104,7 @@ struct Wire {
 
     // Context + 64x64 RGBA8/D24S8 surface, current.
     void start(GLuint context = 1, GLuint surface = 1, int w = 64, int h = 64, GLenum kind = 0x3033) {
-        enc.mglCreateContext(context, 0, 3, 0, 0);
+        enc.mglCreateContext(context, 0, 3, 0, 0, 0x30A0, 0);
         enc.mglCreateSurface(surface, kind, w, h, 8, 8, 8, 8, 24, 8, 0);
         enc.mglMakeCurrent(surface, surface, context);
     }

@@ -150,9 +150,9 @@ TEST_CASE("offsets without a bound buffer and retained client pointers are refus
 TEST_CASE("share groups share buffers; separate groups do not") {
     Wire w;
     REQUIRE_MESSAGE(w.backend, w.why);
-    w.enc.mglCreateContext(1, 0, 3, 0, 0);
-    w.enc.mglCreateContext(2, 1, 3, 0, 0);  // shares with 1
-    w.enc.mglCreateContext(3, 0, 3, 0, 0);  // its own group
+    w.enc.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
+    w.enc.mglCreateContext(2, 1, 3, 0, 0, 0x30A0, 0);  // shares with 1
+    w.enc.mglCreateContext(3, 0, 3, 0, 0, 0x30A0, 0);  // its own group
     w.enc.mglMakeCurrent(0, 0, 1);
     GLuint buf = 77;
     const uint8_t data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -212,7 +212,7 @@ TEST_CASE("two sessions applied on one thread keep their own current context") {
     REQUIRE_MESSAGE(b.backend, b.why);
     const uint8_t data_a[4] = {1, 2, 3, 4}, data_b[4] = {9, 8, 7, 6};
     auto create = [](Wire& w, const uint8_t* data) {
-        w.enc.mglCreateContext(1, 0, 3, 0, 0);
+        w.enc.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
         w.enc.mglMakeCurrent(0, 0, 1);
         GLuint buf = 7;
         w.enc.glGenBuffers(1, wire::Blob{&buf, 4});
@@ -283,7 +283,7 @@ TEST_CASE("a context reports the robustness the client asked for") {
     CHECK(gen::read_reply_glGetBooleanv(w.enc.wait_reply(), &b, sizeof b));
     CHECK(b == GL_FALSE);
     // Asked for (flag bit 2 of mglCreateContext): reported where the host has it.
-    w.enc.mglCreateContext(2, 0, 3, 0, 2);
+    w.enc.mglCreateContext(2, 0, 3, 0, 2, 0x30A0, 0);
     w.enc.mglMakeCurrent(1, 1, 2);
     const GLint robust = w.get_integer(kContextRobustAccess);
     MESSAGE("robust access when asked: " << robust);
@@ -319,4 +319,37 @@ TEST_CASE("a host GL error is taken once, for the event the session pushes after
     CHECK(context == 7);
     CHECK(w.backend->take_error_event(&context) == GL_NO_ERROR);  // taken: GL reports an error once
     CHECK(w.error() == GL_NO_ERROR);
+}
+
+TEST_CASE("a verb outside the context's API is refused by the decoder: desktop-only on ES, ES-only on core") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start();
+    w.enc.glBegin(GL_TRIANGLES);  // desktop GL 1.0 (compatibility) on an ES context
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    CHECK(w.log_lines("glBegin is not part of OpenGL ES 3.") == 1);
+    w.enc.glDrawBuffer(GL_BACK);  // desktop only
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);  // in every context
+    CHECK(w.error() == GL_NO_ERROR);
+
+    // A 3.3 core context: glBegin refused, glDrawBuffer mapped onto the host's glDrawBuffers.
+    w.enc.mglCreateContext(2, 0, 3, 3, 0, 0x30A2, 1);
+    w.enc.mglGetContextVersion(2);
+    GLint served = 0;
+    CHECK(gen::read_reply_mglGetContextVersion(w.enc.wait_reply(), &served));
+    CHECK(served == 33);
+    w.enc.mglMakeCurrent(1, 1, 2);
+    CHECK(w.get_string(GL_VERSION).rfind("3.3 MobileGL (Espryt on ", 0) == 0);
+    CHECK(w.get_string(GL_SHADING_LANGUAGE_VERSION) == "3.30");
+    w.enc.glBegin(GL_TRIANGLES);
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    GLuint vao = 9;
+    w.enc.glGenVertexArraysOES(1, wire::Blob{&vao, 4});  // an ES-only extension verb
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    w.enc.glDrawBuffer(GL_BACK);
+    CHECK(w.error() == GL_NO_ERROR);
+    w.enc.glDrawBuffer(GL_COLOR_ATTACHMENT0);  // not the default framebuffer's
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    CHECK(w.flush().ok());
 }

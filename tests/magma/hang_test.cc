@@ -45,7 +45,7 @@ std::unique_ptr<wire::Connection> connect_inproc(const server::Server& srv, std:
 }
 
 void start(gen::Encoder& enc) {
-    enc.mglCreateContext(1, 0, 3, 0, 0);
+    enc.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
     enc.mglCreateSurface(1, 0x3033, 16, 16, 8, 8, 8, 8, 0, 0, 0);
     enc.mglMakeCurrent(1, 1, 1);
 }

@@ -91,7 +91,7 @@ struct Wire {
         return std::string(buf.data());
     }
     void start(GLuint context = 1, GLuint surface = 1, int w = 64, int h = 64, GLenum kind = 0x3033) {
-        enc.mglCreateContext(context, 0, 3, 0, 0);
+        enc.mglCreateContext(context, 0, 3, 0, 0, 0x30A0, 0);
         enc.mglCreateSurface(surface, kind, w, h, 8, 8, 8, 8, 24, 8, 0);
         enc.mglMakeCurrent(surface, surface, context);
     }

@@ -198,7 +198,7 @@ TEST_CASE("the server's applier turns a lost Magma device into a backend fault")
     REQUIRE(raw);
     wire::MemoryLink link{1 << 16, 1 << 16};
     gen::Encoder enc{&link};
-    enc.mglCreateContext(1, 0, 3, 0, 0);
+    enc.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
     enc.mglCreateSurface(1, 0x3033, 8, 8, 8, 8, 8, 8, 0, 0, 0);
     enc.mglMakeCurrent(1, 1, 1);
     enc.flush();

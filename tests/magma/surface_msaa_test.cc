@@ -164,7 +164,7 @@ int edge_pixels(const std::vector<uint8_t>& px) {
 void run_wire(GLenum kind, Seen& seen, std::string& log) {
     Wire wire;
     REQUIRE_MESSAGE(wire.backend, wire.why);
-    wire.enc.mglCreateContext(1, 0, 3, 0, 0);
+    wire.enc.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
     wire.enc.mglCreateSurface(1, kind, W, H, 8, 8, 8, 8, 24, 8, 4);
     wire.enc.mglMakeCurrent(1, 1, 1);
     WireGl g(wire);

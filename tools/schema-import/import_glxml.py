@@ -152,6 +152,13 @@ class Command:
         self.params = params
         self.alias = alias
         self.features = []
+        # Where the verb exists (see api_of): first version of the GL
+        # compatibility profile, of the GL core profile, of OpenGL ES 2+
+        # (None: never), and the APIs whose extensions provide it.
+        self.compat = None
+        self.core = None
+        self.es = None
+        self.ext_apis = set()
         self.flavor = None
         self.ret_mint = None
         self.unsized = None
@@ -210,6 +217,7 @@ def parse_registry(path):
         if set((e.get("supported") or "").split("|")) & WANTED_APIS:
             take(e.get("name"), e)
 
+    api_of(root, by_name)
     missing = sorted(n for n in required if n not in by_name)
     if missing:
         fail("gl.xml requires commands it does not define: %s" % ", ".join(missing))
@@ -219,6 +227,78 @@ def parse_registry(path):
             cmd.features = required[cmd.name]
             selected.append(cmd)
     return selected, len(required)
+
+
+def version_key(number):
+    major, minor = number.split(".")
+    return (int(major), int(minor))
+
+
+def api_of(root, by_name):
+    """Fills each command's compat/core/es versions and ext_apis from gl.xml's
+    <feature> <require profile>/<remove profile> and <extension supported>.
+
+    GL features are walked in version order: a <require> without a profile
+    (or with profile compatibility) adds the command to the compatibility
+    profile, one without a profile (or with profile core) to the core
+    profile; a <remove profile="core"> (GL 3.2's deprecation) takes it out of
+    the core profile again. Extensions count for the APIs of their
+    `supported` list, narrowed by a <require api=...> or profile."""
+    gl = sorted((f for f in root.findall("feature") if f.get("api") == "gl"),
+                key=lambda f: version_key(f.get("number")))
+    in_core = {}
+    for f in gl:
+        ver = f.get("number")
+        for req in f.findall("require"):
+            prof = req.get("profile")
+            for c in req.findall("command"):
+                cmd = by_name.get(c.get("name"))
+                if cmd is None:
+                    continue
+                if prof in (None, "compatibility") and cmd.compat is None:
+                    cmd.compat = ver
+                if prof in (None, "core"):
+                    if cmd.core is None:
+                        cmd.core = ver
+                    in_core[cmd.name] = True
+        for rem in f.findall("remove"):
+            prof = rem.get("profile")
+            for c in rem.findall("command"):
+                if prof == "core":
+                    in_core[c.get("name")] = False
+                elif prof is not None:
+                    fail("%s: <remove profile=%s> is not understood" % (f.get("name"), prof))
+                else:
+                    fail("%s: <remove> without a profile is not understood" % f.get("name"))
+    for name, present in in_core.items():
+        if not present:
+            by_name[name].core = None
+    for f in root.findall("feature"):
+        if f.get("api") != "gles2":
+            continue
+        for req in f.findall("require"):
+            for c in req.findall("command"):
+                cmd = by_name.get(c.get("name"))
+                if cmd and (cmd.es is None or version_key(f.get("number")) < version_key(cmd.es)):
+                    cmd.es = f.get("number")
+    for e in root.find("extensions").findall("extension"):
+        supported = set((e.get("supported") or "").split("|")) & WANTED_APIS
+        for req in e.findall("require"):
+            apis = set(supported)
+            api = req.get("api")
+            if api == "gl":
+                apis &= {"gl", "glcore"}
+            elif api is not None:
+                apis &= {api}
+            prof = req.get("profile")
+            if prof == "compatibility":
+                apis.discard("glcore")
+            elif prof == "core":
+                apis.discard("gl")
+            for c in req.findall("command"):
+                cmd = by_name.get(c.get("name"))
+                if cmd:
+                    cmd.ext_apis |= apis
 
 
 # ---------------------------------------------------------------- overrides
@@ -478,6 +558,11 @@ def render_table(cmd, opcode):
              ("feature", quote(",".join(cmd.features)))]
     if cmd.alias:
         attrs.append(("alias", quote(cmd.alias)))
+    for key in ("compat", "core", "es"):
+        if getattr(cmd, key):
+            attrs.append((key, quote(getattr(cmd, key))))
+    if cmd.ext_apis:
+        attrs.append(("ext", quote("|".join(a for a in ("gl", "glcore", "gles2") if a in cmd.ext_apis))))
     if cmd.ret != "void":
         attrs.append(("returns", quote(cmd.ret)))
     if cmd.ret_mint:

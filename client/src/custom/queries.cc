@@ -351,7 +351,14 @@ const GLubyte* glGetString(GLenum name) {
         case GL_RENDERER: s = &ctx->renderer; break;
         case GL_VERSION: s = &ctx->version; break;
         case GL_SHADING_LANGUAGE_VERSION: s = &ctx->shading_language; break;
-        case GL_EXTENSIONS: s = &ctx->extensions; break;
+        case GL_EXTENSIONS:
+            // A core profile has only glGetStringi (GL 3.2 removed the string).
+            if (ctx->profile == kCoreProfile) {
+                gl_error(*ctx, GL_INVALID_ENUM, "glGetString");
+                return nullptr;
+            }
+            s = &ctx->extensions;
+            break;
         default: gl_error(*ctx, GL_INVALID_ENUM, "glGetString"); return nullptr;
     }
     return reinterpret_cast<const GLubyte*>(s->c_str());

@@ -1,0 +1,83 @@
+#include "desktop_caps.h"
+
+#include <cstdint>
+
+namespace mgl::espryt {
+
+int desktop_version(int host_es) {
+    // GL 3.3 is GLES 3.2's feature set seen from the desktop side (geometry
+    // shaders, texture buffers, multisample textures, sampler objects,
+    // instanced arrays); GLES 3.0 and 3.1 carry GL 3.0's.
+    if (host_es >= 32) return 33;
+    if (host_es >= 30) return 30;
+    return 0;
+}
+
+std::string desktop_glsl_version(int version) {
+    switch (version) {
+        case 30: return "1.30";
+        case 31: return "1.40";
+        case 32: return "1.50";
+        default: return std::to_string(version / 10) + "." + std::to_string(version % 10) + "0";
+    }
+}
+
+namespace {
+
+struct DesktopExt {
+    const char* name;
+    int host_es;            // host GLES version that carries it (0: an extension must)
+    const char* host_ext;   // or this host extension (nullptr: none)
+    bool compat_only;       // an extension Mesa lists only in compatibility contexts
+};
+
+// Each one is served by verbs Espryt passes through or maps (desktop_verbs.cc,
+// the client's alias forwarding), with enums the host GLES accepts as is.
+// Extensions that need the shader translator (GL_ARB_shader_objects...), a
+// feature GLES lacks (1D and rectangle textures, timer queries without
+// GL_EXT_disjoint_timer_query, glTexImage2DMultisample) or an emulation not
+// written yet (seamless cube map enable, depth clamp) are left out.
+const DesktopExt kDesktopExts[] = {
+    {"GL_ARB_ES2_compatibility", 20, nullptr, false},
+    {"GL_ARB_ES3_compatibility", 30, nullptr, false},
+    {"GL_ARB_copy_buffer", 30, nullptr, false},
+    {"GL_ARB_depth_buffer_float", 30, nullptr, false},
+    {"GL_ARB_draw_instanced", 30, nullptr, false},
+    {"GL_ARB_framebuffer_object", 30, nullptr, false},
+    {"GL_ARB_get_program_binary", 30, nullptr, false},
+    {"GL_ARB_half_float_vertex", 30, nullptr, false},
+    {"GL_ARB_instanced_arrays", 30, nullptr, false},
+    {"GL_ARB_map_buffer_range", 30, nullptr, false},
+    {"GL_ARB_occlusion_query2", 30, nullptr, false},
+    {"GL_ARB_pixel_buffer_object", 30, nullptr, false},
+    {"GL_ARB_sampler_objects", 30, nullptr, false},
+    {"GL_ARB_sync", 30, nullptr, false},
+    {"GL_ARB_texture_rg", 30, nullptr, false},
+    {"GL_ARB_texture_storage", 30, nullptr, false},
+    {"GL_ARB_texture_swizzle", 30, nullptr, false},
+    {"GL_ARB_transform_feedback2", 30, nullptr, false},
+    {"GL_ARB_uniform_buffer_object", 30, nullptr, false},
+    {"GL_ARB_vertex_array_object", 30, nullptr, false},
+    {"GL_ARB_vertex_buffer_object", 20, nullptr, true},
+    {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr, false},
+    {"GL_EXT_framebuffer_object", 20, nullptr, true},
+    {"GL_EXT_texture_swizzle", 30, nullptr, false},
+    {"GL_EXT_texture_filter_anisotropic", 0, "GL_EXT_texture_filter_anisotropic", false},
+    {"GL_KHR_debug", 32, "GL_KHR_debug", false},
+};
+
+}  // namespace
+
+std::vector<std::string> desktop_extensions(int host_es, uint32_t profile,
+                                            const std::function<bool(std::string_view)>& host_has) {
+    std::vector<std::string> out;
+    for (const DesktopExt& e : kDesktopExts) {
+        if (e.compat_only && profile == 1) continue;
+        const bool by_version = e.host_es && host_es >= e.host_es;
+        const bool by_ext = e.host_ext && host_has(e.host_ext);
+        if (by_version || by_ext) out.emplace_back(e.name);
+    }
+    return out;
+}
+
+}  // namespace mgl::espryt

@@ -1,0 +1,90 @@
+// Desktop-only verbs that GLES 3 carries under another name or shape, mapped
+// onto the host's GLES verbs. (gl.xml aliases such as glGenFramebuffersEXT
+// never get here: the client encodes the canonical verb.) Each mapping is
+// exact for what a desktop context on a single-buffered host surface can
+// mean; anything else is the GL error a native driver gives.
+#include <GLES3/gl32.h>
+
+#include "backend.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+// Desktop names of the default framebuffer's colour buffers (GLES has only GL_BACK).
+constexpr GLenum kFrontLeft = 0x0400, kFrontRight = 0x0401, kBackLeft = 0x0402, kBackRight = 0x0403, kLeft = 0x0406,
+                 kRight = 0x0407;
+
+// A host surface has one colour buffer, which GLES calls GL_BACK: every
+// desktop name of a left (or unqualified) buffer of the default framebuffer
+// is that buffer. Right buffers (stereo) do not exist: 0.
+GLenum default_buffer(GLenum b) {
+    switch (b) {
+        case GL_BACK:
+        case GL_FRONT:
+        case GL_FRONT_AND_BACK:
+        case kFrontLeft:
+        case kBackLeft:
+        case kLeft: return GL_BACK;
+        default: return 0;
+    }
+}
+
+bool is_stereo_right(GLenum b) { return b == kFrontRight || b == kBackRight || b == kRight; }
+
+}  // namespace
+
+// EXT_framebuffer_object's binds differ from the core ones only in accepting
+// names that glGen* never returned, which the generated bind already does
+// (bind_to_host creates the object, as GLES 2 allows).
+void EsprytBackend::glBindFramebufferEXT(GLenum target, GLuint framebuffer) { glBindFramebuffer(target, framebuffer); }
+void EsprytBackend::glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) {
+    glBindRenderbuffer(target, renderbuffer);
+}
+
+// glDrawBuffer(b) is glDrawBuffers with one entry on the default framebuffer,
+// and on a framebuffer object the array that sends output 0 to attachment i.
+void EsprytBackend::glDrawBuffer(GLenum buf) {
+    if (!cur_) return unavailable(gen::Op::glDrawBuffer);
+    GLint fb = 0;
+    host_gl.glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fb);
+    if (fb == 0) {
+        if (buf == GL_NONE) {
+            host_gl.glDrawBuffers(1, &buf);
+        } else if (const GLenum b = default_buffer(buf)) {
+            host_gl.glDrawBuffers(1, &b);
+        } else {
+            // Stereo buffers do not exist here; attachments are not the default framebuffer's.
+            set_error(is_stereo_right(buf) || (buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31)
+                          ? GL_INVALID_OPERATION
+                          : GL_INVALID_ENUM);
+        }
+        return;
+    }
+    if (buf == GL_NONE) {
+        host_gl.glDrawBuffers(1, &buf);
+    } else if (buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31) {
+        GLenum bufs[32];
+        const GLsizei n = GLsizei(buf - GL_COLOR_ATTACHMENT0) + 1;
+        for (GLsizei i = 0; i + 1 < n; ++i) bufs[i] = GL_NONE;
+        bufs[n - 1] = buf;
+        host_gl.glDrawBuffers(n, bufs);  // the host checks n against GL_MAX_DRAW_BUFFERS
+    } else {
+        set_error(default_buffer(buf) || is_stereo_right(buf) ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
+    }
+}
+
+// glReadBuffer is GLES 3.0's too; a desktop context may also name the front
+// or left buffers of the default framebuffer, which are the host's GL_BACK.
+void EsprytBackend::glReadBuffer(GLenum src) {
+    if (cur_ && cur_->desktop() && src != GL_NONE) {
+        GLint fb = 0;
+        host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &fb);
+        if (fb == 0) {
+            if (const GLenum b = default_buffer(src); b && src != GL_FRONT_AND_BACK) src = b;
+        }
+    }
+    EsprytGenerated::glReadBuffer(src);
+}
+
+}  // namespace mgl::espryt
