@@ -394,7 +394,7 @@ GLXWindow glXCreateWindow(::Display* dpy, GLXFBConfig config, Window win, const 
     EGLSurface surf = egl().CreateWindowSurface(s->egl, f->egl, EGLNativeWindowType(win), nullptr);
     if (surf == EGL_NO_SURFACE) return None;
     auto r = std::make_unique<DrawableRec>();
-    r->xid = XAllocID(dpy);  // a GLXWindow is a name of its own
+    r->xid = new_xid(dpy);  // a GLXWindow is a name of its own
     r->window = win;
     r->surface = surf;
     r->cfg = f;
@@ -419,7 +419,7 @@ GLXPbuffer glXCreatePbuffer(::Display* dpy, GLXFBConfig config, const int* attri
     EGLSurface surf = egl().CreatePbufferSurface(s->egl, f->egl, ea);
     if (surf == EGL_NO_SURFACE) return None;
     auto r = std::make_unique<DrawableRec>();
-    r->xid = XAllocID(dpy);
+    r->xid = new_xid(dpy);
     r->surface = surf;
     r->cfg = f;
     r->screen = s;

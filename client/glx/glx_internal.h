@@ -68,6 +68,9 @@ void remove_context(GLXContext c);
 // The config of a visual: the first double-buffered one with that visual.
 const FBConfig* config_of_visual(ScreenRec* s, VisualID v);
 
+// A fresh X resource id for a GLXWindow or GLXPbuffer (glx_xid.cc).
+XID new_xid(::Display* dpy);
+
 // glvnd's side (glx_vendor.cc): mappings that libGLX needs to dispatch.
 void map_context(::Display* dpy, GLXContext c);
 void unmap_context(::Display* dpy, GLXContext c);
