@@ -30,8 +30,28 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
-# The subset: GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests.
-subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-' quick)
+# The subset (PIGLIT_SUBSET, default gles):
+#   gles        GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests;
+#   desktop     the desktop GL 3.x core groups of issue 12 (docs/PIGLIT.md), whole;
+#   desktop-ci  a representative part of them that CI runs in a few minutes.
+desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3\.1' '!opengl 3\.3'
+    'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
+    'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
+    'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'
+    'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample')
+desktop_ci_groups=('glsl-1\.30@execution@built-in-functions@fs-' '!opengl 3\.0' '!opengl 3\.1'
+    'arb_sampler_objects' 'arb_instanced_arrays' 'arb_vertex_array_object' 'arb_depth_clamp' 'arb_provoking_vertex'
+    'arb_texture_storage' 'ext_texture_swizzle' 'arb_shader_bit_encoding' 'glsl-3\.30@execution')
+case ${PIGLIT_SUBSET:-gles} in
+    gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-' quick) ;;
+    desktop | desktop-ci)
+        subset=(-p surfaceless_egl)
+        groups=("${desktop_groups[@]}")
+        [[ $PIGLIT_SUBSET == desktop-ci ]] && groups=("${desktop_ci_groups[@]}")
+        for g in "${groups[@]}"; do subset+=(-t "spec@$g@"); done
+        subset+=(quick) ;;
+    *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci)"; exit 2 ;;
+esac
 jobs=$(nproc)
 run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     local name=$1

@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     std::string cmd = argv[1];
     // The daemon blocks its signals before any thread starts: call it first.
     if (cmd == "server") return mgl_server_main(argc - 1, argv + 1);
-    if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON);
+    if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
     std::fprintf(stderr, "mgl: unknown command '%s'\n", cmd.c_str());
     usage();
     return 2;

@@ -99,8 +99,8 @@ void usage() {
         "usage: mgl run [--transport inproc|shm|shm:PATH|tcp|tcp://HOST:PORT] [--backend espryt|magma|null]\n"
         "               [--server-log FILE] -- PROGRAM [ARGS...]\n"
         "\n"
-        "Runs PROGRAM unmodified on MobileGL wire: its EGL/GLES calls go through our\n"
-        "glvnd vendor over the chosen transport to a server rendering with the backend.\n"
+        "Runs PROGRAM unmodified on MobileGL wire: its EGL and GLX calls go through our\n"
+        "glvnd vendors over the chosen transport to a server rendering with the backend.\n"
         "  inproc (default)  server thread inside the program's process\n"
         "  direct            decoded on the program's own thread at each flush\n"
         "  shm, tcp          a local `mgl server` is started for the run\n"
@@ -110,7 +110,8 @@ void usage() {
 
 }  // namespace
 
-int run_main(int argc, char** argv, const std::string& self, const std::string& vendor_json) {
+int run_main(int argc, char** argv, const std::string& self, const std::string& vendor_json,
+             const std::string& glx_dir) {
     std::string transport = env_or("MOBILEGL_TRANSPORT", "inproc");
     std::string backend = env_or("MOBILEGL_BACKEND_TYPE", "espryt");
     std::string server_log;
@@ -169,6 +170,10 @@ int run_main(int argc, char** argv, const std::string& self, const std::string& 
         if (::getppid() != parent) ::_exit(1);
         for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::signal(sig, SIG_DFL);
         ::setenv("__EGL_VENDOR_LIBRARY_FILENAMES", vendors.c_str(), 1);
+        // GLX programs: glvnd loads libGLX_<name>.so.0 from the library path.
+        ::setenv("__GLX_VENDOR_LIBRARY_NAME", "mobilegl", 1);
+        const std::string ld = env_or("LD_LIBRARY_PATH", "");
+        ::setenv("LD_LIBRARY_PATH", (ld.empty() ? glx_dir : glx_dir + ":" + ld).c_str(), 1);
         ::setenv("MOBILEGL_TRANSPORT", transport.c_str(), 1);
         ::setenv("MOBILEGL_BACKEND_TYPE", backend.c_str(), 1);
         if (!server.token.empty()) ::setenv("MOBILEGL_IPC_TOKEN", server.token.c_str(), 1);
