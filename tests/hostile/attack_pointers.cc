@@ -269,7 +269,7 @@ const std::map<std::string, Case>& cases() {
              GLuint ub = a.gen_buffer(kUniformBuffer, 64u << 20);
              a.enc->glBindBufferRange(kUniformBuffer, 0, ub, GLintptr(60u << 20), 16);
              a.enc->glDrawArrays(kTriangles, 0, 3);  // valid: checked once
-             a.enc->mglCreateContext(2, 1, 3, 1, 0);
+             a.enc->mglCreateContext(2, 1, 3, 1, 0, 0x30A0 /* EGL_OPENGL_ES_API */, 0);
              a.enc->mglMakeCurrent(1, 1, 2);
              a.enc->glBindBuffer(kUniformBuffer, ub);
              std::vector<uint8_t> small(16, 0);
@@ -312,7 +312,7 @@ int main(int argc, char** argv) {
     a.link = std::move(r.link);
     a.enc = std::make_unique<gen::Encoder>(a.link.get());
     try {
-        a.enc->mglCreateContext(1, 0, 3, 1, 0);
+        a.enc->mglCreateContext(1, 0, 3, 1, 0, 0x30A0 /* EGL_OPENGL_ES_API */, 0);
         a.enc->mglCreateSurface(1, 0x3033, 64, 64, 8, 8, 8, 8, 24, 8, 0);
         a.enc->mglMakeCurrent(1, 1, 1);
         if (GLenum e = a.error()) {
