@@ -47,6 +47,8 @@ const char* const kHooks[] = {
     "glStencilMaskSeparate", "glLineWidth", "glPolygonOffset", "glSampleCoverage", "glHint",
     // desktop GL's double forms, sent as the float ones (the shadow and the GLES host take those)
     "glClearDepth", "glDepthRange",
+    // desktop-only read-colour clamping, answered by the shadow (pixel_store_desktop.cc)
+    "glClampColor",
     // indexed blend state and caps: index 0 is the non-indexed state
     "glEnablei", "glDisablei", "glColorMaski", "glBlendFunci", "glBlendFuncSeparatei", "glBlendEquationi",
     "glBlendEquationSeparatei",

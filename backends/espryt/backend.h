@@ -78,6 +78,9 @@ public:
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
+    // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)
+    void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                      wire::OutOrOffset<uint8_t> pixels) override;
 
     // ---- desktop GL shaders: translated by the GL front end (desktop_shaders.cc) ----
     void glCreateShader(GLenum type, GLuint result) override;

@@ -29,6 +29,12 @@ void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* 
 void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
 BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
 
+// Desktop-only pixel-store and read-clamp state (custom/pixel_store_desktop.cc):
+// glPixelStorei of such a pname on a desktop context (false: not one, go on),
+// and the shadow's answer for them.
+bool desktop_pixel_store(Context& ctx, GLenum pname, GLint param);
+bool desktop_pixel_value(const Context& ctx, GLenum pname, QueryValue* v);
+
 }  // namespace mgl::client
 
 // The hooks (declared in gen/client_entry.h) live in the top-level namespace

@@ -16,6 +16,7 @@ namespace {
 // Shadow first, then the limits fetched at the first make-current.
 bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
     if (ctx.st.get(pname, v)) return true;
+    if (desktop_pixel_value(ctx, pname, v)) return true;
     auto it = ctx.limits.find(pname);
     if (it == ctx.limits.end()) return false;
     *v = it->second;

@@ -268,6 +268,7 @@ void glClearStencil(GLint s) {
 
 void glPixelStorei(GLenum pname, GLint param) {
     MGL_CTX_OR_RETURN("glPixelStorei");
+    if (desktop_pixel_store(*ctx, pname, param)) return;
     const bool alignment = pname == GL_UNPACK_ALIGNMENT || pname == GL_PACK_ALIGNMENT;
     if (alignment && param != 1 && param != 2 && param != 4 && param != 8) {
         gl_error(*ctx, GL_INVALID_VALUE, "glPixelStorei");

@@ -221,6 +221,13 @@ bool State::set_pixel_store(GLenum pname, GLint value) {
         case GL_PACK_ROW_LENGTH: pack.row_length = value; return true;
         case GL_PACK_SKIP_PIXELS: pack.skip_pixels = value; return true;
         case GL_PACK_SKIP_ROWS: pack.skip_rows = value; return true;
+        // Desktop GL's (pixel_store_desktop.cc decides which values are served).
+        case 0x806C /* GL_PACK_IMAGE_HEIGHT */: pack.image_height = value; return true;
+        case 0x806B /* GL_PACK_SKIP_IMAGES */: pack.skip_images = value; return true;
+        case 0x0D00 /* GL_PACK_SWAP_BYTES */: pack.swap_bytes = value; return true;
+        case 0x0D01 /* GL_PACK_LSB_FIRST */: pack.lsb_first = value; return true;
+        case 0x0CF0 /* GL_UNPACK_SWAP_BYTES */: unpack.swap_bytes = value; return true;
+        case 0x0CF1 /* GL_UNPACK_LSB_FIRST */: unpack.lsb_first = value; return true;
         default: return false;
     }
 }

@@ -130,7 +130,9 @@ public:
     // Pixel store (GL_UNPACK_* / GL_PACK_*): compsize reads them.
     struct PixelStore {
         GLint alignment = 4, row_length = 0, image_height = 0, skip_pixels = 0, skip_rows = 0, skip_images = 0;
+        GLint swap_bytes = 0, lsb_first = 0;  // desktop GL only
     } unpack, pack;
+    GLenum clamp_read_color = 0x891D;  // GL_FIXED_ONLY (desktop GL only)
     bool set_pixel_store(GLenum pname, GLint value);  // false: not a pixel store pname
 
 private:
