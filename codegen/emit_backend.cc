@@ -14,7 +14,7 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "// Arrays arrive as views into the record being applied (valid during the\n"
           << "// call only), already bounds-checked; outputs point into the reply.\n"
           << "#pragma once\n#include <cstdint>\n\n#include \"gen/gltypes.h\"\n#include \"gen/opcodes.h\"\n"
-          << "#include \"mgl/wire/record.h\"\n\nnamespace mgl {\n\n"
+          << "#include \"mgl/wire/record.h\"\n\nnamespace mgl::wire {\nclass MemoryBudget;\n}\n\nnamespace mgl {\n\n"
           << "class Backend {\npublic:\n    virtual ~Backend();\n\n"
           << "    // Every verb a backend does not override lands here. A backend raises a\n"
           << "    // GL error and logs one line naming the verb: never silent.\n"
@@ -32,7 +32,12 @@ void emit_backend(const Schema& s, std::vector<OutFile>& out) {
           << "    // thread. On the direct transport several sessions share one thread (the\n"
           << "    // application's): a backend with per-thread state (a current host\n"
           << "    // context) restores its own here when another session's was bound since.\n"
-          << "    virtual void begin_span() {}\n\n";
+          << "    virtual void begin_span() {}\n\n"
+          << "    // The session's memory budget (mgl/wire/memory_budget.h), set before the\n"
+          << "    // first span. A backend charges the storage it makes for the client\n"
+          << "    // (buffers, textures) and, when fits() says no, allocates nothing: the\n"
+          << "    // decoder then ends the session with the budget's fault.\n"
+          << "    virtual void set_memory_budget(wire::MemoryBudget* budget) {}\n\n";
         for (const Verb& v : s.verbs) {
             if (!on_wire(v)) continue;
             o << "    virtual " << backend_return(v) << " " << v.name << "(" << backend_params(v) << ");\n";

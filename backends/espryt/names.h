@@ -87,10 +87,17 @@ private:
     std::unordered_map<uint64_t, void*> map_;
 };
 
+}  // namespace mgl::espryt
+
+#include "memory_ledger.h"
+
+namespace mgl::espryt {
+
 // What the contexts of one share group have in common (a host EGL share group).
 struct ShareGroup {
     NameMap shared[int(Kind::program) + 1];
     SyncMap syncs;
+    MemoryLedger storage;  // what its objects hold, charged to the session's budget
 };
 
 }  // namespace mgl::espryt

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -27,7 +28,23 @@ constexpr const char* kUsage =
     "                           listener is on loopback (default: $MOBILEGL_IPC_TOKEN)\n"
     "  --backend NAME           default backend for clients that name none\n"
     "                           (default: $MOBILEGL_BACKEND_TYPE, else the build's default)\n"
+    "  --session-memory BYTES   what one session may hold in server memory (suffix K, M\n"
+    "                           or G: KiB, MiB, GiB); over it the session ends with a\n"
+    "                           fault (default: 512M)\n"
     "  --help                   this text\n";
+
+// "1048576", "64K", "512M", "2G" -> bytes; 0 when malformed or zero.
+uint64_t parse_bytes(const char* s) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(s, &end, 10);
+    if (end == s || n == 0) return 0;
+    int shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10, ++end;
+    else if (*end == 'M' || *end == 'm') shift = 20, ++end;
+    else if (*end == 'G' || *end == 'g') shift = 30, ++end;
+    if (*end || n > (~0ull >> shift)) return 0;
+    return uint64_t(n) << shift;
+}
 
 }  // namespace
 
@@ -58,6 +75,14 @@ int server_main(int argc, char** argv, ServerOptions o) {
             const char* v = value("--token");
             if (!v) return 2;
             token = v;
+        } else if (a == "--session-memory") {
+            const char* v = value("--session-memory");
+            if (!v) return 2;
+            o.session_memory = parse_bytes(v);
+            if (!o.session_memory) {
+                std::fprintf(stderr, "mgl server: --session-memory '%s' is not a byte count\n%s", v, kUsage);
+                return 2;
+            }
         } else if (a == "--backend") {
             const char* v = value("--backend");
             if (!v) return 2;
