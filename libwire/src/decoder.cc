@@ -35,7 +35,8 @@ bool take_chunk(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
         if (total < 8 || total % 8 || total > ChunkAssembler::kMaxRecord)
             return fail(e, DecodeStatus::bad_chunk, kOpChunk, "chunk", "bad total size");
         // Checked before anything is reserved: the pieces may never come.
-        if (!d.budget.fits("a chunked record", total, c.buffer.capacity()))
+        d.budget.set_chunks(0);  // the room kept from the last record (a few MiB at most) is reused
+        if (!d.budget.fits("a chunked record", total))
             return fail(e, DecodeStatus::over_budget, kOpChunk, "chunk", d.budget.exceeded().c_str());
         c.expected = total;
         c.buffer.clear();

@@ -27,7 +27,7 @@ public:
     uint64_t used() const { return chunks_ + objects_; }
 
     // Whether `more` bytes fit beside what is held now (minus `replacing`,
-    // bytes the new allocation frees: a buffer's old storage). When not, the
+    // object bytes the new allocation frees: a buffer's old storage). When not, the
     // reason is kept (the first one) for the session's fault, and the caller
     // allocates nothing.
     bool fits(const char* what, uint64_t more, uint64_t replacing = 0) {
