@@ -449,11 +449,13 @@ GLenum reset_status(gen::Op op, const char* verb) {
     Context* ctx = current();
     if (!ctx) return GL_NO_ERROR;
     if (!context_lost(*ctx, verb)) {
-        if (op == gen::Op::glGetGraphicsResetStatusARB) ctx->enc->glGetGraphicsResetStatusARB();
+        const bool arb = op == gen::Op::glGetGraphicsResetStatusARB;
+        if (arb) ctx->enc->glGetGraphicsResetStatusARB();
         else ctx->enc->glGetGraphicsResetStatus();
         std::span<const uint8_t> rep = wait(*ctx);
         ::mgl::GLenum r = GL_NO_ERROR;
-        if (gen::read_reply_glGetGraphicsResetStatus(rep, &r)) return r;
+        if (arb ? gen::read_reply_glGetGraphicsResetStatusARB(rep, &r) : gen::read_reply_glGetGraphicsResetStatus(rep, &r))
+            return r;
         reply_failed(*ctx, verb, rep);
         if (!ctx->lost) return GL_NO_ERROR;
     }
