@@ -2,7 +2,7 @@
 //
 //   attack_memory chunk   URL   announces a 1 GiB chunked record and sends
 //                               768 MiB of its pieces, never the last one
-//   attack_memory buffers URL   makes 24 buffers of 32 MiB each (data inline)
+//   attack_memory buffers URL   makes 96 buffers of 8 MiB each (data inline)
 //
 // Prints what it sent and the fault the server answered with, one line each:
 //   sent BYTES
@@ -12,6 +12,7 @@
 // script judges. Every loop is bounded in count and in time.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -74,11 +75,11 @@ uint64_t attack_buffers(wire::Connection& link, RawEncoder& e) {
     e.mglCreateSurface(1, 0x3033 /* EGL_PBUFFER_BIT */, 16, 16, 8, 8, 8, 8, 0, 0, 0);
     e.mglMakeCurrent(1, 1, 1);
     if (!alive(e, 1)) return 0;
-    const uint32_t bytes = 32u << 20;
+    const uint32_t bytes = 8u << 20;
     std::vector<uint8_t> data(bytes, 0x5a);
     const auto until = std::chrono::steady_clock::now() + 60s;
     uint64_t sent = 0;
-    for (GLuint name = 1; name <= 24 && std::chrono::steady_clock::now() < until; ++name) {
+    for (GLuint name = 1; name <= 96 && std::chrono::steady_clock::now() < until; ++name) {
         e.glGenBuffers(1, {&name, sizeof name});
         e.glBindBuffer(GL_ARRAY_BUFFER_, name);
         e.glBufferData(GL_ARRAY_BUFFER_, bytes, {data.data(), bytes}, GL_STATIC_DRAW_);
@@ -99,6 +100,10 @@ int main(int argc, char** argv) {
     wire::ConnectOptions o;
     o.transport = argv[2];
     o.wire_fingerprint = gen::kWireFingerprint;
+    // A real backend (the daemon's default may be the null one, which
+    // allocates nothing): Espryt unless MOBILEGL_BACKEND_TYPE names another.
+    const char* backend = std::getenv("MOBILEGL_BACKEND_TYPE");
+    o.backend = backend && *backend ? backend : "espryt";
     wire::ConnectResult r = wire::connect(o);
     if (!r.link) {
         std::fprintf(stderr, "attack_memory: cannot connect: %s\n", r.error.c_str());

@@ -3,7 +3,7 @@
 # `mgl server` with a 64 MiB session budget; a victim replays a trace through
 # it while two hostile clients ask for far more:
 #   - chunk:   announces a 1 GiB chunked record, sends 768 MiB of it, never ends it
-#   - buffers: makes 24 buffers of 32 MiB (768 MiB) with their data inline
+#   - buffers: makes 96 buffers of 8 MiB (768 MiB) with their data inline
 # Each attacker's session must end with the budget's fault, the server's peak
 # RSS must stay within 256 MiB of what it was before, the victim's snapshots
 # must equal native, and the server must go on serving.
