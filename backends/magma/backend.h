@@ -57,7 +57,6 @@ public:
     void unsupported(gen::Op verb) override;
     // Device lost or GPU hang (see Gpu::loss).
     const char* fault() const override { return lost() ? gpu_->loss().c_str() : nullptr; }
-    void set_memory_budget(wire::MemoryBudget* budget) override { budget_ = budget; }
     void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
 
     // ---- session verbs (session.cc, surfaces.cc) ---------------------------
@@ -508,7 +507,6 @@ private:
     spdlog::logger& log() const { return *log_; }
 
     std::shared_ptr<spdlog::logger> log_;
-    wire::MemoryBudget* budget_ = nullptr;  // the session's: buffer storage is charged to it
     std::unique_ptr<Gpu> gpu_;
     std::string device_name_;
     std::vector<bool> logged_unsupported_, logged_refused_;

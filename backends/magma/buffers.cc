@@ -185,14 +185,7 @@ void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t
     if (size < 0) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "negative size");
     if (data.size && data.size < uint64_t(size)) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "data shorter than size");
     Buffer& b = **slot;
-    // Over the session's budget: nothing is allocated and the session ends.
-    if (budget_ && !budget_->fits("glBufferData", uint64_t(size), b.charged)) return;
     b.usage = usage;
-    if (budget_) {
-        budget_->add_objects(int64_t(size) - int64_t(b.charged));
-        b.budget = budget_;
-        b.charged = uint64_t(size);
-    }
     if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial) || gpu_->busy(b.write_serial)) {
         // New storage (orphaning): never waits for the GPU.
         gpu_->destroy_buffer_later(b.vk);

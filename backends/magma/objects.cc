@@ -5,7 +5,6 @@
 namespace mgl::magma {
 
 Buffer::~Buffer() {
-    if (budget) budget->add_objects(-int64_t(charged));
     if (gpu) gpu->destroy_buffer_later(vk);
 }
 

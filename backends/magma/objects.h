@@ -14,7 +14,6 @@
 
 #include "formats.h"
 #include "gpu.h"
-#include "mgl/wire/memory_budget.h"
 #include "shaders.h"
 
 namespace mgl::magma {
@@ -36,10 +35,6 @@ struct Buffer {
     // copy is stale (host reads wait) and later writes go through the GPU too.
     uint64_t write_serial = 0;
     bool write_in_main = false;  // that copy is in main (later ones must follow it there)
-    // The session's memory budget holds `charged` bytes for this storage,
-    // given back when the buffer goes (the budget outlives the backend).
-    wire::MemoryBudget* budget = nullptr;
-    uint64_t charged = 0;
     explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
     ~Buffer();
 };
