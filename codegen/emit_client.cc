@@ -65,6 +65,8 @@ const char* const kHooks[] = {
     "glGetUniformfv", "glGetUniformiv", "glGetUniformuiv", "glGetnUniformfv", "glGetnUniformiv", "glGetnUniformuiv",
     // flush points
     "glFlush",
+    // robustness: a lost session is reported here once (client/src/custom/queries.cc)
+    "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
 };
 
 // Setters of indexed viewports, scissor boxes and depth ranges (viewport

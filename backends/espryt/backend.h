@@ -46,6 +46,20 @@ public:
     // ---- state mirrored for pointer checks (tracking.cc) ----
     void glPixelStorei(GLenum pname, GLint param) override;
 
+    // ---- storage charged to the session's memory budget (storage.cc) ----
+    void glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) override;
+    void glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) override;
+    void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
+                      GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) override;
+    void glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                        GLsizei depth) override;
+    void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) override;
+    void glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                                          GLsizei height) override;
+
     // ---- queries that answer with object names (queries.cc) ----
     void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;
     void glGetInteger64v(GLenum pname, wire::Out<GLint64> data) override;
@@ -117,6 +131,10 @@ private:
     void restore_current();             // back to the client's binding
     // host eglMakeCurrent, remembering which session bound the thread last.
     bool make_current(EGLSurface draw, EGLSurface read, EGLContext context);
+
+    // storage.cc: charges `bytes` for part `part` of the object bound at
+    // `binding` (0: an invalid target, nothing charged); false: over budget.
+    bool charge(gen::Op verb, Kind k, GLenum binding, uint32_t part, uint64_t bytes);
 
     // queries.cc: the host name of a labelled object.
     bool label_name(gen::Op verb, GLenum identifier, GLuint name, GLuint& host);

@@ -20,6 +20,7 @@ public:
     ~Core() override;
 
     void unsupported(gen::Op verb) override;
+    void set_memory_budget(wire::MemoryBudget* budget) override { budget_ = budget; }
     void profile_refused(gen::Op verb) override;
     uint32_t take_error() override;
     uint32_t take_error_event(uint32_t* context) override;
@@ -57,7 +58,9 @@ protected:
     }
     GLuint to_client(Kind k, GLuint host) const { return host ? cur_->maps[int(k)]->to_client(host) : 0; }
     void forget(Kind k, GLuint client) {
-        if (client) cur_->maps[int(k)]->erase(client);
+        if (!client) return;
+        const uint32_t host = cur_->maps[int(k)]->erase(client);
+        if (host && k <= Kind::renderbuffer) cur_->share->storage.release(k, host);
     }
     void forget_sync(GLsync client) { cur_->share->syncs.erase(client); }
     void forget_all(Kind k, wire::In<GLuint> names, GLsizei n);
@@ -143,6 +146,8 @@ protected:
     // A refused call: GL error plus one log line per verb per session.
     void refuse(gen::Op verb, GLenum e, const char* why);
     spdlog::logger& log() const { return *log_; }
+
+    wire::MemoryBudget* budget_ = nullptr;  // the session's (memory_ledger.h)
 
 private:
     bool create_on_bind(Kind k, GLuint client, GLuint& host);

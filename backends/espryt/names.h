@@ -87,6 +87,12 @@ private:
     std::unordered_map<uint64_t, void*> map_;
 };
 
+}  // namespace mgl::espryt
+
+#include "memory_ledger.h"
+
+namespace mgl::espryt {
+
 // What the contexts of one share group have in common (a host EGL share group).
 struct DesktopShaders;  // desktop_shaders.h
 
@@ -100,6 +106,7 @@ struct ShareGroup {
     // Shader sources and translations of desktop contexts (shaders and
     // programs are shared objects); made on first use.
     std::shared_ptr<DesktopShaders> desktop;
+    MemoryLedger storage;  // what its objects hold, charged to the session's budget
 };
 
 }  // namespace mgl::espryt

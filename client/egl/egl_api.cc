@@ -798,6 +798,9 @@ EGLBoolean eglMakeCurrent(EGLDisplay d, EGLSurface draw, EGLSurface read, EGLCon
             client::log().debug("eglMakeCurrent: surface and context configs differ");
     }
     if (c->current && c->thread != std::this_thread::get_id()) return fail(EGL_BAD_ACCESS, EGL_FALSE);
+    // Its session ended (the server died): EGL_CONTEXT_LOST, as EGL says for
+    // a context that needs to be made again. Releasing it still works.
+    if (client::context_lost(*c->ctx, "eglMakeCurrent")) return fail(EGL_CONTEXT_LOST, EGL_FALSE);
     // Contexts of one share group share their session's encoder: one thread at a time.
     {
         std::lock_guard<std::mutex> g(dpy->mu);
@@ -911,6 +914,7 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
     ContextRec* c = t_context;
     if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
     client::Context& cc = *c->ctx;
+    if (client::context_lost(cc, "eglSwapBuffers")) return fail(EGL_CONTEXT_LOST, EGL_FALSE);
     gen::Encoder& e = *cc.enc;
     ++s->frames;
     if (s->kind == EGL_WINDOW_BIT && s->window) {

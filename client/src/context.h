@@ -122,7 +122,12 @@ struct Context {
     bool initialized = false;
 
     GLenum error = GL_NO_ERROR;  // first client-detected error since the last glGetError
+    // The session ended (dead server, fault): the context is lost for good.
+    // GL_KHR_robustness: glGetError says GL_CONTEXT_LOST once, the reset
+    // status says GL_UNKNOWN_CONTEXT_RESET once; both say "no error" after.
     bool lost = false;
+    bool lost_error_told = false;
+    bool reset_told = false;
 
     StreamBuffer vertex_stream, index_stream;
     std::vector<uint8_t> scratch;

@@ -58,12 +58,26 @@ void compsize_failed(Context& ctx, const char* verb, const char* param, int64_t 
     }
 }
 
+namespace {
+// One line per context, however many calls find it lost afterwards.
+void mark_lost(Context& ctx, const char* verb, const std::string& why) {
+    if (ctx.lost) return;
+    ctx.lost = true;
+    log().error("{}: context lost, the connection ended: {}", verb, why.empty() ? "no reply" : why);
+}
+}  // namespace
+
+bool context_lost(Context& ctx, const char* verb) {
+    if (ctx.lost) return true;
+    std::string why = ctx.group->conn().lost_reason();
+    if (why.empty()) return false;
+    mark_lost(ctx, verb, why);
+    return true;
+}
+
 void reply_failed(Context& ctx, const char* verb, std::span<const uint8_t> reply) {
     if (reply.empty()) {
-        if (!ctx.lost) {
-            ctx.lost = true;
-            log().error("{}: connection lost: {}", verb, ctx.group->conn().lost_reason());
-        }
+        if (!ctx.lost) mark_lost(ctx, verb, ctx.group->conn().lost_reason());
         return;
     }
     if (first_time(std::string("badreply:") + verb)) log().error("{}: malformed reply ({} bytes)", verb, reply.size());

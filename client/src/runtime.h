@@ -49,6 +49,12 @@ inline R from_wire(W w) {
 // A reply that does not have the verb's shape, or none (connection lost).
 [[gnu::cold]] void reply_failed(Context& ctx, const char* verb, std::span<const uint8_t> reply);
 
+// Whether the context's session has ended (the server died or ended it).
+// Sets ctx.lost and logs the loss once the first time it is seen. Asks the
+// link, so it is for the calls that report loss (glGetError, the reset
+// status, EGL), not for every GL call.
+bool context_lost(Context& ctx, const char* verb);
+
 // Whether a buffer is bound to the target that turns a pointer into an offset.
 inline bool source_bound(const Context& ctx, Source s) {
     switch (s) {

@@ -17,6 +17,9 @@ bool decode_one(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
     if (op >= gen::kOpcodeLimit || !gen::kDecodeTable[op]) [[unlikely]]
         return fail(e, DecodeStatus::unknown_opcode, op, "?", "no verb has this opcode");
     if (!gen::kDecodeTable[op](r, size, d, e)) return false;
+    // The backend refused an allocation over the budget: the session ends.
+    if (!d.budget.exceeded().empty()) [[unlikely]]
+        return fail(e, DecodeStatus::over_budget, op, gen::verb_name(op), d.budget.exceeded().c_str());
     ++d.records;
     return true;
 }
@@ -31,9 +34,14 @@ bool take_chunk(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
         if (c.expected) return fail(e, DecodeStatus::bad_chunk, kOpChunk, "chunk", "new record before the last one ended");
         if (total < 8 || total % 8 || total > ChunkAssembler::kMaxRecord)
             return fail(e, DecodeStatus::bad_chunk, kOpChunk, "chunk", "bad total size");
+        // Checked before anything is reserved: the pieces may never come.
+        d.budget.set_chunks(0);  // the room kept from the last record (a few MiB at most) is reused
+        if (!d.budget.fits("a chunked record", total))
+            return fail(e, DecodeStatus::over_budget, kOpChunk, "chunk", d.budget.exceeded().c_str());
         c.expected = total;
         c.buffer.clear();
         c.buffer.reserve(total);
+        d.budget.set_chunks(c.buffer.capacity());
     } else if (!c.expected || offset != c.buffer.size() || total != c.expected) {
         return fail(e, DecodeStatus::bad_chunk, kOpChunk, "chunk", "piece out of sequence");
     }
@@ -47,7 +55,11 @@ bool take_chunk(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
     const uint16_t wop = get<uint16_t>(whole);
     if (wsize != c.buffer.size() || wop == kOpChunk || wop == kOpPad)
         return fail(e, DecodeStatus::bad_chunk, wop, "chunk", "reassembled record is malformed");
-    return decode_one(whole, wsize, d, e);
+    const bool ok = decode_one(whole, wsize, d, e);
+    // A large record's room goes back now, not when the session ends.
+    if (c.buffer.capacity() > ChunkAssembler::kKeepBytes) std::vector<uint8_t>().swap(c.buffer);
+    d.budget.set_chunks(c.buffer.capacity());
+    return ok;
 }
 
 // The staged bytes may sit in memory the client can still write (shm): the

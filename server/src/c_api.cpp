@@ -75,6 +75,12 @@ int mgl_server_serve_shm(mgl_server* s, const char* socket_path) {
     return mgl_server_listen(s, ("unix:" + path).c_str());
 }
 
+int mgl_server_set_session_memory(mgl_server* s, unsigned long long bytes) {
+    if (!s) return -1;
+    s->server->set_session_memory(bytes);
+    return 0;
+}
+
 unsigned mgl_server_session_count(const mgl_server* s) { return s ? unsigned(s->server->session_count()) : 0; }
 
 const char* mgl_server_last_error(const mgl_server* s) {

@@ -1,6 +1,7 @@
 // decode_stream + a generated backend behind the wire::Applier seam.
 #include "mgl/server/codec_applier.h"
 
+#include <algorithm>
 #include <exception>
 #include <string>
 
@@ -48,6 +49,13 @@ public:
 
     void set_staging(wire::StagedSource* staging) override { dispatch_.staging = staging; }
 
+    void set_memory_budget(uint64_t bytes) override {
+        dispatch_.budget.set_limit(bytes);
+        // A reply is staged whole before it is sent: it counts as well.
+        dispatch_.max_reply_bytes = uint32_t(std::min<uint64_t>(dispatch_.max_reply_bytes, bytes));
+        backend_->set_memory_budget(&dispatch_.budget);
+    }
+
 private:
     wire::DecodeResult backend_threw(const char* what) {
         wire::DecodeResult r;
@@ -74,8 +82,10 @@ private:
         }
     }
 
-    std::unique_ptr<mgl::Backend> backend_;
+    // The budget in dispatch_ outlives the backend, whose objects hand
+    // their bytes back to it as they go.
     wire::Dispatch dispatch_;
+    std::unique_ptr<mgl::Backend> backend_;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,9 @@ constexpr const char* kUsage =
     "                           oldest is dropped (default 128)\n"
     "  --run-dir DIR            a private directory made for this server (by mgl run):\n"
     "                           removed when the server stops\n"
+    "  --session-memory BYTES   what one session may hold in server memory (suffix K, M\n"
+    "                           or G: KiB, MiB, GiB); over it the session ends with a\n"
+    "                           fault (default: 512M)\n"
     "  --help                   this text\n";
 
 // The first line of a token file. A file that others may read is no secret.
@@ -67,6 +71,19 @@ bool read_token_file(const std::string& path, std::string* token, std::string* e
     }
     *token = line;
     return true;
+}
+
+// "1048576", "64K", "512M", "2G" -> bytes; 0 when malformed or zero.
+uint64_t parse_bytes(const char* s) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(s, &end, 10);
+    if (end == s || n == 0) return 0;
+    int shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10, ++end;
+    else if (*end == 'M' || *end == 'm') shift = 20, ++end;
+    else if (*end == 'G' || *end == 'g') shift = 30, ++end;
+    if (*end || n > (~0ull >> shift)) return 0;
+    return uint64_t(n) << shift;
 }
 
 }  // namespace
@@ -123,6 +140,14 @@ int server_main(int argc, char** argv, ServerOptions o) {
             const char* v = value("--run-dir");
             if (!v) return 2;
             run_dir = v;
+        } else if (a == "--session-memory") {
+            const char* v = value("--session-memory");
+            if (!v) return 2;
+            o.session_memory = parse_bytes(v);
+            if (!o.session_memory) {
+                std::fprintf(stderr, "mgl server: --session-memory '%s' is not a byte count\n%s", v, kUsage);
+                return 2;
+            }
         } else if (a == "--backend") {
             const char* v = value("--backend");
             if (!v) return 2;

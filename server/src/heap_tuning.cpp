@@ -33,4 +33,13 @@ void tune_heap_for_apply_threads() {
 #endif
 }
 
+void return_freed_heap() {
+#if defined(__GLIBC__)
+    // 0: keep no pad on the main heap. Every arena's free pages are released
+    // (madvise), including those of running sessions: those come back at
+    // their next frame, a one-time cost per ended session.
+    malloc_trim(0);
+#endif
+}
+
 }  // namespace mgl::server

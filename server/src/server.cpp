@@ -110,6 +110,7 @@ void Server::Core::reap_loop() {
             std::unique_ptr<Session> s = std::move(it->second);
             lock.unlock();
             s.reset();  // joins its thread, unmaps its memory, closes its socket
+            return_freed_heap();
             lock.lock();
             sessions.erase(id);
             ++stats.sessions_ended;
@@ -232,6 +233,8 @@ void Server::stop() {
     spdlog::info("mgl server: stopped ({} sessions served, {} refused, {} faulted, {} wrong tokens)",
                  st.sessions_opened, st.refusals, st.faults, st.token_failures);
 }
+
+void Server::set_session_memory(uint64_t bytes) { core_->session_memory.store(bytes); }
 
 size_t Server::session_count() const {
     std::lock_guard lock(core_->mutex);

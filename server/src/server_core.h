@@ -1,6 +1,7 @@
 // The shared state behind mgl::server::Server.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -16,9 +17,11 @@
 namespace mgl::server {
 
 struct Server::Core : std::enable_shared_from_this<Server::Core> {
-    explicit Core(ServerOptions o) : options(std::move(o)), gate(options.token) {}
+    explicit Core(ServerOptions o)
+        : options(std::move(o)), gate(options.token), session_memory(options.session_memory) {}
 
     ServerOptions options;
+    std::atomic<uint64_t> session_memory;        // options.session_memory, changeable while serving
     mutable std::mutex mutex;
     mutable std::condition_variable changed;     // a session started or ended
     std::map<uint64_t, std::unique_ptr<Session>> sessions;

@@ -170,6 +170,8 @@ void Session::run_apply() {
     wire::ServerLink& link = *link_;
     if (gl_error_events_) applier_->set_event_sink([&link](const wire::Event& e) { link.send_event(e); });
     applier_->set_staging(link.staging());
+    const uint64_t budget = core_->session_memory.load();
+    applier_->set_memory_budget(budget ? budget : wire::MemoryBudget::kDefaultBytes);
     bool faulted = false;
     for (;;) {
         std::span<const uint8_t> bytes = link.wait_readable();

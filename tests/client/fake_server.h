@@ -94,6 +94,9 @@ public:
     TestConnection();
     wire::ClientLink& link() override { return link_; }
     std::string transport() const override { return "test"; }
+    std::string lost_reason() override { return lost_.empty() ? link_.lost_reason() : lost_; }
+    // The server is gone from now on: no replies, lost_reason() says why.
+    void lose(std::string why) { lost_ = std::move(why); }
 
     // Decodes everything published and not decoded yet. false: a decode
     // error (in `error`).
@@ -109,6 +112,7 @@ public:
 private:
     wire::MemoryLink link_;
     wire::Dispatch dispatch_;
+    std::string lost_;
     size_t decoded_ = 0;
 };
 

@@ -38,7 +38,7 @@ hostile_cleanup() {
     for name in "${!hostile_servers[@]}"; do kill -9 "${hostile_servers[$name]}" 2>/dev/null; done
     [[ -n "${victim_pid:-}" ]] && kill -9 "$victim_pid" 2>/dev/null
     wait 2>/dev/null
-    rm -rf "$work"
+    [[ -n "${HOSTILE_KEEP:-}" ]] || rm -rf "$work"
 }
 
 ok() { echo "ok   $*"; hostile_pass=$((hostile_pass + 1)); }

@@ -411,6 +411,18 @@ void glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint* p
 // to ask the server: exact GL semantics at the cost of a wait per call that
 // finds nothing locally. async never waits: server-side errors surface only
 // through events.
+//
+// A lost context (the session ended) reports GL_CONTEXT_LOST once and then
+// GL_NO_ERROR, as GL_KHR_robustness has glGetError clear the flag it
+// returns: `while (glGetError()) {}` ends. Nothing waits on the dead server.
+namespace {
+GLenum lost_error(Context& ctx) {
+    if (ctx.lost_error_told) return GL_NO_ERROR;
+    ctx.lost_error_told = true;
+    return GL_CONTEXT_LOST;
+}
+}  // namespace
+
 GLenum glGetError() {
     Context* ctx = current();
     if (!ctx) return GL_NO_ERROR;
@@ -421,19 +433,50 @@ GLenum glGetError() {
     }
     uint32_t pushed = 0;
     if (ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
-    if (ctx->lost) return GL_CONTEXT_LOST;
-    if (!errors_sync()) return GL_NO_ERROR;
+    if (ctx->lost) return lost_error(*ctx);
+    if (!errors_sync()) return context_lost(*ctx, "glGetError") ? lost_error(*ctx) : GL_NO_ERROR;
     ctx->enc->mglGetError();
     std::span<const uint8_t> rep = wait(*ctx);
     ::mgl::GLenum r = GL_NO_ERROR;
     if (!gen::read_reply_mglGetError(rep, &r)) {
         reply_failed(*ctx, "glGetError", rep);
-        return ctx->lost ? GL_CONTEXT_LOST : GL_NO_ERROR;
+        return ctx->lost ? lost_error(*ctx) : GL_NO_ERROR;
     }
     // The server pushes an error as an event when the span that raised it
     // ends; one pushed before this reply is visible now.
     if (r == GL_NO_ERROR && ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
     return r;
+}
+
+// glGetGraphicsResetStatus (and its EXT/KHR aliases, and ARB's): a lost
+// session is a reset whose cause the client cannot tell, reported once
+// (GL_UNKNOWN_CONTEXT_RESET); then GL_NO_ERROR, as no reset happened since
+// the last call. While the session lives, the server's answer.
+namespace {
+GLenum reset_status(gen::Op op, const char* verb) {
+    Context* ctx = current();
+    if (!ctx) return GL_NO_ERROR;
+    if (!context_lost(*ctx, verb)) {
+        const bool arb = op == gen::Op::glGetGraphicsResetStatusARB;
+        if (arb) ctx->enc->glGetGraphicsResetStatusARB();
+        else ctx->enc->glGetGraphicsResetStatus();
+        std::span<const uint8_t> rep = wait(*ctx);
+        ::mgl::GLenum r = GL_NO_ERROR;
+        if (arb ? gen::read_reply_glGetGraphicsResetStatusARB(rep, &r) : gen::read_reply_glGetGraphicsResetStatus(rep, &r))
+            return r;
+        reply_failed(*ctx, verb, rep);
+        if (!ctx->lost) return GL_NO_ERROR;
+    }
+    if (ctx->reset_told) return GL_NO_ERROR;
+    ctx->reset_told = true;
+    return GL_UNKNOWN_CONTEXT_RESET;
+}
+}  // namespace
+
+GLenum glGetGraphicsResetStatus() { return reset_status(gen::Op::glGetGraphicsResetStatus, "glGetGraphicsResetStatus"); }
+
+GLenum glGetGraphicsResetStatusARB() {
+    return reset_status(gen::Op::glGetGraphicsResetStatusARB, "glGetGraphicsResetStatusARB");
 }
 
 // ---- debug output: messages do not cross the wire yet ----

@@ -32,6 +32,13 @@ int mgl_server_serve_shm(mgl_server* server, const char* socket_path);
 /* Serves "unix:/path" or "tcp://host:port". 0 on success. */
 int mgl_server_listen(mgl_server* server, const char* address);
 
+/* What one session may hold in server memory, in bytes: the record it is
+ * reassembling, its replies, and its backend's buffers and textures. A
+ * session that asks for more ends with a fault ("session memory budget of N
+ * bytes exceeded by ..."); the others go on. Applies to sessions that start
+ * after the call. 0: the default, 512 MiB. 0 on success. */
+int mgl_server_set_session_memory(mgl_server* server, unsigned long long bytes);
+
 unsigned mgl_server_session_count(const mgl_server* server);
 
 /* The last error of a call on this server ("" if none). */

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mgl/wire/link.h"
+#include "mgl/wire/memory_budget.h"
 
 namespace mgl {
 class Backend;  // generated: mgl/gen/backend.h
@@ -34,6 +35,7 @@ enum class DecodeStatus : uint8_t {
     too_large,        // a reply or array above the configured limits
     no_reply_path,    // a verb that replies arrived on a link without a reply path
     backend_lost,     // the backend can no longer serve (e.g. its GPU device was lost)
+    over_budget,      // the session asked for more memory than its budget (memory_budget.h)
 };
 
 // One wording for every place that reports a decode status (the codec, the
@@ -53,6 +55,7 @@ constexpr const char* to_string(DecodeStatus s) {
         case DecodeStatus::too_large: return "record or reply too large";
         case DecodeStatus::no_reply_path: return "verb needs a reply but the link has none";
         case DecodeStatus::backend_lost: return "the backend lost its device";
+        case DecodeStatus::over_budget: return "over the session's memory budget";
     }
     return "?";
 }
@@ -64,11 +67,14 @@ struct DecodeError {
     std::string detail;          // human readable; names the verb and argument
 };
 
-// Reassembles chunked records (kOpChunk) across calls to decode_stream.
+// Reassembles chunked records (kOpChunk) across calls to decode_stream. The
+// bytes it reserves count against the session's memory budget.
 struct ChunkAssembler {
     std::vector<uint8_t> buffer;
     uint32_t expected = 0;  // total size of the record being assembled, 0 = none
     static constexpr uint32_t kMaxRecord = 1u << 30;
+    // A reassembled record larger than this is not kept for the next one.
+    static constexpr size_t kKeepBytes = 4u << 20;
 };
 
 // Everything a decoder needs besides the bytes.
@@ -77,6 +83,7 @@ struct Dispatch {
     ReplySink* replies = nullptr;        // required when sync verbs may arrive
     StagedSource* staging = nullptr;     // required when staged records may arrive
     ChunkAssembler chunks;
+    MemoryBudget budget;                 // checked by chunk reassembly and by the backend
     uint64_t stream_offset = 0;          // advanced by decode_stream
     uint64_t records = 0;                // records applied (pads and chunk pieces excluded)
     uint64_t sync_replies = 0;           // replies written

@@ -30,6 +30,10 @@ struct ServerOptions {
     wire::RingSizes rings;                // defaults (clients may ask for others, within limits)
     wire::WaitConfig wait;
     uint32_t max_sessions = 256;
+    // What one session may hold in server memory (chunk reassembly, replies,
+    // the backend's buffers and textures); over it, that session ends with a
+    // fault. 0: wire::MemoryBudget::kDefaultBytes (512 MiB).
+    uint64_t session_memory = 0;
     uint32_t tcp_max_record_frame = 4u << 20;
     std::chrono::milliseconds handshake_timeout{5000};
     // Accepted sockets waiting for their hello, per listener: they cost no
@@ -70,6 +74,9 @@ public:
     // Stops listening, ends every session (clients see a lost context), joins
     // every thread. Idempotent.
     void stop();
+
+    // Sessions that start from now on get this budget (0: the default).
+    void set_session_memory(uint64_t bytes);
 
     size_t session_count() const;
     ServerStats stats() const;

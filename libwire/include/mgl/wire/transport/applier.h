@@ -31,6 +31,9 @@ public:
     void set_event_sink(EventSink sink) { events_ = std::move(sink); }
     // The link's staging area (nullptr: none), for staged records.
     virtual void set_staging(StagedSource* staging) {}
+    // The most memory the session may hold (ServerOptions::session_memory),
+    // set by the session before the first apply.
+    virtual void set_memory_budget(uint64_t bytes) {}
 
 protected:
     EventSink events_;
