@@ -71,7 +71,7 @@ uint64_t attack_chunk(wire::Connection& link, RawEncoder& e) {
 }
 
 uint64_t attack_buffers(wire::Connection& link, RawEncoder& e) {
-    e.mglCreateContext(1, 0, 3, 0, 0);
+    e.mglCreateContext(1, 0, 3, 0, 0, 0x30A0 /* EGL_OPENGL_ES_API */, 0);
     e.mglCreateSurface(1, 0x3033 /* EGL_PBUFFER_BIT */, 16, 16, 8, 8, 8, 8, 0, 0, 0);
     e.mglMakeCurrent(1, 1, 1);
     if (!alive(e, 1)) return 0;
