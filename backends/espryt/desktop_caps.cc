@@ -42,6 +42,7 @@ const DesktopExt kDesktopExts[] = {
     {"GL_ARB_ES3_compatibility", 30, nullptr, false},
     {"GL_ARB_copy_buffer", 30, nullptr, false},
     {"GL_ARB_depth_buffer_float", 30, nullptr, false},
+    {"GL_ARB_depth_texture", 30, nullptr, true},  // GLES 3 depth textures (glmark2's shadow scene asks for it)
     {"GL_ARB_draw_instanced", 30, nullptr, false},
     {"GL_ARB_framebuffer_object", 30, nullptr, false},
     {"GL_ARB_get_program_binary", 30, nullptr, false},

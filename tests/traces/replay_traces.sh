@@ -5,7 +5,7 @@
 # replay's on this machine and driver (the reference PNGs next to the traces
 # came from another machine's llvmpipe; the native replay here is the baseline).
 #
-#   replay_traces.sh MGL TRACE_DIR TRANSPORTS [TRACE_NAME_REGEX]
+#   replay_traces.sh MGL TRACE_DIR TRANSPORTS [TRACE_NAME_REGEX [EXCLUDE_REGEX]]
 #   e.g. replay_traces.sh build/tools/mgl/mgl ../shared/traces "inproc shm tcp"
 #
 # Tolerance: none. On llvmpipe the wire must not change a single pixel;
@@ -16,6 +16,7 @@ traces=${2:?trace dir}
 if [[ ! -f "$traces/README.md" ]]; then echo "SKIP: no reference traces at $traces"; exit 77; fi
 transports=${3:-inproc}
 filter=${4:-.}
+exclude=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -51,6 +52,7 @@ fail=0
 for t in "$traces"/*.trace; do
     name=$(basename "$t")
     [[ "$name" =~ $filter ]] || continue
+    if [[ -n "$exclude" && "$name" =~ $exclude ]]; then echo "known $name: excluded (see docs/PERFORMANCE.md and the suite's meson.build)"; continue; fi
     calls=$(calls_of "$name")
     if [[ -z "$calls" ]]; then echo "SKIP $name: no snapshot calls in README"; continue; fi
     native_snapshots "$t" "$calls"
