@@ -28,7 +28,9 @@ DISPLAY=":$disp" timeout 600 "$mgl" run --transport "$transport" -- \
     "$program" --size 400x300 "${visual_args[@]}" -b ':duration=0.2' >"$work/out.log" 2>"$work/err.log"
 rc=$?
 scenes=$(grep -cE '^\[[a-z0-9]+\] .*FPS: [0-9]+' "$work/out.log")
-errors=$(cat "$work/out.log" "$work/err.log" | grep -ciE '\b(error|failed|unsupported)\b')
+# glmark2's GLX build says "** Failed to set swap interval" when it gets none
+# (natively on Xvfb too, whose Mesa GLX offers no swap control): not an error.
+errors=$(cat "$work/out.log" "$work/err.log" | grep -v 'Failed to set swap interval' | grep -ciE '\b(error|failed|unsupported)\b')
 score=$(sed -n 's/.*glmark2 Score: \([0-9]*\).*/\1/p' "$work/out.log")
 grep -E '^\[|Score' "$work/out.log"
 grep -iE '\b(error|failed|unsupported)\b' "$work/err.log" | head -5
