@@ -104,6 +104,11 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
         return refuse(op, GL_INVALID_OPERATION,
                       "a format/type pair GLES cannot read is not converted into a pixel pack buffer");
     }
+    // The output is bounded by pack_bytes (libwire's image_bytes, the size the
+    // decoder's reply holds): it must describe the pixels written below.
+    const size_t pixel_size = packed ? 4 : size_t(n) * size_t(csize);
+    if (pixel_bytes(format, type) != pixel_size)
+        return refuse(op, GL_INVALID_OPERATION, "this format/type pair is not converted on a GLES host");
     void* out = nullptr;
     if (!resolve_out(op, pixels.data, pixels.size, pixels.offset, pack_bytes(format, type, width, height), out)) return;
 
@@ -131,12 +136,13 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
 
     // GL's pack addressing (§8.4.4.1): rows of row_length (or width) pixels,
     // padded to the alignment unless a component is at least that wide.
-    const size_t pixel_size = packed ? 4 : size_t(n) * size_t(csize);
     const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
     size_t stride = row_pixels * pixel_size;
     const size_t align = size_t(ps.alignment);
     if (size_t(csize) < align) stride = (stride + align - 1) / align * align;
-    uint8_t* dst = static_cast<uint8_t*>(out) + size_t(ps.skip_rows) * stride + size_t(ps.skip_pixels) * pixel_size;
+    // (pixel_store() never keeps a negative value; max() keeps this read in bounds regardless.)
+    uint8_t* dst = static_cast<uint8_t*>(out) + size_t(std::max(ps.skip_rows, 0)) * stride +
+                   size_t(std::max(ps.skip_pixels, 0)) * pixel_size;
     for (GLsizei row = 0; row < height; ++row, dst += stride) {
         uint8_t* p = dst;
         for (GLsizei col = 0; col < width; ++col) {
