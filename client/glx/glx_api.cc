@@ -117,10 +117,13 @@ GLXContext create_context(::Display* dpy, const FBConfig* cfg, ScreenRec* s, GLX
         return nullptr;
     }
     const Egl& e = egl();
+    // The bound API is per thread and shared with the program's own EGL calls
+    // (one library serves both): put back what the thread had.
+    const EGLenum bound = e.QueryAPI();
     e.BindAPI(api);
     EGLContext c = e.CreateContext(s->egl, cfg->egl, sh ? sh->egl : EGL_NO_CONTEXT, attribs.data());
     const EGLint err = e.GetError();
-    e.BindAPI(EGL_OPENGL_ES_API);
+    e.BindAPI(bound);
     if (c == EGL_NO_CONTEXT) {
         client::log().warn("GLX: context creation failed (EGL error 0x{:x})", err);
         return nullptr;

@@ -28,6 +28,7 @@ const Egl& egl() {
         MGL_GET(GetConfigAttrib, "eglGetConfigAttrib");
         MGL_GET(GetConfigs, "eglGetConfigs");
         MGL_GET(BindAPI, "eglBindAPI");
+        MGL_GET(QueryAPI, "eglQueryAPI");
         MGL_GET(CreateContext, "eglCreateContext");
         MGL_GET(DestroyContext, "eglDestroyContext");
         MGL_GET(CreateWindowSurface, "eglCreateWindowSurface");

@@ -15,16 +15,11 @@ program=${4:-glmark2-es2}
 visual_args=()
 [[ -n "$visual" ]] && visual_args=(--visual-config "$visual")
 command -v "$program" >/dev/null || { echo "SKIP: $program not installed"; exit 77; }
-command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not installed"; exit 77; }
 work=$(mktemp -d)
-disp=$((200 + RANDOM % 500))
-Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$disp ]] && break; sleep 0.1; done
+source "$(dirname "$0")/../xvfb.sh"
 
 # The default scene list, from glmark2 itself.
-DISPLAY=":$disp" timeout 600 "$mgl" run --transport "$transport" -- \
+timeout 600 "$mgl" run --transport "$transport" -- \
     "$program" --size 400x300 "${visual_args[@]}" -b ':duration=0.2' >"$work/out.log" 2>"$work/err.log"
 rc=$?
 scenes=$(grep -cE '^\[[a-z0-9]+\] .*FPS: [0-9]+' "$work/out.log")

@@ -10,17 +10,12 @@ set -uo pipefail
 mgl=${1:?mgl binary}
 probe=${2:?glx-probe binary}
 transport=${3:-inproc}
-command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not installed"; exit 77; }
 work=$(mktemp -d)
-disp=$((200 + RANDOM % 500))
-Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$disp ]] && break; sleep 0.1; done
+source "$(dirname "$0")/../xvfb.sh"
 
-DISPLAY=":$disp" timeout 60 "$probe" >"$work/native.txt" 2>"$work/native.err"
+timeout 60 "$probe" >"$work/native.txt" 2>"$work/native.err"
 native_rc=$?
-DISPLAY=":$disp" timeout 120 "$mgl" run --transport "$transport" -- "$probe" >"$work/stack.txt" 2>"$work/stack.err"
+timeout 120 "$mgl" run --transport "$transport" -- "$probe" >"$work/stack.txt" 2>"$work/stack.err"
 stack_rc=$?
 fail=0
 if [[ $native_rc -ne 0 ]]; then echo "native glx-probe failed ($native_rc): the reference is missing"; cat "$work/native.err"; fail=1; fi
