@@ -10,7 +10,9 @@
 #   lost_context.sh MGL_BINARY TRACE_DIR
 source "$(dirname "$0")/lib.sh"
 hostile_init "$1" "$2"
-long_trace=${HOSTILE_LONG_TRACE:-glmark2-es2-desktop_effect-shadow_windows-4.trace}
+# Long enough (about 8 s natively here, more through the stack) that the kill 2 s in
+# lands mid-replay on a fast, quiet machine too (a 1 s trace ended first there).
+long_trace=${HOSTILE_LONG_TRACE:-chunks-1471.trace}
 long_calls=$(snapshot_calls "$long_trace")
 last_call=${long_calls##*,}
 
