@@ -14,6 +14,9 @@ namespace {
 
 bool decode_one(const uint8_t* r, uint32_t size, Dispatch& d, DecodeError& e) {
     const uint16_t op = get<uint16_t>(r);
+    // Before decoding: a record that ends the session is in the capture too.
+    if (d.tap) [[unlikely]]
+        d.tap->record(r, size);
     if (op >= gen::kOpcodeLimit || !gen::kDecodeTable[op]) [[unlikely]]
         return fail(e, DecodeStatus::unknown_opcode, op, "?", "no verb has this opcode");
     if (!gen::kDecodeTable[op](r, size, d, e)) return false;

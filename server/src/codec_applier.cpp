@@ -6,6 +6,8 @@
 #include <string>
 
 #include "gen/backend.h"
+#include "mgl/server/capture.h"
+#include "mgl/wire/capture/writer.h"
 #include "mgl/wire/decoder.h"
 #include "mgl/wire/thread_role.h"
 
@@ -15,8 +17,13 @@ namespace {
 
 class CodecApplier final : public wire::Applier {
 public:
-    explicit CodecApplier(std::unique_ptr<mgl::Backend> backend) : backend_(std::move(backend)) {
+    CodecApplier(std::unique_ptr<mgl::Backend> backend, std::unique_ptr<wire::capture::Writer> capture)
+        : capture_(std::move(capture)), backend_(std::move(backend)) {
         dispatch_.backend = backend_.get();
+        dispatch_.tap = capture_.get();
+    }
+    ~CodecApplier() override {
+        if (capture_) capture_->close(ended_);
     }
 
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
@@ -44,6 +51,7 @@ public:
                 r.error.detail = why;
             }
         }
+        if (!r.ok() && capture_) ended_ = std::string(wire::to_string(r.error.status)) + ": " + r.error.detail;
         return r;
     }
 
@@ -58,6 +66,7 @@ public:
 
 private:
     wire::DecodeResult backend_threw(const char* what) {
+        if (capture_) ended_ = std::string("the backend threw: ") + what;
         wire::DecodeResult r;
         r.error.status = wire::DecodeStatus::backend_lost;
         r.error.stream_offset = dispatch_.stream_offset;
@@ -84,6 +93,10 @@ private:
 
     // The budget in dispatch_ outlives the backend, whose objects hand
     // their bytes back to it as they go.
+    // Declared first: it closes after the backend is gone (the backend may
+    // still report through dispatch_ while it goes, the tap sees nothing then).
+    std::unique_ptr<wire::capture::Writer> capture_;
+    std::string ended_;  // the fault that ended the session, for the capture's summary
     wire::Dispatch dispatch_;
     std::unique_ptr<mgl::Backend> backend_;
 };
@@ -95,7 +108,7 @@ wire::ApplierFactory codec_applier_factory(BackendFactory backends) {
         wire::ServerThreadScope serving;  // backends may open host EGL displays here
         std::unique_ptr<mgl::Backend> b = backends(name);
         if (!b) return nullptr;
-        return std::make_unique<CodecApplier>(std::move(b));
+        return std::make_unique<CodecApplier>(std::move(b), open_session_capture(name));
     };
 }
 

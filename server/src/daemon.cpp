@@ -45,6 +45,8 @@ constexpr const char* kUsage =
     "  --session-memory BYTES   what one session may hold in server memory (suffix K, M\n"
     "                           or G: KiB, MiB, GiB); over it the session ends with a\n"
     "                           fault (default: 512M)\n"
+    "  --capture-dir DIR        write every session's record stream into DIR/PID-N.mglcap\n"
+    "                           (mgl replay, mgl dump; default: $MOBILEGL_CAPTURE_DIR)\n"
     "  --help                   this text\n";
 
 // The first line of a token file. A file that others may read is no secret.
@@ -148,6 +150,17 @@ int server_main(int argc, char** argv, ServerOptions o) {
                 std::fprintf(stderr, "mgl server: --session-memory '%s' is not a byte count\n%s", v, kUsage);
                 return 2;
             }
+        } else if (a == "--capture-dir") {
+            const char* v = value("--capture-dir");
+            if (!v) return 2;
+            struct stat st{};
+            if (::stat(v, &st) != 0 || !S_ISDIR(st.st_mode) || ::access(v, W_OK | X_OK) != 0) {
+                std::fprintf(stderr, "mgl server: --capture-dir %s is not a folder this server can write\n", v);
+                return 2;
+            }
+            // Read by the sessions' appliers (server/src/capture_session.cpp),
+            // which the daemon makes through the builtin factory.
+            ::setenv("MOBILEGL_CAPTURE_DIR", v, 1);
         } else if (a == "--backend") {
             const char* v = value("--backend");
             if (!v) return 2;

@@ -1,6 +1,8 @@
 // mgl: the MobileGL wire command line.
 //   mgl run [...] -- PROGRAM ARGS   run an unmodified GL program on the stack
 //   mgl server [...]                the server daemon (unix socket / tcp)
+//   mgl capture -o FILE -- PROGRAM  run it and keep its record stream
+//   mgl replay FILE, mgl dump FILE  play or print a capture
 #include <unistd.h>
 
 #include <climits>
@@ -9,6 +11,9 @@
 #include <string>
 
 #include "mgl/server/daemon.h"
+#include "capture.h"
+#include "dump.h"
+#include "replay.h"
 #include "run.h"
 
 namespace {
@@ -25,6 +30,10 @@ void usage() {
               "  run [--transport T] [--backend B] -- PROGRAM ARGS   run a GL program through the wire\n"
               "  server [--listen unix:PATH|tcp://HOST:PORT]... [--backend B] [--token-file F]\n"
               "                                                       serve remote and local clients\n"
+              "  capture -o FILE [run options] -- PROGRAM ARGS        run it and keep its record stream\n"
+              "  replay FILE [--backend B] [--benchmark] [--snapshot FRAMES --snapshot-dir DIR]\n"
+              "                                                       replay a capture headless\n"
+              "  dump FILE [--frames A-B] [--grep VERB] [--stats]     print a capture's records\n"
               "  COMMAND --help for details.");
 }
 
@@ -39,6 +48,10 @@ int main(int argc, char** argv) {
     // The daemon blocks its signals before any thread starts: call it first.
     if (cmd == "server") return mgl_server_main(argc - 1, argv + 1);
     if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
+    if (cmd == "capture")
+        return mgl::tools::capture_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
+    if (cmd == "replay") return mgl::tools::replay_main(argc - 2, argv + 2);
+    if (cmd == "dump") return mgl::tools::dump_main(argc - 2, argv + 2);
     std::fprintf(stderr, "mgl: unknown command '%s'\n", cmd.c_str());
     usage();
     return 2;

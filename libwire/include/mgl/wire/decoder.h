@@ -77,11 +77,21 @@ struct ChunkAssembler {
     static constexpr size_t kKeepBytes = 4u << 20;
 };
 
+// Sees every record before it is applied, whole: after chunk reassembly and
+// with staged records read from the staging area, so the same bytes on every
+// transport (the capture writer, mgl/wire/capture/writer.h).
+class RecordTap {
+public:
+    virtual ~RecordTap() = default;
+    virtual void record(const uint8_t* record, uint32_t size) = 0;
+};
+
 // Everything a decoder needs besides the bytes.
 struct Dispatch {
     Backend* backend = nullptr;
     ReplySink* replies = nullptr;        // required when sync verbs may arrive
     StagedSource* staging = nullptr;     // required when staged records may arrive
+    RecordTap* tap = nullptr;            // null unless the session is captured
     ChunkAssembler chunks;
     MemoryBudget budget;                 // checked by chunk reassembly and by the backend
     uint64_t stream_offset = 0;          // advanced by decode_stream

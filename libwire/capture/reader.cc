@@ -1,0 +1,176 @@
+#include "mgl/wire/capture/reader.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <cstring>
+
+#include <flatbuffers/flatbuffers.h>
+#include <fmt/format.h>
+
+#include "capture_generated.h"
+#include "mgl/wire/capture/format.h"
+#include "mgl/wire/record.h"
+
+namespace mgl::wire::capture {
+
+namespace {
+std::string str(const flatbuffers::String* s) { return s ? s->str() : std::string(); }
+}  // namespace
+
+Reader::~Reader() {
+    if (map_) ::munmap(map_, size_);
+    ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_));
+}
+
+bool Reader::open(const std::string& path) {
+    path_ = path;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail(fmt::format("cannot open: {}", std::strerror(errno)));
+    struct stat st{};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return fail("not a regular file");
+    }
+    size_ = uint64_t(st.st_size);
+    if (size_) {
+        void* m = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m == MAP_FAILED) {
+            ::close(fd);
+            return fail(fmt::format("cannot map: {}", std::strerror(errno)));
+        }
+        map_ = m;
+        data_ = static_cast<const uint8_t*>(m);
+    }
+    ::close(fd);
+    if (size_ == 0) return fail("the file is empty");
+    return true;
+}
+
+void Reader::open_bytes(std::span<const uint8_t> bytes) {
+    data_ = bytes.data();
+    size_ = bytes.size();
+}
+
+bool Reader::fail(const std::string& what) {
+    if (error_.empty())
+        error_ = fmt::format("{}{}corrupt or truncated capture at byte {}: {}", path_, path_.empty() ? "" : ": ", at_, what);
+    return false;
+}
+
+bool Reader::take(uint64_t n, const uint8_t** p, const char* what) {
+    if (n > size_ - at_)
+        return fail(fmt::format("{} needs {} bytes, {} left in the file", what, n, size_ - at_));
+    *p = data_ + at_;
+    at_ += n;
+    return true;
+}
+
+bool Reader::next_segment(HeaderInfo* h) {
+    if (!error_.empty()) return false;
+    if (in_segment_) return fail("the previous segment was not read to its end");
+    if (at_ == size_) return false;
+    const uint8_t* p;
+    if (!take(kSegmentHeaderBytes, &p, "a segment header")) return false;
+    if (std::memcmp(p, kMagic, sizeof kMagic) != 0) {
+        at_ -= kSegmentHeaderBytes;
+        return fail("not a MobileGL wire capture (bad magic)");
+    }
+    const uint32_t n = get<uint32_t>(p + 8);
+    if (n > kMaxHeaderBytes) return fail(fmt::format("header of {} bytes (at most {})", n, kMaxHeaderBytes));
+    const uint32_t fnv = get<uint32_t>(p + 12);
+    if (!take(pad8(n), &p, "the header")) return false;
+    if (fnv1a32(p, n) != fnv) return fail("the header's checksum does not match");
+    for (uint32_t i = n; i < pad8(n); ++i)
+        if (p[i]) return fail("the header's padding is not zero");
+    flatbuffers::Verifier v(p, n);
+    if (!v.VerifyBuffer<mgl::capture::Header>(nullptr)) return fail("the header does not verify");
+    const auto* fb = flatbuffers::GetRoot<mgl::capture::Header>(p);
+    h->protocol_version = fb->protocol_version();
+    h->wire_fingerprint = fb->wire_fingerprint();
+    h->build_id = str(fb->build_id());
+    h->backend = str(fb->backend());
+    h->program = str(fb->program());
+    h->pid = fb->pid();
+    h->session = fb->session();
+    h->started_unix_ms = fb->started_unix_ms();
+    summary_ = {};
+    in_segment_ = true;
+    return true;
+}
+
+bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
+    if (!error_.empty() || !in_segment_) return false;
+    const uint64_t start = at_;
+    const uint8_t* p;
+    if (at_ == size_) return fail("the segment has no end block (the capturing process died?)");
+    if (!take(kBlockHeaderBytes, &p, "a block header")) return false;
+    const uint32_t kind = get<uint32_t>(p), stored = get<uint32_t>(p + 4), raw = get<uint32_t>(p + 8),
+                   n = get<uint32_t>(p + 12);
+    if (kind != kKindRecords && kind != kKindEnd) return fail(fmt::format("unknown block kind {}", kind));
+    const uint8_t* payload;
+    if (!take(stored, &payload, kind == kKindEnd ? "the end block" : "a records block")) return false;
+    if (kind == kKindEnd) {
+        if (stored != raw || stored > kMaxSummaryBytes) return fail("bad end block size");
+        if (fnv1a32(payload, stored) != n) {
+            at_ = start;
+            return fail("the summary's checksum does not match");
+        }
+        flatbuffers::Verifier v(payload, stored, 64, 4'000'000);
+        if (!v.VerifyBuffer<mgl::capture::Summary>(nullptr)) {
+            at_ = start;
+            return fail("the summary does not verify");
+        }
+        const auto* s = flatbuffers::GetRoot<mgl::capture::Summary>(payload);
+        summary_.records = s->records();
+        summary_.record_bytes = s->record_bytes();
+        summary_.frames = s->frames();
+        summary_.blocking = s->blocking();
+        summary_.ended = str(s->ended());
+        if (s->contexts())
+            for (const auto* c : *s->contexts())
+                summary_.contexts.push_back({c->id(), c->share(), c->api(), c->major(), c->minor(), c->flags(), c->profile()});
+        if (s->surfaces())
+            for (const auto* x : *s->surfaces())
+                summary_.surfaces.push_back({x->id(), x->kind(), x->width(), x->height(), x->red(), x->green(),
+                                             x->blue(), x->alpha(), x->depth(), x->stencil(), x->samples()});
+        in_segment_ = false;
+        return false;
+    }
+    if (raw == 0 || raw > kMaxBlockRawBytes || raw % 8) return fail(fmt::format("records block of {} bytes", raw));
+    const unsigned long long declared = ZSTD_getFrameContentSize(payload, stored);
+    if (declared != raw) {
+        at_ = start;
+        return fail(fmt::format("records block: the zstd frame does not declare {} bytes", raw));
+    }
+    if (!dctx_) dctx_ = ZSTD_createDCtx();
+    raw_.resize(raw);
+    const size_t got = ZSTD_decompressDCtx(static_cast<ZSTD_DCtx*>(dctx_), raw_.data(), raw, payload, stored);
+    if (ZSTD_isError(got) || got != raw) {
+        at_ = start;
+        return fail(fmt::format("records block does not decompress: {}",
+                                ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short"));
+    }
+    uint32_t walked = 0;
+    for (uint64_t off = 0; off < raw; ++walked) {
+        if (raw - off < 8) return fail("a record header runs past its block");
+        const uint32_t size = get<uint32_t>(raw_.data() + off + 4);
+        if (size < 8 || size % 8 || size > raw - off) {
+            at_ = start;
+            return fail(fmt::format("record {} of a block has size {} ({} bytes left)", walked, size, raw - off));
+        }
+        off += size;
+    }
+    if (walked != n) {
+        at_ = start;
+        return fail(fmt::format("block says {} records, holds {}", n, walked));
+    }
+    *records = {raw_.data(), raw};
+    *count = n;
+    return true;
+}
+
+}  // namespace mgl::wire::capture
