@@ -109,16 +109,17 @@ bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
     if (at_ == size_) return fail("the segment has no end block (the capturing process died?)");
     if (!take(kBlockHeaderBytes, &p, "a block header")) return false;
     const uint32_t kind = get<uint32_t>(p), stored = get<uint32_t>(p + 4), raw = get<uint32_t>(p + 8),
-                   n = get<uint32_t>(p + 12);
+                   n = get<uint32_t>(p + 12), fnv = get<uint32_t>(p + 16);
     if (kind != kKindRecords && kind != kKindEnd) return fail(fmt::format("unknown block kind {}", kind));
+    if (get<uint32_t>(p + 20) != 0) return fail("a block header's reserved word is not zero");
     const uint8_t* payload;
     if (!take(stored, &payload, kind == kKindEnd ? "the end block" : "a records block")) return false;
+    if (fnv1a32(payload, stored) != fnv) {
+        at_ = start;
+        return fail("a block's checksum does not match");
+    }
     if (kind == kKindEnd) {
-        if (stored != raw || stored > kMaxSummaryBytes) return fail("bad end block size");
-        if (fnv1a32(payload, stored) != n) {
-            at_ = start;
-            return fail("the summary's checksum does not match");
-        }
+        if (stored != raw || stored > kMaxSummaryBytes || n != 0) return fail("bad end block header");
         flatbuffers::Verifier v(payload, stored, 64, 4'000'000);
         if (!v.VerifyBuffer<mgl::capture::Summary>(nullptr)) {
             at_ = start;

@@ -118,7 +118,7 @@ void Writer::write_block(uint32_t kind, const uint8_t* raw, size_t raw_bytes, ui
         payload = packed_.data();
         stored = n;
     }
-    const uint32_t head[4] = {kind, uint32_t(stored), uint32_t(raw_bytes), records};
+    const uint32_t head[6] = {kind, uint32_t(stored), uint32_t(raw_bytes), records, fnv1a32(payload, stored), 0};
     put(head, sizeof head);
     put(payload, stored);
 }
@@ -130,7 +130,7 @@ void Writer::close(const std::string& ended) {
     if (!raw_.empty()) write_block(kKindRecords, raw_.data(), raw_.size(), raw_records_, true);
     summary_.ended = ended;
     const std::vector<uint8_t> s = summary_buffer(summary_);
-    write_block(kKindEnd, s.data(), s.size(), fnv1a32(s.data(), s.size()), false);
+    write_block(kKindEnd, s.data(), s.size(), 0, false);
     if (std::fclose(file_) != 0 && !failed_)
         spdlog::error("mgl capture: closing {} failed: {}", path_, std::strerror(errno));
     file_ = nullptr;

@@ -70,7 +70,7 @@ for t in "$traces"/*.trace; do
     # dump: one line per record (lines not starting with '#'), equal to --stats.
     lines=$("$mgl" dump "$cap" 2>"$work/dump.err" | grep -vc '^#')
     dump_rc=${PIPESTATUS[0]}
-    stats=$("$mgl" dump --stats "$cap" 2>>"$work/dump.err" | awk '/^total:/ {print $7}')
+    stats=$("$mgl" dump --stats "$cap" 2>>"$work/dump.err" | awk '/^total:/ {print $6}')
     if [[ $dump_rc -ne 0 || -z "$stats" || "$lines" != "$stats" || "$lines" -eq 0 ]]; then
         echo "FAIL $name: mgl dump printed $lines records (rc $dump_rc), --stats says '${stats}'"; sed 's/^/    /' "$work/dump.err"
         fail=$((fail + 1)); continue

@@ -3,13 +3,15 @@
 //   file    := segment+                     one segment per captured session
 //   segment := magic[8] u32 header_bytes u32 header_fnv
 //              Header(FlatBuffer, zero-padded to 8) block* end
-//   block   := u32 kind u32 stored_bytes u32 raw_bytes u32 records  payload
-//   end     := a block of kind kEnd whose payload is a Summary FlatBuffer;
-//              its `records` field holds the summary's FNV-1a 32
+//   block   := u32 kind u32 stored_bytes u32 raw_bytes u32 records
+//              u32 payload_fnv u32 0  payload
+//   end     := a block of kind kEnd (records 0) whose payload is a Summary FlatBuffer
 //
-// Every byte is checked on read: the header and summary by their FNV-1a,
-// a records block by its zstd frame's content checksum, its declared sizes
-// and its record walk; padding must be zero.
+// Every byte is checked on read: the header and every payload by their
+// FNV-1a 32 (a flip in a zstd frame can leave the content intact and its
+// checksum silent), a records block's content by the zstd frame's content
+// checksum, its declared sizes and its record walk; reserved and padding
+// bytes must be zero.
 //
 // A records block's payload is one zstd frame; decompressed it is raw_bytes
 // of whole wire records exactly as the decoder met them (after chunk
@@ -25,7 +27,7 @@ namespace mgl::wire::capture {
 inline constexpr char kMagic[8] = {'M', 'G', 'L', 'C', 'A', 'P', '0', '1'};
 inline constexpr uint32_t kKindRecords = 1;
 inline constexpr uint32_t kKindEnd = 2;
-inline constexpr uint32_t kBlockHeaderBytes = 16;
+inline constexpr uint32_t kBlockHeaderBytes = 24;
 inline constexpr uint32_t kSegmentHeaderBytes = 16;  // magic + header_bytes + reserved
 // A block normally holds this much raw record data; a larger record gets a
 // block of its own.
