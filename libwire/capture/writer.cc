@@ -2,6 +2,8 @@
 
 #include <zstd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include <flatbuffers/flatbuffers.h>
@@ -13,6 +15,9 @@
 namespace mgl::wire::capture {
 
 namespace {
+
+std::mutex g_open_mutex;
+std::vector<Writer*> g_open;  // writers with a file and no end block yet
 
 std::vector<uint8_t> header_buffer(const HeaderInfo& h) {
     flatbuffers::FlatBufferBuilder b;
@@ -49,6 +54,18 @@ std::vector<uint8_t> summary_buffer(const SummaryInfo& s) {
 
 }  // namespace
 
+void close_open_writers() {
+    // Held throughout: a writer's own close() waits here, so none is
+    // destroyed while this closes it.
+    std::lock_guard hold(g_open_mutex);
+    std::vector<Writer*> open;
+    open.swap(g_open);
+    for (Writer* w : open) {
+        std::lock_guard lock(w->mutex_);
+        w->close_locked("the process exited with the session open");
+    }
+}
+
 void Writer::start() {
     file_ = std::fopen(path_.c_str(), "wbx");  // never over another session's file
     if (!file_) {
@@ -57,6 +74,12 @@ void Writer::start() {
         return;
     }
     spdlog::info("mgl capture: session captured into {}", path_);
+    {
+        std::lock_guard lock(g_open_mutex);
+        static const bool registered = std::atexit(close_open_writers) == 0;
+        (void)registered;
+        g_open.push_back(this);
+    }
     cctx_ = ZSTD_createCCtx();
     ZSTD_CCtx_setParameter(static_cast<ZSTD_CCtx*>(cctx_), ZSTD_c_compressionLevel, kZstdLevel);
     ZSTD_CCtx_setParameter(static_cast<ZSTD_CCtx*>(cctx_), ZSTD_c_checksumFlag, 1);  // a flipped bit is caught
@@ -84,6 +107,7 @@ void Writer::put(const void* p, size_t n) {
 }
 
 void Writer::record(const uint8_t* r, uint32_t size) {
+    std::lock_guard lock(mutex_);  // uncontended but for exit: tens of ns a record
     if (closed_ || failed_) return;
     if (!file_) [[unlikely]] {
         start();
@@ -124,6 +148,15 @@ void Writer::write_block(uint32_t kind, const uint8_t* raw, size_t raw_bytes, ui
 }
 
 void Writer::close(const std::string& ended) {
+    {
+        std::lock_guard lock(g_open_mutex);
+        std::erase(g_open, this);
+    }
+    std::lock_guard lock(mutex_);
+    close_locked(ended);
+}
+
+void Writer::close_locked(const std::string& ended) {
     if (closed_) return;
     closed_ = true;
     if (!file_) return;  // no record came (or the file could not be made)

@@ -201,6 +201,13 @@ int replay_main(int argc, char** argv) {
             return 1;
         }
         const std::string backend = !o.backend.empty() ? o.backend : !h.backend.empty() ? h.backend : "espryt";
+        if (!h.backend.empty() && backend != h.backend)
+            // Locations and indices the capturing backend chose (glGetUniformLocation,
+            // glGetAttribLocation, ...) travel back in later records and are not remapped.
+            std::fprintf(stderr,
+                         "mgl replay: warning: captured on %s, replayed on %s: uniform and attribute locations "
+                         "the program read from the server may differ (not remapped yet)\n",
+                         h.backend.c_str(), backend.c_str());
         std::unique_ptr<wire::Applier> applier = appliers(backend);
         if (!applier) {
             std::fprintf(stderr, "mgl replay: the %s backend is not available\n", backend.c_str());

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,14 @@ public:
 
 private:
     void start();
+    void close_locked(const std::string& ended);
+    friend void close_open_writers();
     void write_block(uint32_t kind, const uint8_t* raw, size_t raw_bytes, uint32_t records, bool compress);
     void put(const void* p, size_t n);
 
+    // record() runs on the session's apply thread; close() may also come
+    // from exit (close_open_writers), for a session still open then.
+    std::mutex mutex_;
     std::FILE* file_ = nullptr;
     std::string path_;
     HeaderInfo header_;
@@ -47,5 +53,11 @@ private:
     bool failed_ = false;
     bool closed_ = false;
 };
+
+// Closes every writer still open, with "the process exited with the session
+// open": registered with atexit at the first capture, so that a program
+// that exits without closing its sessions (the direct transport keeps them
+// to the end) leaves whole files.
+void close_open_writers();
 
 }  // namespace mgl::wire::capture
