@@ -29,11 +29,15 @@ Reader::~Reader() {
 bool Reader::open(const std::string& path) {
     path_ = path;
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return fail(fmt::format("cannot open: {}", std::strerror(errno)));
+    if (fd < 0) {
+        error_ = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+        return false;
+    }
     struct stat st{};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return fail("not a regular file");
+        error_ = path + ": not a regular file";
+        return false;
     }
     size_ = uint64_t(st.st_size);
     if (size_) {

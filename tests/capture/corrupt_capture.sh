@@ -3,7 +3,8 @@
 # `mgl replay` with a clear message (exit 1), never a crash or a silent
 # success. Every byte of the format is checked (header and summary FNV-1a,
 # zstd content checksums, sizes, record walks, zero padding), so every
-# mutation below must be reported.
+# mutation below must be reported. A capture from another schema (wire
+# fingerprint) is refused by `mgl replay` with both fingerprints named.
 #
 #   corrupt_capture.sh MGL TRACE
 set -uo pipefail
@@ -51,5 +52,32 @@ done
 cp "$cap" "$work/flip"
 printf '\xff' | dd of="$work/flip" bs=1 seek=$((size / 2)) conv=notrunc status=none
 check "replay flip at half" "$work/flip" replay --backend null
+# Another schema: the same capture with another wire fingerprint in its
+# header (checksum made again) is refused by replay, naming both.
+fp=$("$mgl" dump "$cap" | sed -n 's/.*wire fingerprint \([0-9a-f]*\).*/\1/p' | head -1)
+python3 - "$cap" "$work/other" "$fp" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+n = struct.unpack_from('<I', data, 8)[0]
+old = struct.pack('<Q', int(sys.argv[3], 16))
+head = data[16:16 + n]
+at = head.find(old)
+assert at >= 0, 'fingerprint not found in the header'
+head[at:at + 8] = struct.pack('<Q', int(sys.argv[3], 16) ^ 0x1234)
+h = 2166136261
+for b in head:
+    h = ((h ^ b) * 16777619) & 0xffffffff
+data[16:16 + n] = head
+struct.pack_into('<I', data, 12, h)
+open(sys.argv[2], 'wb').write(data)
+PY
+other=$(printf '%016x' $((0x$fp ^ 0x1234)))
+"$mgl" replay --backend null "$work/other" >/dev/null 2>"$work/err"
+rc=$?
+if [[ $rc -eq 1 ]] && grep -q "fingerprint $other" "$work/err" && grep -q "reads $fp" "$work/err"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL other fingerprint: replay exited $rc: $(head -c 300 "$work/err")"; fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
