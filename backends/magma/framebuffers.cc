@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "backend.h"
+#include "context/desktop_context.h"
 
 namespace mgl::magma {
 
@@ -740,6 +741,10 @@ void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
 
 void MagmaBackend::glReadBuffer(GLenum src) {
     if (!need_context(gen::Op::glReadBuffer)) return;
+    // A desktop context may name the default framebuffer's one buffer as
+    // front, back or left (backends/gl/context/desktop_context.h).
+    if (cur_->desktop() && !cur_->read_fb && src != GL_FRONT_AND_BACK)
+        if (const GLenum b = gl::default_color_buffer(src)) src = b;
     const bool attachment = src >= GL_COLOR_ATTACHMENT0 && src <= GL_COLOR_ATTACHMENT31;
     if (src != GL_NONE && src != GL_BACK && !attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_ENUM, "src");
     if (Framebuffer* fb = cur_->read_fb.get()) {
