@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "draw_input.h"
 #include "gpu.h"
 #include "mgl/magma/magma.h"
 #include "objects.h"
@@ -486,6 +487,14 @@ private:
                         const std::vector<VkVertexInputBindingDescription>& bindings,
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
     bool bind_descriptors(Executable& exe);
+    // The draw's pieces; false: the draw is refused (GL error set).
+    void draw_textures(Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    bool draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images);
+    bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in);  // draw_vertex.cc
+    bool draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei count, GLenum index_type,
+                      wire::InOrOffset<uint8_t> indices, IndexInput& out);
+    void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,
+                              const VertexInput& in);  // draw_dynamic.cc
     // transform feedback (transform_feedback.cc)
     struct XfbDraw {
         bool capture = false;  // the draw is captured
