@@ -36,6 +36,7 @@ const char* const kHooks[] = {
     // bindings and objects whose names or sizes the shadow tracks
     "glActiveTexture", "glBindBuffer", "glBindBufferBase", "glBindBufferRange", "glBindTexture",
     "glBindFramebuffer", "glBindRenderbuffer", "glBindVertexArray", "glBindVertexArrayOES", "glUseProgram",
+    "glBindFramebufferEXT", "glBindRenderbufferEXT",  // own verbs (not gl.xml aliases), same shadow bindings
     "glBindSampler", "glBindTransformFeedback", "glDeleteBuffers", "glDeleteTextures", "glDeleteFramebuffers",
     "glDeleteRenderbuffers", "glDeleteVertexArrays", "glDeleteVertexArraysOES", "glDeleteProgram",
     "glDeleteSamplers", "glDeleteTransformFeedbacks", "glBufferData", "glBufferSubData",

@@ -13,15 +13,6 @@ int desktop_version(int host_es) {
     return 0;
 }
 
-std::string desktop_glsl_version(int version) {
-    switch (version) {
-        case 30: return "1.30";
-        case 31: return "1.40";
-        case 32: return "1.50";
-        default: return std::to_string(version / 10) + "." + std::to_string(version % 10) + "0";
-    }
-}
-
 namespace {
 
 struct DesktopExt {

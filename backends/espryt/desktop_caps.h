@@ -14,8 +14,6 @@ namespace mgl::espryt {
 // The desktop GL version (major*10+minor) served on a host of GLES `host_es`
 // (e.g. 32); 0 when the host is too small for any desktop context.
 int desktop_version(int host_es);
-// GL_SHADING_LANGUAGE_VERSION of desktop GL `version` ("3.30" for 33).
-std::string desktop_glsl_version(int version);
 // The GL_ARB_* / GL_EXT_* names a desktop context of `profile` (1 core, 2
 // compatibility) lists, given the host's ES version and extensions.
 std::vector<std::string> desktop_extensions(int host_es, uint32_t profile,

@@ -6,39 +6,13 @@
 #include <GLES3/gl32.h>
 
 #include "backend.h"
+#include "context/desktop_context.h"
 #include "desktop_verbs.h"
 
 namespace mgl::espryt {
 
-namespace {
-
-// Desktop names of the default framebuffer's colour buffers (GLES has only GL_BACK).
-constexpr GLenum kFrontLeft = 0x0400, kFrontRight = 0x0401, kBackLeft = 0x0402, kBackRight = 0x0403, kLeft = 0x0406,
-                 kRight = 0x0407;
-
-// A host surface has one colour buffer, which GLES calls GL_BACK: every
-// desktop name of a left (or unqualified) buffer of the default framebuffer
-// is that buffer. Right buffers (stereo) do not exist: 0.
-GLenum default_buffer(GLenum b) {
-    switch (b) {
-        case GL_BACK:
-        case GL_FRONT:
-        case GL_FRONT_AND_BACK:
-        case kFrontLeft:
-        case kBackLeft:
-        case kLeft: return GL_BACK;
-        default: return 0;
-    }
-}
-
-bool is_stereo_right(GLenum b) { return b == kFrontRight || b == kBackRight || b == kRight; }
-
-}  // namespace
-
-GLenum desktop_query_pname(GLenum pname) {
-    // GL_DRAW_BUFFER is GLES 3's GL_DRAW_BUFFER0 (the buffer fragment output 0 goes to).
-    return pname == 0x0C01 ? GLenum(GL_DRAW_BUFFER0) : pname;
-}
+using gl::default_color_buffer;
+using gl::is_stereo_right;
 
 // EXT_framebuffer_object's binds differ from the core ones only in accepting
 // names that glGen* never returned, which the generated bind already does
@@ -57,7 +31,7 @@ void EsprytBackend::glDrawBuffer(GLenum buf) {
     if (fb == 0) {
         if (buf == GL_NONE) {
             host_gl.glDrawBuffers(1, &buf);
-        } else if (const GLenum b = default_buffer(buf)) {
+        } else if (const GLenum b = default_color_buffer(buf)) {
             host_gl.glDrawBuffers(1, &b);
         } else {
             // Stereo buffers do not exist here; attachments are not the default framebuffer's.
@@ -76,7 +50,7 @@ void EsprytBackend::glDrawBuffer(GLenum buf) {
         bufs[n - 1] = buf;
         host_gl.glDrawBuffers(n, bufs);  // the host checks n against GL_MAX_DRAW_BUFFERS
     } else {
-        set_error(default_buffer(buf) || is_stereo_right(buf) ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
+        set_error(default_color_buffer(buf) || is_stereo_right(buf) ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
     }
 }
 
@@ -87,7 +61,7 @@ void EsprytBackend::glReadBuffer(GLenum src) {
         GLint fb = 0;
         host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &fb);
         if (fb == 0) {
-            if (const GLenum b = default_buffer(src); b && src != GL_FRONT_AND_BACK) src = b;
+            if (const GLenum b = default_color_buffer(src); b && src != GL_FRONT_AND_BACK) src = b;
         }
     }
     EsprytGenerated::glReadBuffer(src);

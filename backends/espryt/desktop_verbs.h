@@ -1,13 +1,11 @@
-// Desktop-only names that GLES 3 spells differently (desktop_verbs.cc also
-// holds the mapped desktop-only verbs, which are EsprytBackend methods).
+// desktop_verbs.cc holds the mapped desktop-only verbs (EsprytBackend
+// methods); the GL rules they follow are shared (backends/gl/context).
 #pragma once
 
-#include <GLES3/gl32.h>
+#include "context/desktop_context.h"
 
 namespace mgl::espryt {
 
-// The GLES pname a desktop context's glGet* pname is asked as (GL_DRAW_BUFFER
-// -> GL_DRAW_BUFFER0); others unchanged.
-GLenum desktop_query_pname(GLenum pname);
+using gl::desktop_query_pname;
 
 }  // namespace mgl::espryt

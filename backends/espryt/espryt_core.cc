@@ -2,6 +2,8 @@
 
 #include <GLES3/gl32.h>
 
+#include "context/desktop_context.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -29,10 +31,7 @@ void Core::set_current(Context* c) {
     cur_ = c;
     avail_ = c && c->ready ? c->avail.data() : kNothingAvailable.data();
     // The generated profile checks of the decoders (gen/verb_api.h).
-    api_kind = !c                             ? gen::ApiKind::any
-               : !c->desktop()                ? gen::ApiKind::es
-               : (c->profile == 1 && c->served >= 32) ? gen::ApiKind::core
-                                                      : gen::ApiKind::compat;
+    api_kind = c ? gl::api_kind(c->api, c->profile, c->served) : gen::ApiKind::any;
     api_version = c ? uint8_t(c->served) : 0;
 }
 

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "backend.h"
+#include "context/desktop_context.h"
 #include "desktop_caps.h"
 
 namespace mgl::espryt {
@@ -99,7 +100,7 @@ void EsprytBackend::mglCreateContext(GLuint context, GLuint share, GLint major, 
     auto c = std::make_unique<Context>(std::move(group));
     c->id = context;
     c->api = api;
-    c->profile = desktop ? (profile == 1 ? 1u : 2u) : 0u;
+    c->profile = desktop ? gl::desktop_profile(profile) : 0u;
     c->major = major;
     c->minor = minor;
     c->served = desktop ? desktop_version(host_es) : host_es;
@@ -228,7 +229,7 @@ GLint EsprytBackend::mglGetString(GLenum name, GLint index, GLsizei bufSize, wir
                     s = host_string(name);
                     break;
                 }
-                s = desktop_glsl_version(cur_->served);
+                s = gl::desktop_glsl_version(cur_->served);
                 break;
             case GL_RENDERER: s = fmt::format("MobileGL Espryt ({})", host_.renderer); break;
             case GL_EXTENSIONS: s = cur_->extension_string; break;

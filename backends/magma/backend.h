@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "draw_input.h"
 #include "gpu.h"
 #include "mgl/magma/magma.h"
 #include "objects.h"
@@ -267,6 +268,10 @@ public:
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
     void glDrawBuffersEXT(GLsizei n, wire::In<GLenum> bufs) override { glDrawBuffers(n, bufs); }
     void glReadBuffer(GLenum src) override;
+    // Desktop-only verbs (desktop_verbs.cc).
+    void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
+    void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
+    void glDrawBuffer(GLenum buf) override;
     GLboolean glIsFramebuffer(GLuint name) override {
         return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
     }
@@ -302,6 +307,8 @@ public:
     void glAttachShader(GLuint program, GLuint shader) override;
     void glDetachShader(GLuint program, GLuint shader) override;
     void glBindAttribLocation(GLuint program, GLuint index, wire::In<GLchar> name) override;
+    void glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) override;
+    void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
     void glLinkProgram(GLuint program) override;
     void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
     void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> log) override;
@@ -467,6 +474,8 @@ private:
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
     std::shared_ptr<Shader> shader_for(gen::Op verb, GLuint name);
     bool build_executable(Program& p, std::string& log);
+    // The shading language family of the current context's shaders.
+    Api shader_api() const { return cur_ && cur_->desktop() ? Api::desktop : Api::es; }
     void uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have = ~0u);
     void uniform_i(GLint loc, GLsizei count, int comps, const GLint* v, uint32_t have = ~0u);
     void uniform_m(GLint loc, GLsizei count, GLboolean transpose, int cols, int rows, wire::In<GLfloat> v);
@@ -478,6 +487,14 @@ private:
                         const std::vector<VkVertexInputBindingDescription>& bindings,
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
     bool bind_descriptors(Executable& exe);
+    // The draw's pieces; false: the draw is refused (GL error set).
+    void draw_textures(Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    bool draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images);
+    bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in);  // draw_vertex.cc
+    bool draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei count, GLenum index_type,
+                      wire::InOrOffset<uint8_t> indices, IndexInput& out);
+    void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,
+                              const VertexInput& in);  // draw_dynamic.cc
     // transform feedback (transform_feedback.cc)
     struct XfbDraw {
         bool capture = false;  // the draw is captured

@@ -61,6 +61,28 @@ const char* const kWords300[] = {
     "atomicCompSwap",
 };
 
+// The same for desktop GLSL 1.10/1.20 compiled as GLSL 1.40: what 1.30/1.40
+// (or Vulkan GLSL) added. Not listed: what 1.10/1.20 have themselves (the
+// matNxM types and `centroid` of 1.20, the texture1D/shadow2D family,
+// ftransform, noise, transpose, outerProduct).
+const char* const kWordsDesktop[] = {
+    // keywords
+    "uint", "uvec2", "uvec3", "uvec4", "case", "smooth", "noperspective", "layout",
+    "sampler1DArray", "sampler2DArray", "sampler1DArrayShadow", "sampler2DArrayShadow", "samplerCubeShadow",
+    "isampler1D", "isampler2D", "isampler3D", "isamplerCube", "isampler1DArray", "isampler2DArray", "usampler1D",
+    "usampler2D", "usampler3D", "usamplerCube", "usampler1DArray", "usampler2DArray", "isampler2DRect",
+    "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
+    // Vulkan GLSL's separate texture/sampler types
+    "sampler", "samplerShadow", "texture1DArray", "texture2DArray", "textureBuffer", "texture2DRect", "itexture2D",
+    "utexture2D", "itexture3D", "utexture3D", "itextureCube", "utextureCube", "subpassInput", "isubpassInput",
+    "usubpassInput", "subpassInputMS",
+    // built-in functions of GLSL 1.30/1.40
+    "trunc", "round", "roundEven", "modf", "isnan", "isinf", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "inverse", "texture", "textureProj", "textureLod", "textureOffset", "textureProjOffset", "textureLodOffset",
+    "textureProjLod", "textureProjLodOffset", "textureGrad", "textureGradOffset", "textureProjGrad",
+    "textureProjGradOffset", "texelFetch", "texelFetchOffset", "textureSize",
+};
+
 template <size_t N>
 std::regex words_regex(const char* const (&words)[N]) {
     std::string alt;
@@ -142,8 +164,10 @@ std::string fold_expression(const std::string& s) {
 }  // namespace
 
 std::string rename_foreign_words(const std::string& src, int version) {
-    static const std::regex w100 = words_regex(kWords100), w300 = words_regex(kWords300);
-    return std::regex_replace(src, version < 300 ? w100 : w300, std::string(kRenamePrefix) + "$1");
+    static const std::regex w100 = words_regex(kWords100), w300 = words_regex(kWords300),
+                            desktop = words_regex(kWordsDesktop);
+    const std::regex& words = version == 110 || version == 120 ? desktop : version < 300 ? w100 : w300;
+    return std::regex_replace(src, words, std::string(kRenamePrefix) + "$1");
 }
 
 std::string unrename(const std::string& name) {

@@ -16,7 +16,7 @@ namespace mgl::magma {
 inline constexpr const char* kRenamePrefix = "mgl_k_";
 
 // `src` with each such identifier prefixed. `version` is the application's
-// ESSL version (100 or 300). Whole words only, comments and directives
+// ESSL version (100 or 300), or 110/120 for desktop GLSL compiled as 1.40. Whole words only, comments and directives
 // included, so macros and #ifdefs stay consistent.
 std::string rename_foreign_words(const std::string& src, int version);
 

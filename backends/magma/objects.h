@@ -127,6 +127,7 @@ struct Program {
     std::vector<std::shared_ptr<Shader>> shaders;
     XfbRequest xfb;  // glTransformFeedbackVaryings, used by the next link
     std::map<std::string, GLuint> bound_attribs;
+    FragBindings bound_outputs;  // glBindFragDataLocation (desktop contexts)
     bool linked = false, deleted = false, validated = false;
     std::string log;
     std::shared_ptr<Executable> exe;
@@ -275,7 +276,14 @@ struct TransformFeedback {
 struct Context {
     uint32_t id = 0;
     std::shared_ptr<ShareGroup> share;
-    int major = 2;
+    int major = 2;  // as requested
+    // mglCreateContext's api (gl::kApiEs or gl::kApiDesktop) and profile
+    // (gl::kProfileCore/Compat; 0 for ES); `served` the version it gets
+    // (major*10+minor) and `extensions` what it lists (desktop_caps.cc).
+    uint32_t api = 0x30A0, profile = 0;
+    int served = 30;
+    std::vector<std::string> extensions;
+    bool desktop() const { return api == 0x30A2; }
     State st;
     PixelStore unpack, pack;
     bool viewport_set = false;

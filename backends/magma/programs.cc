@@ -116,7 +116,7 @@ void MagmaBackend::glCompileShader(GLuint shader) {
     if (!need_context(gen::Op::glCompileShader)) return;
     auto s = shader_for(gen::Op::glCompileShader, shader);
     if (!s) return;
-    s->compiled = compile_check(s->type == GL_VERTEX_SHADER ? Stage::vertex : Stage::fragment, s->source, s->log);
+    s->compiled = compile_check(s->type == GL_VERTEX_SHADER ? Stage::vertex : Stage::fragment, shader_api(), s->source, s->log);
     if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
 }
 
@@ -199,6 +199,26 @@ void MagmaBackend::glBindAttribLocation(GLuint program, GLuint index, wire::In<G
     p->bound_attribs[in_string(name)] = index;
 }
 
+// Desktop GL 3.0: the colour number a fragment output goes to, used by the
+// next link when the shader does not locate the output itself.
+void MagmaBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glBindFragDataLocation)) return;
+    auto p = program_for(gen::Op::glBindFragDataLocation, program);
+    if (!p) return;
+    const std::string n = in_string(name);
+    if (color >= 4) return refuse(gen::Op::glBindFragDataLocation, GL_INVALID_VALUE, "color >= GL_MAX_DRAW_BUFFERS");
+    if (n.rfind("gl_", 0) == 0) return refuse(gen::Op::glBindFragDataLocation, GL_INVALID_OPERATION, "name starts with gl_");
+    p->bound_outputs[n] = color;
+}
+
+// Index 1 is dual-source blending, which Magma does not serve yet.
+void MagmaBackend::glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glBindFragDataLocationIndexed)) return;
+    if (index == 0) return glBindFragDataLocation(program, color, name);
+    refuse(gen::Op::glBindFragDataLocationIndexed, index > 1 ? GL_INVALID_VALUE : GL_INVALID_OPERATION,
+           "dual-source blending (index 1) is not served");
+}
+
 bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     const Shader *vs = nullptr, *fs = nullptr;
     for (auto& s : p.shaders) (s->type == GL_VERTEX_SHADER ? vs : fs) = s.get();
@@ -217,7 +237,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     auto exe = std::make_shared<Executable>();
-    if (!link_program(vs->source, fs->source, p.xfb, exe->linked, log_text)) return false;
+    if (!link_program(shader_api(), vs->source, fs->source, p.xfb, p.bound_outputs, exe->linked, log_text)) return false;
     exe->gpu = gpu_.get();
     LinkedProgram& lp = exe->linked;
     auto module = [&](const std::vector<uint32_t>& code) {
@@ -284,8 +304,8 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         exe->attrs.push_back({int(it->second), a.location, a.slots, a.type});
         for (int k = 0; k < a.slots; ++k) {
             // GLES 3.0 (2.12.5): binding two attributes to the same location fails the
-            // link (ES 2.0 allowed it while at most one of them is used).
-            if (cur_->major >= 3 && ((used >> (it->second + k)) & 1)) {
+            // link (ES 2.0 and desktop GL allow it while at most one of them is used).
+            if (!cur_->desktop() && cur_->major >= 3 && ((used >> (it->second + k)) & 1)) {
                 log_text = "attribute " + a.name + " aliases another attribute's location (glBindAttribLocation)";
                 return false;
             }

@@ -8,19 +8,12 @@
 #include <cstring>
 
 #include "backend.h"
+#include "context/desktop_context.h"
+#include "desktop_caps.h"
 
 namespace mgl::magma {
 
 namespace {
-// What Magma serves. GLES 3.0 because its shading language and objects are
-// what the backend is built for; verbs not yet served fail loudly.
-constexpr int kMajor = 3, kMinor = 0;
-const char* const kExtensions[] = {
-    "GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_vertex_array_object",
-    "GL_OES_element_index_uint", "GL_OES_texture_npot", "GL_OES_standard_derivatives", "GL_EXT_texture_format_BGRA8888",
-    "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_discard_framebuffer", "GL_EXT_occlusion_query_boolean",
-    "GL_EXT_draw_buffers", "GL_OES_compressed_ETC1_RGB8_texture",
-};
 // Decoded on upload (etc2.h): ES 3.0's ten ETC2/EAC formats and ETC1.
 const GLint kCompressedFormats[] = {
     GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC, GL_COMPRESSED_SIGNED_RG11_EAC,
@@ -144,11 +137,8 @@ void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, G
         session_error("mglCreateContext", fmt::format("context name {} is 0 or in use", context));
         return;
     }
-    if (api != 0x30A0 /* EGL_OPENGL_ES_API */) {
-        // Desktop GL on Magma is issue 14: say so instead of a context that cannot work.
-        session_error("mglCreateContext", fmt::format("desktop OpenGL contexts (api {:#x}, {}.{}, profile {}) are not "
-                                                      "served by Magma yet: use the espryt backend",
-                                                      api, major, minor, profile));
+    if (api != gl::kApiEs && api != gl::kApiDesktop) {
+        session_error("mglCreateContext", fmt::format("api {:#x} is neither OpenGL ES nor OpenGL", api));
         return;
     }
     std::shared_ptr<ShareGroup> group;
@@ -165,6 +155,12 @@ void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, G
     auto c = std::make_unique<Context>(std::move(group));
     c->id = context;
     c->major = major;
+    c->api = api;
+    // Whatever version is asked, the best one served answers (a superset);
+    // the client refuses a request above it (mglGetContextVersion).
+    c->profile = api == gl::kApiDesktop ? gl::desktop_profile(profile) : 0;
+    c->served = api == gl::kApiDesktop ? kServedDesktop : kServedEs;
+    c->extensions = served_extensions(c->api, c->profile, gpu_->dev());
     contexts_[context] = std::move(c);
 }
 
@@ -182,7 +178,8 @@ void MagmaBackend::mglDestroyContext(GLuint context) {
 }
 
 GLint MagmaBackend::mglGetContextVersion(GLuint context) {
-    return contexts_.count(context) ? GLint(kMajor * 10 + kMinor) : 0;
+    auto it = contexts_.find(context);
+    return it == contexts_.end() ? 0 : GLint(it->second->served);
 }
 
 void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
@@ -213,9 +210,10 @@ void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
             return;
         }
         cur_ = ci->second.get();
-        // The generated profile checks: verbs above ES 3.0 are refused before they get here.
-        api_kind = gen::ApiKind::es;
-        api_version = uint8_t(kMajor * 10 + kMinor);
+        // The generated profile checks: verbs outside the context's API,
+        // profile and served version are refused before they get here.
+        api_kind = gl::api_kind(cur_->api, cur_->profile, cur_->served);
+        api_version = uint8_t(cur_->served);
         if (cur_->occlusion) gpu_->set_occlusion(&cur_->occlusion->occ);
         draw_ = d;
         read_ = r;
@@ -246,16 +244,22 @@ GLint MagmaBackend::mglGetString(GLenum name, GLint index, GLsizei bufSize, wire
         switch (name) {
             case GL_VENDOR: s = "MobileGL"; break;
             case GL_RENDERER: s = fmt::format("MobileGL Magma (Vulkan: {})", device_name_); break;
-            case GL_VERSION: s = fmt::format("OpenGL ES {}.{} MobileGL (Magma on {})", kMajor, kMinor, device_name_); break;
-            case GL_SHADING_LANGUAGE_VERSION: s = "OpenGL ES GLSL ES 3.00"; break;
+            case GL_VERSION:
+                s = cur_->desktop() ? fmt::format("{}.{} MobileGL (Magma on {})", cur_->served / 10, cur_->served % 10, device_name_)
+                                    : fmt::format("OpenGL ES {}.{} MobileGL (Magma on {})", cur_->served / 10, cur_->served % 10,
+                                                  device_name_);
+                break;
+            case GL_SHADING_LANGUAGE_VERSION:
+                s = cur_->desktop() ? gl::desktop_glsl_version(cur_->served) : "OpenGL ES GLSL ES 3.00";
+                break;
             case GL_EXTENSIONS:
-                for (const char* e : kExtensions) s += (s.empty() ? "" : " ") + std::string(e);
+                for (const std::string& e : cur_->extensions) s += (s.empty() ? "" : " ") + e;
                 break;
             default: return -1;
         }
     } else if (name == GL_EXTENSIONS) {
-        if (size_t(index) >= std::size(kExtensions)) return -1;
-        s = kExtensions[index];
+        if (size_t(index) >= cur_->extensions.size()) return -1;
+        s = cur_->extensions[size_t(index)];
     } else {
         return -1;
     }
@@ -271,7 +275,7 @@ GLint MagmaBackend::mglGetString(GLenum name, GLint index, GLsizei bufSize, wire
 
 namespace {
 // Values the client fetches once per context, and a few more. -1: not a limit.
-bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
+bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) {
     const VkPhysicalDeviceLimits& l = d.props.limits;
     *n = 1;
     switch (pname) {
@@ -325,9 +329,9 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
         case GL_MAX_ELEMENT_INDEX: *v = (int64_t(1) << 32) - 1; return true;
         case GL_IMPLEMENTATION_COLOR_READ_FORMAT: *v = GL_RGBA; return true;
         case GL_IMPLEMENTATION_COLOR_READ_TYPE: *v = GL_UNSIGNED_BYTE; return true;
-        case GL_MAJOR_VERSION: *v = kMajor; return true;
-        case GL_MINOR_VERSION: *v = kMinor; return true;
-        case GL_NUM_EXTENSIONS: *v = int64_t(std::size(kExtensions)); return true;
+        case GL_MAJOR_VERSION: *v = c.served / 10; return true;
+        case GL_MINOR_VERSION: *v = c.served % 10; return true;
+        case GL_NUM_EXTENSIONS: *v = int64_t(c.extensions.size()); return true;
         default: return false;
     }
 }
@@ -335,6 +339,7 @@ bool limit(const Device& d, GLenum pname, int64_t* v, int* n) {
 
 void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     if (!need_context(gen::Op::glGetIntegerv)) return;
+    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS) v[0] = 8, n = 1;
@@ -354,7 +359,7 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     } else if (xfb_get(pname, v)) {
         n = 1;
     }
-    else if (!limit(gpu_->dev(), pname, v, &n)) {
+    else if (!limit(gpu_->dev(), *cur_, pname, v, &n)) {
         refuse(gen::Op::glGetIntegerv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
@@ -363,10 +368,11 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
 
 void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     if (!need_context(gen::Op::glGetInteger64v)) return;
+    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = pname == GL_SAMPLES ? fb_samples(true) : fb_samples(true) > 0, n = 1;
-    else if (!limit(gpu_->dev(), pname, v, &n)) {
+    else if (!limit(gpu_->dev(), *cur_, pname, v, &n)) {
         refuse(gen::Op::glGetInteger64v, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
         return;
     }
@@ -375,6 +381,7 @@ void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
 
 void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
     if (!need_context(gen::Op::glGetFloatv)) return;
+    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
     const VkPhysicalDeviceLimits& l = gpu_->dev().props.limits;
     float v[2] = {};
     int n = 1;
@@ -388,7 +395,7 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
         case GL_SAMPLE_COVERAGE_VALUE: v[0] = cur_->st.coverage_value; break;
         default: {
             int64_t iv[4];
-            if (!limit(gpu_->dev(), pname, iv, &n)) {
+            if (!limit(gpu_->dev(), *cur_, pname, iv, &n)) {
                 refuse(gen::Op::glGetFloatv, GL_INVALID_ENUM, fmt::format("pname 0x{:04X} not known to the server", pname).c_str());
                 return;
             }
@@ -400,13 +407,14 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
 
 void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     if (!need_context(gen::Op::glGetBooleanv)) return;
+    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
     else if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (xfb_get(pname, v)) n = 1;
     else if (pname == GL_SAMPLE_COVERAGE_INVERT) v[0] = cur_->st.coverage_invert, n = 1;
-    else if (!limit(gpu_->dev(), pname, v, &n)) {
+    else if (!limit(gpu_->dev(), *cur_, pname, v, &n)) {
         refuse(gen::Op::glGetBooleanv, GL_INVALID_ENUM, "pname not known to the server");
         return;
     }

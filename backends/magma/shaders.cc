@@ -51,6 +51,8 @@ std::string version_first(const std::string& src) {
 struct Version {
     int number = 100;
     bool es = true;
+    bool declared = false;     // a #version line was there
+    std::string profile;       // its profile word ("es", "core", "compatibility" or "")
 };
 // The language version a source declares (100 when none); #version must be
 // on the first non-blank line (see version_first).
@@ -67,6 +69,8 @@ Version source_version(const std::string& src) {
     const std::string digits = m[1];
     if (std::from_chars(digits.data(), digits.data() + digits.size(), v.number).ec != std::errc()) v.number = 0;
     v.es = v.number == 100 || m[2] == "es";
+    v.declared = true;
+    v.profile = m[2];
     return v;
 }
 
@@ -131,6 +135,28 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
     return ok;
 }
 
+// The desktop GLSL versions a desktop context takes, checked before glslang
+// (which would take ESSL too): 1.10-1.50 and 3.30-4.60; the compatibility
+// profile's built-ins are the fixed-function lowering's (issue 13).
+bool validate_desktop(const Version& v, std::string& log) {
+    static const int kVersions[] = {110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460};
+    if (v.es || std::find(std::begin(kVersions), std::end(kVersions), v.number) == std::end(kVersions)) {
+        log = "ERROR: 0:1: '#version' : " + std::to_string(v.number) + (v.es ? " es" : "") +
+              " is not a desktop GLSL version this OpenGL context takes (1.10-1.50, 3.30-4.60)\n";
+        return false;
+    }
+    if (v.profile == "compatibility") {
+        log = "ERROR: 0:1: '#version' : the compatibility profile's GLSL (fixed-function built-ins) is not served "
+              "by Magma yet\n";
+        return false;
+    }
+    if (!v.profile.empty() && v.profile != "core") {
+        log = "ERROR: 0:1: '#version' : unknown profile '" + v.profile + "'\n";
+        return false;
+    }
+    return true;
+}
+
 // What the translated source must say differently from the application's:
 // - the application's names that are keywords or built-in functions of the
 //   language we compile as get a prefix (essl_source.h);
@@ -141,10 +167,12 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 // - gl_PointCoord: GLES's origin is the upper left of the point in window
 //   coordinates; our images are bottom row first, so Vulkan's upper left is
 //   GL's lower left and y must be mirrored.
-std::string translate(const std::string& src, const Version& v, Stage stage, std::string& defines) {
-    std::string out = replace_word(rename_foreign_words(src, v.number), "__VERSION__", "MGL_VERSION_");
+std::string translate(const std::string& src, const Version& v, Api api, Stage stage, std::string& defines) {
+    // Desktop 1.30 and later compile as themselves: nothing of theirs is foreign.
+    const bool rename = api == Api::es || v.number < 130;
+    std::string out = replace_word(rename ? rename_foreign_words(src, v.number) : src, "__VERSION__", "MGL_VERSION_");
     defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
-    if (v.number < 300) {
+    if (api == Api::es && v.number < 300) {
         const TBuiltInResource& r = resources();
         out = replace_word(out, "gl_MaxVertexUniformVectors", std::to_string(r.maxVertexUniformVectors));
         out = replace_word(out, "gl_MaxFragmentUniformVectors", std::to_string(r.maxFragmentUniformVectors));
@@ -177,6 +205,15 @@ const char* kLegacyTextureNames =
     "#define textureCubeGradEXT textureGrad\n#define texture3D texture\n#define texture3DProj textureProj\n"
     "#define texture3DLod textureLod\n#define shadow2DEXT texture\n#define shadow2DProjEXT textureProj\n"
     "#define GL_ES 1\n";
+// Desktop GLSL 1.10-1.40 compiled as 1.40: the same family (1.30 deprecated
+// it, 1.40 keeps it only in glslang's compatibility profile), and 1.10's
+// shadow2D, which returned a vec4.
+const char* kDesktopTextureNames =
+    "#define texture1D texture\n#define texture1DProj textureProj\n#define texture1DLod textureLod\n"
+    "#define texture2D texture\n#define texture2DProj textureProj\n#define texture2DLod textureLod\n"
+    "#define texture2DProjLod textureProjLod\n#define textureCube texture\n#define textureCubeLod textureLod\n"
+    "#define texture3D texture\n#define texture3DProj textureProj\n#define texture3DLod textureLod\n"
+    "#define shadow2D(s, c) vec4(texture(s, c))\n#define shadow2DProj(s, c) vec4(textureProj(s, c))\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
 // The prototype keeps a vertex shader without main compiling (ESSL compiles
 // shaders alone; the missing body fails the link, as on GLES). Built-ins that
@@ -200,29 +237,38 @@ struct Parsed {
     const char* strings[2];
 };
 
-std::unique_ptr<Parsed> parse(Stage stage, const std::string& app_src, std::string& log,
+std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
                               const std::vector<std::string>& captured_builtins = {}) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
     std::string src = version_first(app_src);
-    const Version v = source_version(src);
-    // Before validation too: glslang's ES 1.00 front end refuses them as well.
-    if (v.number == 100) src = fold_constant_sequences(src);
-    if (!validate_es(lang, src, v, log)) {
-        log = ascii(log);
-        return nullptr;
-    }
-    p->shader = std::make_unique<glslang::TShader>(lang);
+    Version v = source_version(src);
     int version = 310;
     EProfile profile = EEsProfile;
-    if (v.number < 300) {
-        version = 140;
-        profile = ENoProfile;
-        p->preamble = kLegacyTextureNames;
+    if (api == Api::desktop) {
+        if (!v.declared) v = {110, false, false, ""};  // desktop GLSL without #version is 1.10
+        if (!validate_desktop(v, log)) return nullptr;
+        // glslang's Vulkan rules start at 1.40; below it the source is lifted.
+        version = std::max(v.number, 140);
+        profile = version >= 150 ? ECoreProfile : ENoProfile;
+        if (v.number <= 140) p->preamble = kDesktopTextureNames;
+    } else {
+        // Before validation too: glslang's ES 1.00 front end refuses them as well.
+        if (v.number == 100) src = fold_constant_sequences(src);
+        if (!validate_es(lang, src, v, log)) {
+            log = ascii(log);
+            return nullptr;
+        }
+        if (v.number < 300) {
+            version = 140;
+            profile = ENoProfile;
+            p->preamble = kLegacyTextureNames;
+        }
     }
+    p->shader = std::make_unique<glslang::TShader>(lang);
     if (stage == Stage::vertex) p->preamble += kVertexWrapStart;
-    p->source = translate(src, v, stage, p->preamble);
+    p->source = translate(src, v, api, stage, p->preamble);
     p->strings[0] = p->source.c_str();
     p->end = stage == Stage::vertex ? vertex_wrap_end(captured_builtins) : "\n";
     p->strings[1] = p->end.c_str();
@@ -287,8 +333,8 @@ void drop_relaxed_precision(std::vector<uint32_t>& spv) {
 
 }  // namespace
 
-bool compile_check(Stage stage, const std::string& source, std::string& log) {
-    return parse(stage, source, log) != nullptr;
+bool compile_check(Stage stage, Api api, const std::string& source, std::string& log) {
+    return parse(stage, api, source, log) != nullptr;
 }
 
 namespace {
@@ -309,10 +355,45 @@ bool invariance_links(const std::string& vs, const std::string& fs, std::string&
         log = "ERROR: gl_PointCoord is invariant but gl_PointSize is not\n";
     return log.empty();
 }
+// glBindFragDataLocation: each fragment output the source left unlocated and
+// the program bound gets the bound location on every reference to it (the
+// SPIR-V decoration comes from whichever reference glslang meets first), before
+// the I/O mapper places the rest around it. A location the source wrote wins,
+// as in GL.
+class BindOutputs : public glslang::TIntermTraverser {
+public:
+    explicit BindOutputs(const FragBindings& b) : bindings_(b) {}
+    void visitSymbol(glslang::TIntermSymbol* sym) override {
+        glslang::TQualifier& q = sym->getWritableType().getQualifier();
+        if (q.storage != glslang::EvqVaryingOut || q.hasLocation()) return;
+        auto it = bindings_.find(unrename(sym->getName().c_str()));
+        if (it != bindings_.end()) q.layoutLocation = it->second;
+    }
+
+private:
+    const FragBindings& bindings_;
+};
+
+// The names of the fragment outputs that carry a location in the source.
+std::vector<std::string> located_outputs(glslang::TIntermediate& im) {
+    std::vector<std::string> out;
+    TIntermNode* root = im.getTreeRoot();
+    if (!root || !root->getAsAggregate()) return out;
+    auto& seq = root->getAsAggregate()->getSequence();
+    if (seq.empty() || !seq.back()->getAsAggregate()) return out;
+    for (TIntermNode* n : seq.back()->getAsAggregate()->getSequence()) {
+        const glslang::TIntermSymbol* sym = n->getAsSymbolNode();
+        if (!sym) continue;
+        const glslang::TQualifier& q = sym->getType().getQualifier();
+        if (q.storage == glslang::EvqVaryingOut && q.hasLocation()) out.push_back(unrename(sym->getName().c_str()));
+    }
+    return out;
+}
+
 }  // namespace
 
-bool link_program(const std::string& vs_src, const std::string& fs_src, const XfbRequest& xfb, LinkedProgram& out,
-                  std::string& log) {
+bool link_program(Api api, const std::string& vs_src, const std::string& fs_src, const XfbRequest& xfb,
+                  const FragBindings& frag, LinkedProgram& out, std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
     std::string vlog, flog;
     std::vector<std::string> captured_builtins;
@@ -320,8 +401,8 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, const Xf
         if ((n == "gl_Position" || n == "gl_PointSize") &&
             std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
             captured_builtins.push_back(n);
-    auto vs = parse(Stage::vertex, vs_src, vlog, captured_builtins);
-    auto fs = parse(Stage::fragment, fs_src, flog);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins);
+    auto fs = parse(Stage::fragment, api, fs_src, flog);
     if (!vs || !fs) {
         log = "compile failed:\n" + vlog + flog;
         return false;
@@ -333,6 +414,15 @@ bool link_program(const std::string& vs_src, const std::string& fs_src, const Xf
     if (!prog.link(msgs)) {
         log = prog.getInfoLog();
         return false;
+    }
+    if (!frag.empty()) {
+        glslang::TIntermediate& fim = *prog.getIntermediate(EShLangFragment);
+        const std::vector<std::string> located = located_outputs(fim);
+        FragBindings unlocated;
+        for (const auto& [name, loc] : frag)
+            if (std::find(located.begin(), located.end(), name) == located.end()) unlocated[name] = loc;
+        BindOutputs bind(unlocated);
+        if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;

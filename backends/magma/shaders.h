@@ -9,11 +9,15 @@
 // uniforms into one std140 block ("gl_DefaultUniformBlock", set 0 binding 0)
 // shared by both stages. Varyings, samplers and blocks get locations and
 // bindings from glslang's GLSL I/O mapper (matched by name across stages).
+// Desktop contexts' GLSL (Api::desktop): 1.10/1.20 (and no #version) compile
+// as GLSL 1.40 with the texture2D family defined to its 1.30 names, 1.30 and
+// later as themselves (core profile from 1.50), under the same Vulkan rules.
 // The vertex shader's main is wrapped to map clip z from GL's [-w, w] to
 // Vulkan's [0, w].
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,8 +27,12 @@ namespace mgl::magma {
 
 enum class Stage { vertex, fragment };
 
+// The shading language family of the context: GLSL ES for ES contexts,
+// desktop GLSL for OpenGL ones.
+enum class Api { es, desktop };
+
 // Checks that a shader compiles; the info log on failure (or warnings).
-bool compile_check(Stage stage, const std::string& source, std::string& log);
+bool compile_check(Stage stage, Api api, const std::string& source, std::string& log);
 
 struct UniformInfo {
     std::string name;     // without "[0]"
@@ -66,9 +74,13 @@ struct XfbRequest {
     bool interleaved = true;
 };
 
-// Links a vertex and a fragment shader. false: `log` says why.
-bool link_program(const std::string& vs, const std::string& fs, const XfbRequest& xfb, LinkedProgram& out,
-                  std::string& log);
+// glBindFragDataLocation's bindings of a program: output name -> colour number.
+using FragBindings = std::map<std::string, uint32_t>;
+
+// Links a vertex and a fragment shader. false: `log` says why. An output the
+// fragment shader did not locate itself takes its binding from `frag`.
+bool link_program(Api api, const std::string& vs, const std::string& fs, const XfbRequest& xfb,
+                  const FragBindings& frag, LinkedProgram& out, std::string& log);
 
 // SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked
 // clear); empty and `log` when the source does not compile.

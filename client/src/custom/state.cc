@@ -55,6 +55,35 @@ void glBindFramebuffer(GLenum target, GLuint framebuffer) {
     ctx->enc->glBindFramebuffer(target, framebuffer);
 }
 
+// EXT_framebuffer_object's binds (compatibility contexts: glmark2's desktop
+// build) are verbs of their own on the wire, but bind the same objects: the
+// shadow must see them, or GL_DRAW_FRAMEBUFFER_BINDING answers 0 while a
+// framebuffer object is bound (apitrace then grows the window to the FBO's
+// viewport).
+void glBindFramebufferEXT(GLenum target, GLuint framebuffer) {
+    MGL_CTX_OR_RETURN("glBindFramebufferEXT");
+    if (!::mgl::gen::verb_in_api(uint16_t(::mgl::gen::Op::glBindFramebufferEXT), ctx->api_kind, ctx->api_version)) {
+        ::mgl::client::profile_error(*ctx, "glBindFramebufferEXT");
+        return;
+    }
+    if (target != GL_FRAMEBUFFER) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glBindFramebufferEXT");
+        return;
+    }
+    ctx->st.draw_fbo = ctx->st.read_fbo = framebuffer;
+    ctx->enc->glBindFramebufferEXT(target, framebuffer);
+}
+
+void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) {
+    MGL_CTX_OR_RETURN("glBindRenderbufferEXT");
+    if (!::mgl::gen::verb_in_api(uint16_t(::mgl::gen::Op::glBindRenderbufferEXT), ctx->api_kind, ctx->api_version)) {
+        ::mgl::client::profile_error(*ctx, "glBindRenderbufferEXT");
+        return;
+    }
+    if (target == GL_RENDERBUFFER) ctx->st.renderbuffer = renderbuffer;
+    ctx->enc->glBindRenderbufferEXT(target, renderbuffer);
+}
+
 void glBindRenderbuffer(GLenum target, GLuint renderbuffer) {
     MGL_CTX_OR_RETURN("glBindRenderbuffer");
     if (target == GL_RENDERBUFFER) ctx->st.renderbuffer = renderbuffer;

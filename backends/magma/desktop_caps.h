@@ -1,0 +1,20 @@
+// What a context is served on Magma: the GL version and the extensions whose
+// verbs, enums and shader features Magma really carries (nothing advertised
+// that does not work; docs/ARCHITECTURE-magma.md, "Desktop contexts").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "device.h"
+
+namespace mgl::magma {
+
+// ES contexts: OpenGL ES 3.0. Desktop contexts: OpenGL 3.3, core or
+// compatibility (fixed function is the compatibility issue's and fails loudly).
+constexpr int kServedEs = 30, kServedDesktop = 33;
+
+// GL_EXTENSIONS of a context of `api`/`profile` (gl::kApi*, gl::kProfile*) on `dev`.
+std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev);
+
+}  // namespace mgl::magma

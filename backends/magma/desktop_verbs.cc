@@ -1,0 +1,45 @@
+// Desktop-only verbs that Magma's ES objects already carry under another
+// name or shape. (gl.xml aliases such as glGenFramebuffersEXT never get
+// here: the client encodes the canonical verb; glMapBuffer, glClearDepth and
+// glDepthRange are the client's too.) The GL rules they follow are shared
+// with Espryt (backends/gl/context/desktop_context.h).
+#include <GLES3/gl32.h>
+
+#include "backend.h"
+#include "context/desktop_context.h"
+
+namespace mgl::magma {
+
+// EXT_framebuffer_object's binds differ from the core ones in accepting names
+// that glGen* never returned, which Magma's binds already do (GLES 2 rules).
+void MagmaBackend::glBindFramebufferEXT(GLenum target, GLuint framebuffer) { glBindFramebuffer(target, framebuffer); }
+void MagmaBackend::glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) { glBindRenderbuffer(target, renderbuffer); }
+
+// glDrawBuffer(b): glDrawBuffers of one entry on the default framebuffer (its
+// front/back/left names are the surface's one buffer), and on a framebuffer
+// object the array that sends output 0 to attachment i.
+void MagmaBackend::glDrawBuffer(GLenum buf) {
+    if (!need_context(gen::Op::glDrawBuffer)) return;
+    GLenum bufs[4] = {GL_NONE, GL_NONE, GL_NONE, GL_NONE};
+    GLsizei n = 1;
+    if (!cur_->draw_fb) {
+        if (buf != GL_NONE) {
+            bufs[0] = gl::default_color_buffer(buf);
+            if (!bufs[0])
+                return refuse(gen::Op::glDrawBuffer,
+                              gl::is_stereo_right(buf) || gl::is_color_attachment(buf) ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                              "not a buffer of the default framebuffer");
+        }
+    } else if (gl::is_color_attachment(buf)) {
+        n = GLsizei(buf - GL_COLOR_ATTACHMENT0) + 1;
+        if (n > 4) return refuse(gen::Op::glDrawBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_DRAW_BUFFERS");
+        bufs[n - 1] = buf;
+    } else if (buf != GL_NONE) {
+        return refuse(gen::Op::glDrawBuffer,
+                      gl::default_color_buffer(buf) || gl::is_stereo_right(buf) ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                      "a default framebuffer buffer for a framebuffer object");
+    }
+    glDrawBuffers(n, wire::In<GLenum>{bufs, uint32_t(sizeof(GLenum) * size_t(n))});
+}
+
+}  // namespace mgl::magma

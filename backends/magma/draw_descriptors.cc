@@ -1,0 +1,164 @@
+// What a draw's shaders read: its textures (in shader-read layout before the
+// pass, stand-ins for incomplete ones), its default-block uniforms (one copy
+// per batch and change) and the descriptor set that binds them with its
+// uniform blocks (reused while unchanged).
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "backend.h"
+#include "gl_to_vk.h"
+
+namespace mgl::magma {
+
+void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& images) {
+    Context& c = *cur_;
+    std::vector<Image*> to_read;
+    const LinkedProgram& lp = exe.linked;
+    for (size_t i = 0; i < lp.uniforms.size(); ++i) {
+        const UniformInfo& u = lp.uniforms[i];
+        if (u.offset >= 0 || u.binding < 0) continue;
+        for (int e = 0; e < u.array_size; ++e) {
+            const int unit = exe.sampler_units[i].empty() ? 0 : exe.sampler_units[i][size_t(e)];
+            Texture* tex = nullptr;
+            if (unit >= 0 && size_t(unit) < c.units.size()) {
+                Context::Unit& un = c.units[size_t(unit)];
+                switch (sampler_dim(u.type)) {
+                    case kDummyCube: tex = un.cube.get(); break;
+                    case kDummy3D: tex = un.tex3d.get(); break;
+                    case kDummyArray: tex = un.array2d.get(); break;
+                    default: tex = un.tex2d.get();
+                }
+            }
+            bool complete = false;
+            VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
+            VkSampler smp;
+            Image* sampled = nullptr;
+            const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
+            // GL: an integer texture filtered other than NEAREST is incomplete.
+            if (pp && complete && is_integer_format(tex->img.format) &&
+                (pp->mag_filter != GL_NEAREST || (pp->min_filter != GL_NEAREST && pp->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+                complete = false;
+            if (view && complete) {
+                const TexParams& params = *pp;
+                smp = gpu_->sampler(sampler_key(params, *tex));
+                if (tex->img.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) to_read.push_back(&tex->img);
+                sampled = &tex->img;
+            } else {
+                // Incomplete or missing: GL samples (0, 0, 0, 1).
+                const int kind = sampler_kind(u.type);
+                view = dummy_view_[kind][sampler_dim(u.type)];
+                SamplerKey k;
+                if (kind != kDummyFloat) k.mag = k.min = VK_FILTER_NEAREST;  // integer formats are never filtered
+                smp = gpu_->sampler(k);
+            }
+            images.push_back(SampledImage{uint32_t(u.binding), uint32_t(e), view, smp, sampled});
+        }
+    }
+    // Layout changes go where image_work() says (in front of the open pass
+    // when it has not used the image: a texture drawn into by an earlier pass
+    // and sampled now needs no split of this one).
+    for (Image* img : to_read) gpu_->transition(image_work(*img), *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+}
+
+bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images) {
+    Context& c = *cur_;
+    const uint64_t serial = gpu_->serial();
+    const LinkedProgram& lp = exe.linked;
+    // ---- default uniforms: one copy per batch and change, bound with a dynamic offset
+    const VkDeviceSize ubo_align = std::max<VkDeviceSize>(gpu_->dev().props.limits.minUniformBufferOffsetAlignment, 16);
+    if (!exe.defaults.empty() && (exe.defaults_dirty || exe.defaults_serial != serial)) {
+        Gpu::Slice s = gpu_->stream(exe.defaults.size(), ubo_align);
+        if (!s.ptr) {
+            set_error(GL_OUT_OF_MEMORY);
+            return false;
+        }
+        std::memcpy(s.ptr, exe.defaults.data(), exe.defaults.size());
+        exe.defaults_buf = s.buf;
+        exe.defaults_offset = uint32_t(s.offset);
+        exe.defaults_serial = serial;
+        exe.defaults_dirty = false;
+    }
+
+    // ---- descriptor set: reused while the same buffers, views and samplers are bound
+    std::vector<uint64_t> dkey;
+    dkey.push_back(uint64_t(exe.defaults_buf));
+    for (const SampledImage& b : images) dkey.insert(dkey.end(), {b.binding, b.element, uint64_t(b.view), uint64_t(b.sampler)});
+    struct BlockBinding {
+        uint32_t binding;
+        VkBuffer buf;
+        VkDeviceSize offset, range;
+    };
+    std::vector<BlockBinding> blocks;
+    for (size_t i = 0; i < lp.blocks.size(); ++i) {
+        const BlockInfo& b = lp.blocks[i];
+        if (b.binding < 0) continue;
+        const GLuint point = exe.block_bindings[i];
+        const Context::Indexed* ib = point < c.uniform_bindings.size() ? &c.uniform_bindings[point] : nullptr;
+        if (!ib || !ib->buffer || !ib->buffer->vk.buf) {
+            refuse(verb, GL_INVALID_OPERATION, "a uniform block has no buffer bound");
+            return false;
+        }
+        Buffer& buf = *ib->buffer;
+        // Checked here, not at glBindBufferRange: glBufferData may have made the
+        // buffer smaller since. Written so that offset + size cannot wrap.
+        if (ib->offset >= buf.size || (ib->size && ib->size > buf.size - ib->offset)) {
+            refuse(verb, GL_INVALID_OPERATION, "a uniform block's range lies outside its buffer");
+            return false;
+        }
+        const VkDeviceSize range = ib->size ? ib->size : buf.size - ib->offset;
+        blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
+        buf.used_serial = serial;
+        dkey.insert(dkey.end(), {uint64_t(b.binding), uint64_t(buf.vk.buf), ib->offset, range});
+    }
+    if (exe.set_serial != serial || exe.set_key != dkey || !exe.set) {
+        VkDescriptorSet set = gpu_->allocate_set(exe.set_layout);
+        if (!set) {
+            set_error(GL_OUT_OF_MEMORY);
+            return false;
+        }
+        std::vector<VkWriteDescriptorSet> writes;
+        std::vector<VkDescriptorImageInfo> infos(images.size());
+        std::vector<VkDescriptorBufferInfo> binfos(blocks.size() + 1);
+        if (!exe.defaults.empty()) {
+            binfos[0] = {exe.defaults_buf, 0, exe.defaults.size()};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = uint32_t(lp.default_binding);
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+            w.pBufferInfo = &binfos[0];
+            writes.push_back(w);
+        }
+        for (size_t i = 0; i < images.size(); ++i) {
+            infos[i] = {images[i].sampler, images[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = images[i].binding;
+            w.dstArrayElement = images[i].element;
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            w.pImageInfo = &infos[i];
+            writes.push_back(w);
+        }
+        for (size_t i = 0; i < blocks.size(); ++i) {
+            binfos[i + 1] = {blocks[i].buf, blocks[i].offset, blocks[i].range};
+            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            w.dstSet = set;
+            w.dstBinding = blocks[i].binding;
+            w.descriptorCount = 1;
+            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+            w.pBufferInfo = &binfos[i + 1];
+            writes.push_back(w);
+        }
+        vkUpdateDescriptorSets(gpu_->vk(), uint32_t(writes.size()), writes.data(), 0, nullptr);
+        exe.set = set;
+        exe.set_key = std::move(dkey);
+        exe.set_serial = serial;
+    }
+    return true;
+}
+
+}  // namespace mgl::magma

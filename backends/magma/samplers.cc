@@ -1,0 +1,250 @@
+// Texture parameters and sampler objects, the Vulkan sampler a texture is
+// sampled with, and the image views it is sampled or rendered through.
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+
+bool needs_mips(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
+
+VkSamplerAddressMode wrap(GLenum w) {
+    switch (w) {
+        case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+        case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+        default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    }
+}
+
+VkCompareOp compare_op(GLenum f) {
+    switch (f) {
+        case GL_NEVER: return VK_COMPARE_OP_NEVER;
+        case GL_LESS: return VK_COMPARE_OP_LESS;
+        case GL_EQUAL: return VK_COMPARE_OP_EQUAL;
+        case GL_LEQUAL: return VK_COMPARE_OP_LESS_OR_EQUAL;
+        case GL_GREATER: return VK_COMPARE_OP_GREATER;
+        case GL_NOTEQUAL: return VK_COMPARE_OP_NOT_EQUAL;
+        case GL_GEQUAL: return VK_COMPARE_OP_GREATER_OR_EQUAL;
+        default: return VK_COMPARE_OP_ALWAYS;
+    }
+}
+
+}  // namespace
+
+// ---- parameters and samplers -------------------------------------------------------------
+
+void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float v) {
+    const GLenum e = GLenum(v);
+    switch (pname) {
+        case GL_TEXTURE_MIN_FILTER: p.min_filter = e; break;
+        case GL_TEXTURE_MAG_FILTER: p.mag_filter = e; break;
+        case GL_TEXTURE_WRAP_S: p.wrap_s = e; break;
+        case GL_TEXTURE_WRAP_T: p.wrap_t = e; break;
+        case GL_TEXTURE_WRAP_R: p.wrap_r = e; break;
+        case GL_TEXTURE_MIN_LOD: p.min_lod = v; break;
+        case GL_TEXTURE_MAX_LOD: p.max_lod = v; break;
+        case GL_TEXTURE_COMPARE_MODE: p.compare_mode = e; break;
+        case GL_TEXTURE_COMPARE_FUNC: p.compare_func = e; break;
+        case GL_TEXTURE_MAX_ANISOTROPY_EXT: p.anisotropy = v; break;
+        case GL_TEXTURE_BASE_LEVEL:
+            if (base) *base = int(v);
+            break;
+        case GL_TEXTURE_MAX_LEVEL:
+            if (max) *max = int(v);
+            break;
+        case GL_TEXTURE_SWIZZLE_R:
+        case GL_TEXTURE_SWIZZLE_G:
+        case GL_TEXTURE_SWIZZLE_B:
+        case GL_TEXTURE_SWIZZLE_A:
+            if (GLenum(v) != GLenum(GL_RED + (pname - GL_TEXTURE_SWIZZLE_R)))
+                refuse(gen::Op::glTexParameteri, GL_INVALID_OPERATION, "texture swizzles are not supported yet");
+            break;
+        default: refuse(gen::Op::glTexParameteri, GL_INVALID_ENUM, "pname");
+    }
+}
+
+void MagmaBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
+    glTexParameterf(target, pname, float(param));
+}
+
+void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
+    if (!need_context(gen::Op::glTexParameterf)) return;
+    Texture* t = bound_texture(gen::Op::glTexParameterf, target);
+    if (!t) return;
+    if (pname >= GL_TEXTURE_SWIZZLE_R && pname <= GL_TEXTURE_SWIZZLE_A) {
+        const GLenum v = GLenum(param);
+        if (v != GL_RED && v != GL_GREEN && v != GL_BLUE && v != GL_ALPHA && v != GL_ZERO && v != GL_ONE)
+            return refuse(gen::Op::glTexParameterf, GL_INVALID_ENUM, "swizzle value");
+        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
+        return;
+    }
+    tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
+}
+
+void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (params.count()) glTexParameterf(target, pname, float(params.data[0]));
+}
+
+void MagmaBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (params.count()) glTexParameterf(target, pname, params.data[0]);
+}
+
+void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> out) {
+    if (!need_context(gen::Op::glGetTexParameteriv)) return;
+    Texture* t = bound_texture(gen::Op::glGetTexParameteriv, target);
+    if (!t || !out.count()) return;
+    const TexParams& p = t->params;
+    GLint v = 0;
+    switch (pname) {
+        case GL_TEXTURE_MIN_FILTER: v = GLint(p.min_filter); break;
+        case GL_TEXTURE_MAG_FILTER: v = GLint(p.mag_filter); break;
+        case GL_TEXTURE_WRAP_S: v = GLint(p.wrap_s); break;
+        case GL_TEXTURE_WRAP_T: v = GLint(p.wrap_t); break;
+        case GL_TEXTURE_WRAP_R: v = GLint(p.wrap_r); break;
+        case GL_TEXTURE_BASE_LEVEL: v = t->base_level; break;
+        case GL_TEXTURE_MAX_LEVEL: v = t->max_level; break;
+        case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
+        case GL_TEXTURE_IMMUTABLE_LEVELS: v = t->immutable_levels; break;
+        case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
+        case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
+        case GL_TEXTURE_SWIZZLE_R:
+        case GL_TEXTURE_SWIZZLE_G:
+        case GL_TEXTURE_SWIZZLE_B:
+        case GL_TEXTURE_SWIZZLE_A: v = GLint(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); break;
+        default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
+    }
+    out.data[0] = v;
+}
+
+void MagmaBackend::glGenSamplers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glGenSamplers)) return;
+    for (uint32_t i = 0; i < names.count(); ++i)
+        if (names.data[i]) cur_->share->samplers[names.data[i]] = std::make_shared<Sampler>();
+}
+
+void MagmaBackend::glDeleteSamplers(GLsizei n, wire::In<GLuint> names) {
+    if (!need_context(gen::Op::glDeleteSamplers)) return;
+    for (uint32_t i = 0; i < names.count(); ++i) {
+        auto it = cur_->share->samplers.find(names.data[i]);
+        if (it == cur_->share->samplers.end()) continue;
+        for (auto& u : cur_->units)
+            if (u.sampler == it->second) u.sampler.reset();
+        cur_->share->samplers.erase(it);
+    }
+}
+
+void MagmaBackend::glBindSampler(GLuint unit, GLuint name) {
+    if (!need_context(gen::Op::glBindSampler)) return;
+    if (unit >= cur_->units.size()) return refuse(gen::Op::glBindSampler, GL_INVALID_VALUE, "unit");
+    if (name == 0) {
+        cur_->units[unit].sampler.reset();
+        return;
+    }
+    auto it = cur_->share->samplers.find(name);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glBindSampler, GL_INVALID_OPERATION, "unknown sampler");
+    cur_->units[unit].sampler = it->second;
+}
+
+void MagmaBackend::glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) {
+    glSamplerParameterf(sampler, pname, float(param));
+}
+
+void MagmaBackend::glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) {
+    if (!need_context(gen::Op::glSamplerParameterf)) return;
+    auto it = cur_->share->samplers.find(sampler);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterf, GL_INVALID_OPERATION, "unknown sampler");
+    tex_parameter(it->second->params, nullptr, nullptr, pname, param);
+}
+
+SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const {
+    SamplerKey k;
+    k.mag = p.mag_filter == GL_NEAREST ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+    const GLenum m = p.min_filter;
+    k.min = (m == GL_NEAREST || m == GL_NEAREST_MIPMAP_NEAREST || m == GL_NEAREST_MIPMAP_LINEAR) ? VK_FILTER_NEAREST
+                                                                                                : VK_FILTER_LINEAR;
+    if (needs_mips(m)) {
+        k.mip = (m == GL_NEAREST_MIPMAP_LINEAR || m == GL_LINEAR_MIPMAP_LINEAR) ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                                                               : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+        k.min_lod = std::max(p.min_lod, 0.0f);
+        k.max_lod = std::max(p.max_lod, k.min_lod);
+    } else {
+        // GL's non-mipmapped minification: level base only; lod 0..0.25 keeps
+        // the mag/min choice (as GL makes it at lod 0).
+        k.mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+        k.min_lod = 0.0f;
+        k.max_lod = 0.25f;
+    }
+    k.u = wrap(p.wrap_s);
+    k.v = wrap(p.wrap_t);
+    k.w = wrap(p.wrap_r);
+    k.anisotropy = p.anisotropy;
+    if (p.compare_mode == GL_COMPARE_REF_TO_TEXTURE && t.fmt.depth) {
+        k.compare_enable = true;
+        k.compare = compare_op(p.compare_func);
+    }
+    return k;
+}
+
+// The view a shader samples: the levels GL would sample, or nothing when the
+// texture is incomplete (it then samples as black).
+VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
+    complete = false;
+    if (!t.img.image) return VK_NULL_HANDLE;
+    const uint32_t levels = t.img.levels;
+    const uint32_t base = uint32_t(std::clamp(t.base_level, 0, int(levels) - 1));
+    if (!(t.defined & (1u << base))) return VK_NULL_HANDLE;
+    uint32_t count = 1;
+    if (needs_mips(t.params.min_filter)) {
+        const uint32_t last = std::min<uint32_t>(uint32_t(std::max(t.max_level, 0)), levels - 1);
+        for (uint32_t l = base + 1; l <= last; ++l) {
+            if (!(t.defined & (1u << l))) return VK_NULL_HANDLE;  // incomplete mipmap chain
+            ++count;
+        }
+    }
+    complete = true;
+    if (t.view && t.view_base == base && t.view_levels == count && t.view_swizzle == t.swizzle) return t.view;
+    if (t.view) {
+        VkImageView old = t.view;
+        gpu_->defer([old](VkDevice d) { vkDestroyImageView(d, old, nullptr); });
+    }
+    VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D;
+    if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
+    else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
+    else if (t.target == GL_TEXTURE_2D_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    // GL's swizzle picks among the format's components (which LUMINANCE/ALPHA
+    // formats map themselves), or 0 / 1.
+    const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};
+    VkComponentSwizzle out[4];
+    for (int c = 0; c < 4; ++c) {
+        const GLenum s = t.swizzle[size_t(c)];
+        if (s == GL_ZERO) out[c] = VK_COMPONENT_SWIZZLE_ZERO;
+        else if (s == GL_ONE) out[c] = VK_COMPONENT_SWIZZLE_ONE;
+        else {
+            const int from = s == GL_RED ? 0 : s == GL_GREEN ? 1 : s == GL_BLUE ? 2 : 3;
+            out[c] = fmt_of[from] == VK_COMPONENT_SWIZZLE_IDENTITY ? VkComponentSwizzle(VK_COMPONENT_SWIZZLE_R + from) : fmt_of[from];
+        }
+    }
+    t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, {out[0], out[1], out[2], out[3]}, true);
+    t.view_base = base;
+    t.view_levels = count;
+    t.view_swizzle = t.swizzle;
+    return t.view;
+}
+
+VkImageView MagmaBackend::attachment_view(Texture& t, int level, int layer) {
+    const uint64_t key = (uint64_t(uint32_t(level)) << 32) | uint32_t(layer);
+    auto it = t.attach_views.find(key);
+    if (it != t.attach_views.end()) return it->second;
+    VkImageView v = gpu_->create_view(t.img, VK_IMAGE_VIEW_TYPE_2D, uint32_t(level), 1, uint32_t(layer), 1);
+    t.attach_views[key] = v;
+    return v;
+}
+
+}  // namespace mgl::magma
