@@ -138,6 +138,14 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
     s->log = s->translation->log;
     s->compiled = false;
+    // A deferred object compiled (GL says so) but its stage is not whole
+    // alone; the host shader stays uncompiled, so a link with it fails.
+    if (s->translation->deferred) {
+        s->compiled = true;
+        log().info("espryt: shader {}: compiled; its stage needs other shader objects at link, which is not "
+                   "served yet: {}", shader, s->translation->link_log);
+        return;
+    }
     if (!s->translation->ok) return;  // the host shader stays uncompiled: a link with it fails, as GL's would
     const char* text = s->translation->essl.c_str();
     host_gl.glShaderSource(host, 1, &text, nullptr);
@@ -214,13 +222,53 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
     desktop_shaders().frag_bindings[program][n] = int(color);  // takes effect at the next link, as in GL
 }
 
+// Desktop GL links a program without a fragment shader (transform feedback
+// with rasterizer discard, depth-only passes: the fragment colour is
+// undefined); GLES does not. The host links it with an empty fragment shader
+// attached for the link only: the application's attachments stay as they were.
+GLuint EsprytBackend::empty_fragment_for(GLuint host_program) {
+    GLint attached = 0;
+    host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
+    std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
+    if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
+    bool vertex = false;
+    for (const GLuint h : hosts) {
+        GLint type = 0;
+        host_gl.glGetShaderiv(h, GL_SHADER_TYPE, &type);
+        if (type == GL_FRAGMENT_SHADER) return 0;
+        vertex = vertex || type == GL_VERTEX_SHADER;
+    }
+    if (!vertex) return 0;  // nothing to complete (or a compute program)
+    GLint major = 3, minor = 0;
+    host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);
+    host_gl.glGetIntegerv(GL_MINOR_VERSION, &minor);
+    // Every stage of a GLES program has one ESSL version: the translator's.
+    const int version = std::max(300, std::min(major * 100 + minor * 10, 320));
+    const std::string text = "#version " + std::to_string(version) + " es\nvoid main() {}\n";
+    const GLuint fs = host_gl.glCreateShader(GL_FRAGMENT_SHADER);
+    const char* src = text.c_str();
+    host_gl.glShaderSource(fs, 1, &src, nullptr);
+    host_gl.glCompileShader(fs);
+    host_gl.glAttachShader(host_program, fs);
+    return fs;
+}
+
 void EsprytBackend::glLinkProgram(GLuint program) {
     if (!cur_ || !cur_->desktop() || !cur_->share->desktop) return EsprytGenerated::glLinkProgram(program);
+    GLuint host_program;
+    if (!to_host(Kind::program, program, host_program)) return EsprytGenerated::glLinkProgram(program);
+    const GLuint empty_fs = host_gl.glIsProgram(host_program) ? empty_fragment_for(host_program) : 0;
+    link_desktop(program, host_program);
+    if (empty_fs) {
+        host_gl.glDetachShader(host_program, empty_fs);
+        host_gl.glDeleteShader(empty_fs);
+    }
+}
+
+void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
     DesktopShaders& d = *cur_->share->desktop;
     auto bound = d.frag_bindings.find(program);
-    GLuint host_program;
-    if (bound == d.frag_bindings.end() || bound->second.empty() || !to_host(Kind::program, program, host_program))
-        return EsprytGenerated::glLinkProgram(program);
+    if (bound == d.frag_bindings.end() || bound->second.empty()) return EsprytGenerated::glLinkProgram(program);
     // The fragment shaders attached, re-emitted with the bound locations and
     // swapped in for this link only (the program's attachments stay the
     // application's).

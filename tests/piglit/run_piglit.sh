@@ -53,6 +53,9 @@ case ${PIGLIT_SUBSET:-gles} in
         subset+=(quick) ;;
     *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci)"; exit 2 ;;
 esac
+# PIGLIT_TEST_LIST (optional): a file of test names, one a line, that narrows
+# the subset further (e.g. a sample of the desktop groups while developing).
+[[ -n ${PIGLIT_TEST_LIST:-} ]] && subset+=(--test-list "$PIGLIT_TEST_LIST")
 jobs=$(nproc)
 run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     local name=$1
