@@ -129,6 +129,7 @@ private:
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
     // desktop_shaders.cc
     GLuint empty_fragment_for(GLuint host_program);  // attached for a link; 0 when not needed
+    void init_compat_matrices(GLuint host_program);
     void link_desktop(GLuint program, GLuint host_program);
     DesktopShaders& desktop_shaders();
     DesktopShader* desktop_shader(gen::Op verb, GLuint shader, GLuint& host);  // null (and a GL error) when unknown
