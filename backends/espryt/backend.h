@@ -103,6 +103,11 @@ public:
     void glHint(GLenum target, GLenum mode) override;
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
+    // desktop_textures.cc
+    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                                 GLboolean fixedsamplelocations) override;
+    void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                                 GLsizei depth, GLboolean fixedsamplelocations) override;
 
     // ---- desktop GL shaders: translated by the GL front end (desktop_shaders.cc) ----
     void glCreateShader(GLenum type, GLuint result) override;
@@ -122,6 +127,8 @@ public:
     bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
 
 private:
+    // desktop_textures.cc
+    bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
     // desktop_state.cc
     void apply_restart(gen::Op verb);
     bool desktop_get(GLenum pname, double out[4], int* count);

@@ -98,6 +98,10 @@ const DesktopExt kDesktopExts[] = {
     {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode", false},
     {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge", false},
     {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp", true},
+    // glTexImage*Multisample on GLES's immutable storage (desktop_textures.cc).
+    {"GL_ARB_texture_multisample", 32, "GL_OES_texture_storage_multisample_2d_array", false},
+    // GLES 3 float formats (sized RGBA32F..., and unsized ones with GL_FLOAT).
+    {"GL_ARB_texture_float", 30, nullptr, false},
     // GLES cube maps are always seamless: the enable is state only (desktop_state.cc).
     {"GL_ARB_seamless_cube_map", 30, nullptr, false},
 };

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <iterator>
+#include <regex>
 
 #include "glsl_lift.h"
 
@@ -86,15 +87,15 @@ void lower(const Builtin* table, size_t n, std::vector<std::string>& sources, st
     for (size_t i = 0; i < n; ++i) {
         const Builtin& b = table[i];
         if (!mentions(sources, b.gl)) continue;
-        // A redeclaration of an array built-in with its size (`varying vec4
-        // gl_TexCoord[4];`) is the application's: it declares ours then.
+        // A redeclaration (`varying vec4 gl_TexCoord[4];` with its size,
+        // `flat out vec4 gl_FrontColor;` with a qualifier) is the
+        // application's declaration of ours then.
+        const std::regex redeclared_re(std::string(R"(\b(float|vec[234]|mat[34])\s+)") + b.ours +
+                                       R"(\s*(\[[^\]]*\]\s*)?;)");
         bool redeclared = false;
         for (std::string& s : sources) {
             s = replace_word(s, b.gl, b.ours);
-            for (const char* q : {"varying", "in", "out"}) {
-                const std::string d = std::string(q) + " vec4 " + b.ours + "[";
-                if (s.find(d) != std::string::npos) redeclared = true;
-            }
+            redeclared = redeclared || std::regex_search(s, redeclared_re);
         }
         if (!redeclared && preamble.find(b.decl) == std::string::npos) preamble += std::string(b.decl) + "\n";
     }
