@@ -135,7 +135,7 @@ private:
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
     // desktop_shaders.cc
-    GLuint empty_fragment_for(GLuint host_program);  // attached for a link; 0 when not needed
+    GLuint missing_stage_for(GLuint host_program);  // attached for a link; 0 when not needed
     void init_compat_matrices(GLuint host_program);
     void link_desktop(GLuint program, GLuint host_program);
     DesktopShaders& desktop_shaders();

@@ -225,44 +225,57 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
 
 // Desktop GL links a program without a fragment shader (transform feedback
 // with rasterizer discard, depth-only passes: the fragment colour is
-// undefined); GLES does not. The host links it with an empty fragment shader
-// attached for the link only: the application's attachments stay as they were.
-GLuint EsprytBackend::empty_fragment_for(GLuint host_program) {
+// undefined), and a compatibility program without a vertex shader (the
+// fixed-function vertex stage); GLES does not. The host links it with the
+// missing stage attached for the link only: the application's attachments
+// stay as they were.
+GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     GLint attached = 0;
     host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
     if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
-    bool vertex = false;
+    bool vertex = false, fragment = false;
     for (const GLuint h : hosts) {
         GLint type = 0;
         host_gl.glGetShaderiv(h, GL_SHADER_TYPE, &type);
-        if (type == GL_FRAGMENT_SHADER) return 0;
+        fragment = fragment || type == GL_FRAGMENT_SHADER;
         vertex = vertex || type == GL_VERTEX_SHADER;
     }
-    if (!vertex) return 0;  // nothing to complete (or a compute program)
     GLint major = 3, minor = 0;
     host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);
     host_gl.glGetIntegerv(GL_MINOR_VERSION, &minor);
     // Every stage of a GLES program has one ESSL version: the translator's.
     const int version = std::max(300, std::min(major * 100 + minor * 10, 320));
-    const std::string text = "#version " + std::to_string(version) + " es\nvoid main() {}\n";
-    const GLuint fs = host_gl.glCreateShader(GL_FRAGMENT_SHADER);
+    GLenum stage = 0;
+    std::string text;
+    if (vertex && !fragment) {
+        stage = GL_FRAGMENT_SHADER;
+        text = "#version " + std::to_string(version) + " es\nvoid main() {}\n";
+    } else if (fragment && !vertex && cur_->profile == 2) {
+        // A compatibility program with a fragment shader only: its vertices
+        // go through the fixed-function vertex stage.
+        stage = GL_VERTEX_SHADER;
+        text = gl::fixed_function_vertex_essl(version);
+    } else {
+        return 0;  // whole (or a compute program)
+    }
+    const GLuint sh = host_gl.glCreateShader(stage);
     const char* src = text.c_str();
-    host_gl.glShaderSource(fs, 1, &src, nullptr);
-    host_gl.glCompileShader(fs);
-    host_gl.glAttachShader(host_program, fs);
-    return fs;
+    host_gl.glShaderSource(sh, 1, &src, nullptr);
+    host_gl.glCompileShader(sh);
+    host_gl.glAttachShader(host_program, sh);
+    return sh;
 }
 
 void EsprytBackend::glLinkProgram(GLuint program) {
     if (!cur_ || !cur_->desktop() || !cur_->share->desktop) return EsprytGenerated::glLinkProgram(program);
     GLuint host_program;
     if (!to_host(Kind::program, program, host_program)) return EsprytGenerated::glLinkProgram(program);
-    const GLuint empty_fs = host_gl.glIsProgram(host_program) ? empty_fragment_for(host_program) : 0;
+    const GLuint missing = host_gl.glIsProgram(host_program) ? missing_stage_for(host_program) : 0;
     link_desktop(program, host_program);
-    if (empty_fs) {
-        host_gl.glDetachShader(host_program, empty_fs);
-        host_gl.glDeleteShader(empty_fs);
+    if (missing) {
+        host_gl.glDetachShader(host_program, missing);
+        host_gl.glDeleteShader(missing);
     }
     init_compat_matrices(host_program);
 }

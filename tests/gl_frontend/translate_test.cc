@@ -14,6 +14,7 @@
 #include "chunks_gl33.h"
 #include "gl_pair.h"
 #include "host_log.h"
+#include "compat_builtins.h"
 #include "translate.h"
 
 using namespace mgl::gl;
@@ -224,4 +225,9 @@ TEST_CASE("fixed-function built-ins of GLSL 1.30 shaders are lowered to declared
     auto ft = run(Stage::vertex, "#version 120\nvoid main() { gl_Position = ftransform(); }\n");
     REQUIRE_MESSAGE(ft->ok, ft->log);
     CHECK(host_compile(Stage::vertex, ft->essl) == "");
+}
+
+TEST_CASE("the fixed-function vertex stage of fragment-only programs compiles on the host") {
+    CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(320)) == "");
+    CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(300)) == "");
 }

@@ -142,6 +142,28 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
     return out;
 }
 
+std::string fixed_function_vertex_essl(int version) {
+    std::string s = "#version " + std::to_string(version) + " es\n";
+    s += "layout(location = 0) in vec4 mgl_Vertex;\n"
+         "layout(location = 2) in vec4 mgl_Color;\n"
+         "layout(location = 3) in vec4 mgl_SecondaryColor;\n";
+    for (int i = 0; i < kMaxTextureCoords; ++i)
+        s += "layout(location = " + std::to_string(5 + i) + ") in vec4 mgl_MultiTexCoord" + std::to_string(i) + ";\n";
+    s += "uniform mat4 mgl_ModelViewProjectionMatrix;\n"
+         "uniform mat4 mgl_TextureMatrix[8];\n"
+         "out vec4 mgl_FrontColor;\n"
+         "out vec4 mgl_FrontSecondaryColor;\n"
+         "out vec4 mgl_TexCoord[8];\n"
+         "void main() {\n"
+         "  gl_Position = mgl_ModelViewProjectionMatrix * mgl_Vertex;\n"
+         "  mgl_FrontColor = mgl_Color;\n"
+         "  mgl_FrontSecondaryColor = mgl_SecondaryColor;\n";
+    for (int i = 0; i < kMaxTextureCoords; ++i)
+        s += "  mgl_TexCoord[" + std::to_string(i) + "] = mgl_TextureMatrix[" + std::to_string(i) +
+             "] * mgl_MultiTexCoord" + std::to_string(i) + ";\n";
+    return s + "}\n";
+}
+
 std::string unlower_compat_log(std::string log) {
     auto undo = [&](const Builtin* t, size_t n) {
         for (size_t i = 0; i < n; ++i) log = replace_word(log, t[i].ours, t[i].gl);

@@ -24,6 +24,13 @@ namespace mgl::gl {
 // declarations to put in the preamble; empty when no built-in is used.
 std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources);
 
+// The fixed-function vertex stage as ESSL `version` (300-320), for a
+// compatibility program that has a fragment shader only: position by the
+// modelview-projection matrix, colours and texture coordinates passed on
+// through the lowered varyings (lighting, texgen and fog are the
+// fixed-function lowering's, not this stage's).
+std::string fixed_function_vertex_essl(int version);
+
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);
 
