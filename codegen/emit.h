@@ -24,6 +24,8 @@ std::string backend_return(const Verb& v);
 std::string encoder_params(const Verb& v);
 // Whether decoding the verb writes a reply (sync flavor, outputs, or a returned value).
 bool has_reply(const Verb& v);
+// Whether two verbs (a gl.xml alias and its target) have one C signature.
+bool same_signature(const Verb& a, const Verb& b);
 // Whether the verb is decodable/encodable at all (not unsized, not retired).
 inline bool on_wire(const Verb& v) { return v.encodable(); }
 // Split of verbs into `parts` chunks of roughly equal size (keeps big TUs compilable).

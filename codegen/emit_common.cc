@@ -77,4 +77,29 @@ std::vector<std::vector<const Verb*>> split(const Schema& s, int parts) {
     return out;
 }
 
+// Types that differ in spelling only: two verbs whose C types differ only
+// so are the same C function (an alias can share its target's entry point).
+std::string norm_ctype(std::string t) {
+    static const std::pair<const char*, const char*> kSame[] = {
+        {"GLhandleARB", "GLuint"}, {"GLcharARB", "GLchar"}, {"GLsizeiptrARB", "GLsizeiptr"},
+        {"GLintptrARB", "GLintptr"}, {"GLint64EXT", "GLint64"}, {"GLuint64EXT", "GLuint64"},
+        {"GLDEBUGPROCARB", "GLDEBUGPROC"}, {"GLDEBUGPROCKHR", "GLDEBUGPROC"}, {"GLclampf", "GLfloat"},
+        {"GLint*", "GLint *"}};
+    for (auto& [a, b] : kSame) {
+        for (size_t at = t.find(a); at != std::string::npos; at = t.find(a, at + 1)) {
+            const size_t end = at + std::string(a).size();
+            const bool word_end = end >= t.size() || !(std::isalnum((unsigned char)t[end]) || t[end] == '_');
+            if (word_end) t.replace(at, end - at, b);
+        }
+    }
+    return t;
+}
+
+bool same_signature(const Verb& a, const Verb& b) {
+    if (a.params.size() != b.params.size() || norm_ctype(a.returns) != norm_ctype(b.returns)) return false;
+    for (size_t i = 0; i < a.params.size(); ++i)
+        if (norm_ctype(a.params[i].ctype) != norm_ctype(b.params[i].ctype)) return false;
+    return true;
+}
+
 }  // namespace mglgen

@@ -39,11 +39,45 @@ bool is_es_ext(const std::string& f) {
            !kDeniedFeatures.count(f);
 }
 
-// Features that make a verb available on a host GLES context.
-std::vector<std::string> host_features(const Verb& v) {
+// Features that make a verb available on a host GLES context, under its own name.
+std::vector<std::string> own_host_features(const Verb& v) {
     std::vector<std::string> out;
     for (const auto& f : v.features)
         if (is_es_core(f) || is_es_ext(f)) out.push_back(f);
+    return out;
+}
+
+// gl.xml aliases with one C signature are one command, and the client
+// encodes the canonical verb (emit_client.cc), so an alias's record never
+// arrives. A canonical verb that GLES has only under an alias's name
+// (glQueryCounter as EXT_disjoint_timer_query's glQueryCounterEXT,
+// glDrawArraysInstancedBaseInstance as EXT_base_instance's) is served
+// through that name: these are the names to load it by, in order.
+std::map<std::string, std::vector<const Verb*>> g_host_aliases;  // canonical verb -> its ES aliases
+
+void collect_host_aliases(const Schema& s) {
+    std::map<std::string, const Verb*> by_name;
+    for (const Verb& v : s.verbs) by_name[v.name] = &v;
+    for (const Verb& v : s.verbs) {
+        auto it = v.alias.empty() ? by_name.end() : by_name.find(v.alias);
+        if (it == by_name.end() || !same_signature(v, *it->second) || own_host_features(v).empty()) continue;
+        g_host_aliases[v.alias].push_back(&v);
+    }
+}
+
+// The host names a verb is loaded by: its own when GLES has it, else its ES aliases'.
+std::vector<const Verb*> host_names(const Verb& v) {
+    if (!own_host_features(v).empty()) return {&v};
+    auto it = g_host_aliases.find(v.name);
+    return it == g_host_aliases.end() ? std::vector<const Verb*>{} : it->second;
+}
+
+// Features that make a verb available on a host GLES context.
+std::vector<std::string> host_features(const Verb& v) {
+    std::vector<std::string> out;
+    for (const Verb* n : host_names(v))
+        for (const auto& f : own_host_features(*n))
+            if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
     return out;
 }
 
@@ -384,6 +418,7 @@ void emit_method(const Verb& v, const Plan& pl, std::ostringstream& o) {
 }  // namespace
 
 void emit_espryt(const Schema& s, std::vector<OutFile>& out) {
+    collect_host_aliases(s);
     std::vector<const Verb*> host;  // every verb a host GLES may have
     for (const Verb& v : s.verbs)
         if (selected(v)) host.push_back(&v);
@@ -430,10 +465,23 @@ void emit_espryt(const Schema& s, std::vector<OutFile>& out) {
     }
     {
         std::ostringstream o;
-        o << kGeneratedBanner << "#include \"gen/espryt_host.h\"\n\n#include <algorithm>\n#include <iterator>\n\nnamespace mgl::espryt {\n\nHostGL host_gl{};\n\n"
+        o << kGeneratedBanner << "#include \"gen/espryt_host.h\"\n\n#include <algorithm>\n#include <initializer_list>\n#include <iterator>\n\nnamespace mgl::espryt {\n\nHostGL host_gl{};\n\n"
+          << "namespace {\n// The first of a verb's host names that the host resolves.\n"
+          << "void* first_proc(void* (*get_proc)(const char*), std::initializer_list<const char*> names) {\n"
+          << "    for (const char* n : names)\n        if (void* p = get_proc(n)) return p;\n    return nullptr;\n}\n"
+          << "}  // namespace\n\n"
           << "void load_host_gl(void* (*get_proc)(const char*)) {\n";
-        for (const Verb* v : host)
-            o << "    host_gl." << v->name << " = reinterpret_cast<" << host_fn_type(*v) << ">(get_proc(\"" << v->name << "\"));\n";
+        for (const Verb* v : host) {
+            const std::vector<const Verb*> names = host_names(*v);
+            o << "    host_gl." << v->name << " = reinterpret_cast<" << host_fn_type(*v) << ">(";
+            if (names.size() == 1) {
+                o << "get_proc(\"" << names[0]->name << "\"));\n";
+                continue;
+            }
+            o << "first_proc(get_proc, {";
+            for (size_t i = 0; i < names.size(); ++i) o << (i ? ", " : "") << "\"" << names[i]->name << "\"";
+            o << "}));\n";
+        }
         o << "}\n\nvoid compute_availability(int es, const std::function<bool(std::string_view)>& has_ext, uint8_t* avail) {\n";
         for (const Verb* v : host) {
             std::string cond;

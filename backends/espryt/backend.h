@@ -96,6 +96,19 @@ public:
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                       wire::OutOrOffset<uint8_t> pixels) override;
 
+    // ---- desktop-only caps, hints and state (desktop_state.cc, rules in backends/gl/state) ----
+    void glEnable(GLenum cap) override;
+    void glDisable(GLenum cap) override;
+    GLboolean glIsEnabled(GLenum cap) override;
+    void glHint(GLenum target, GLenum mode) override;
+    void glPrimitiveRestartIndex(GLuint index) override;
+    void glProvokingVertex(GLenum mode) override;
+    // desktop_textures.cc
+    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                                 GLboolean fixedsamplelocations) override;
+    void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                                 GLsizei depth, GLboolean fixedsamplelocations) override;
+
     // ---- desktop GL shaders: translated by the GL front end (desktop_shaders.cc) ----
     void glCreateShader(GLenum type, GLuint result) override;
     void glDeleteShader(GLuint shader) override;
@@ -114,7 +127,17 @@ public:
     bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
 
 private:
+    // desktop_textures.cc
+    bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
+    // desktop_state.cc
+    void apply_restart(gen::Op verb);
+    bool desktop_get(GLenum pname, double out[4], int* count);
+    template <typename T>
+    bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
     // desktop_shaders.cc
+    GLuint missing_stage_for(GLuint host_program);  // attached for a link; 0 when not needed
+    void init_compat_matrices(GLuint host_program);
+    void link_desktop(GLuint program, GLuint host_program);
     DesktopShaders& desktop_shaders();
     DesktopShader* desktop_shader(gen::Op verb, GLuint shader, GLuint& host);  // null (and a GL error) when unknown
     // session.cc

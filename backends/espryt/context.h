@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "desktop_state.h"
 #include "names.h"
 #include "pixels.h"
 
@@ -52,6 +53,7 @@ struct Context {
     int major = 2, minor = 0;
     int served = 0;
     bool desktop() const { return api == 0x30A2; }
+    gl::DesktopState dstate;  // desktop-only state the host has no place for (desktop_state.cc)
     std::shared_ptr<ShareGroup> share;
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds
     NameMap* maps[kKindCount] = {};                     // every kind, shared or own

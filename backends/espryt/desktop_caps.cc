@@ -56,6 +56,45 @@ const DesktopExt kDesktopExts[] = {
     {"GL_EXT_texture_swizzle", 30, nullptr, false},
     {"GL_EXT_texture_filter_anisotropic", 0, "GL_EXT_texture_filter_anisotropic", false},
     {"GL_KHR_debug", 32, "GL_KHR_debug", false},
+    // GLSL features ESSL 3.x has (the shader front end translates them).
+    {"GL_ARB_explicit_attrib_location", 30, nullptr, false},
+    {"GL_ARB_shader_bit_encoding", 30, nullptr, false},
+    {"GL_ARB_shading_language_packing", 31, nullptr, false},
+    {"GL_ARB_texture_gather", 31, nullptr, false},
+    {"GL_ARB_gpu_shader5", 32, "GL_EXT_gpu_shader5", false},
+    // GLES 3.2 core (or its extension on a smaller host), same verbs and enums.
+    {"GL_ARB_draw_elements_base_vertex", 32, "GL_EXT_draw_elements_base_vertex", false},
+    {"GL_ARB_draw_buffers_blend", 32, "GL_EXT_draw_buffers_indexed", false},
+    {"GL_ARB_sample_shading", 32, "GL_OES_sample_shading", false},
+    {"GL_ARB_texture_buffer_object", 32, "GL_EXT_texture_buffer", false},
+    {"GL_ARB_texture_buffer_range", 32, "GL_EXT_texture_buffer", false},
+    {"GL_ARB_texture_cube_map_array", 32, "GL_EXT_texture_cube_map_array", false},
+    {"GL_ARB_copy_image", 32, "GL_EXT_copy_image", false},
+    {"GL_ARB_texture_rgb10_a2ui", 30, nullptr, false},
+    {"GL_ARB_stencil_texturing", 31, nullptr, false},
+    {"GL_ARB_texture_stencil8", 32, "GL_OES_texture_stencil8", false},
+    {"GL_ARB_draw_indirect", 31, nullptr, false},
+    {"GL_ARB_vertex_attrib_binding", 31, nullptr, false},
+    {"GL_ARB_program_interface_query", 31, nullptr, false},
+    {"GL_ARB_separate_shader_objects", 31, nullptr, false},
+    {"GL_ARB_framebuffer_no_attachments", 31, nullptr, false},
+    // Served through the host's GLES extension of the same enums and verbs
+    // (the client encodes the ARB/core verb; Espryt calls the host's alias).
+    {"GL_ARB_depth_clamp", 0, "GL_EXT_depth_clamp", false},
+    {"GL_ARB_timer_query", 0, "GL_EXT_disjoint_timer_query", false},
+    {"GL_ARB_base_instance", 0, "GL_EXT_base_instance", false},
+    {"GL_ARB_clip_control", 0, "GL_EXT_clip_control", false},
+    {"GL_ARB_polygon_offset_clamp", 0, "GL_EXT_polygon_offset_clamp", false},
+    {"GL_ARB_texture_view", 0, "GL_OES_texture_view", false},
+    {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode", false},
+    {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge", false},
+    {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp", true},
+    // glTexImage*Multisample on GLES's immutable storage (desktop_textures.cc).
+    {"GL_ARB_texture_multisample", 32, "GL_OES_texture_storage_multisample_2d_array", false},
+    // GLES 3 float formats (sized RGBA32F..., and unsized ones with GL_FLOAT).
+    {"GL_ARB_texture_float", 30, nullptr, false},
+    // GLES cube maps are always seamless: the enable is state only (desktop_state.cc).
+    {"GL_ARB_seamless_cube_map", 30, nullptr, false},
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "compat_builtins.h"
 #include "host_log.h"
 #include "shader_cache.h"
 #include "spirv_to_essl.h"
@@ -138,6 +139,14 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
     s->log = s->translation->log;
     s->compiled = false;
+    // A deferred object compiled (GL says so) but its stage is not whole
+    // alone; the host shader stays uncompiled, so a link with it fails.
+    if (s->translation->deferred) {
+        s->compiled = true;
+        log().info("espryt: shader {}: compiled; its stage needs other shader objects at link, which is not "
+                   "served yet: {}", shader, s->translation->link_log);
+        return;
+    }
     if (!s->translation->ok) return;  // the host shader stays uncompiled: a link with it fails, as GL's would
     const char* text = s->translation->essl.c_str();
     host_gl.glShaderSource(host, 1, &text, nullptr);
@@ -214,13 +223,92 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
     desktop_shaders().frag_bindings[program][n] = int(color);  // takes effect at the next link, as in GL
 }
 
+// Desktop GL links a program without a fragment shader (transform feedback
+// with rasterizer discard, depth-only passes: the fragment colour is
+// undefined), and a compatibility program without a vertex shader (the
+// fixed-function vertex stage); GLES does not. The host links it with the
+// missing stage attached for the link only: the application's attachments
+// stay as they were.
+GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
+    GLint attached = 0;
+    host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
+    std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
+    if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
+    bool vertex = false, fragment = false;
+    for (const GLuint h : hosts) {
+        GLint type = 0;
+        host_gl.glGetShaderiv(h, GL_SHADER_TYPE, &type);
+        fragment = fragment || type == GL_FRAGMENT_SHADER;
+        vertex = vertex || type == GL_VERTEX_SHADER;
+    }
+    GLint major = 3, minor = 0;
+    host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);
+    host_gl.glGetIntegerv(GL_MINOR_VERSION, &minor);
+    // Every stage of a GLES program has one ESSL version: the translator's.
+    const int version = std::max(300, std::min(major * 100 + minor * 10, 320));
+    GLenum stage = 0;
+    std::string text;
+    if (vertex && !fragment) {
+        stage = GL_FRAGMENT_SHADER;
+        text = "#version " + std::to_string(version) + " es\nvoid main() {}\n";
+    } else if (fragment && !vertex && cur_->profile == 2) {
+        // A compatibility program with a fragment shader only: its vertices
+        // go through the fixed-function vertex stage.
+        stage = GL_VERTEX_SHADER;
+        text = gl::fixed_function_vertex_essl(version);
+    } else {
+        return 0;  // whole (or a compute program)
+    }
+    const GLuint sh = host_gl.glCreateShader(stage);
+    const char* src = text.c_str();
+    host_gl.glShaderSource(sh, 1, &src, nullptr);
+    host_gl.glCompileShader(sh);
+    host_gl.glAttachShader(host_program, sh);
+    return sh;
+}
+
 void EsprytBackend::glLinkProgram(GLuint program) {
     if (!cur_ || !cur_->desktop() || !cur_->share->desktop) return EsprytGenerated::glLinkProgram(program);
+    GLuint host_program;
+    if (!to_host(Kind::program, program, host_program)) return EsprytGenerated::glLinkProgram(program);
+    const GLuint missing = host_gl.glIsProgram(host_program) ? missing_stage_for(host_program) : 0;
+    link_desktop(program, host_program);
+    if (missing) {
+        host_gl.glDetachShader(host_program, missing);
+        host_gl.glDeleteShader(missing);
+    }
+    init_compat_matrices(host_program);
+}
+
+// The fixed-function matrices a lowered shader reads (compat_builtins.h)
+// start as GL's initial matrices, identity; the compatibility lowering sets
+// them when the application changes its matrices.
+void EsprytBackend::init_compat_matrices(GLuint host_program) {
+    GLint linked = 0;
+    host_gl.glGetProgramiv(host_program, GL_LINK_STATUS, &linked);
+    if (!linked) return;
+    float id4[16 * gl::kMaxTextureCoords] = {};
+    for (int k = 0; k < gl::kMaxTextureCoords; ++k)
+        for (int i = 0; i < 4; ++i) id4[16 * k + 5 * i] = 1;
+    const float id3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    for (int i = 0; i < gl::kCompatMatrixUniformCount; ++i) {
+        const std::string name = gl::kCompatMatrixUniforms[i];
+        const GLint loc = host_gl.glGetUniformLocation(host_program, name.c_str());
+        if (loc < 0) continue;
+        if (name == "mgl_NormalMatrix") {
+            host_gl.glProgramUniformMatrix3fv(host_program, loc, 1, GL_FALSE, id3);
+        } else {
+            GLint size = 1;
+            if (name == "mgl_TextureMatrix") size = gl::kMaxTextureCoords;
+            host_gl.glProgramUniformMatrix4fv(host_program, loc, size, GL_FALSE, id4);
+        }
+    }
+}
+
+void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
     DesktopShaders& d = *cur_->share->desktop;
     auto bound = d.frag_bindings.find(program);
-    GLuint host_program;
-    if (bound == d.frag_bindings.end() || bound->second.empty() || !to_host(Kind::program, program, host_program))
-        return EsprytGenerated::glLinkProgram(program);
+    if (bound == d.frag_bindings.end() || bound->second.empty()) return EsprytGenerated::glLinkProgram(program);
     // The fragment shaders attached, re-emitted with the bound locations and
     // swapped in for this link only (the program's attachments stay the
     // application's).

@@ -158,13 +158,28 @@ void show_asked_robustness(const Context& c, GLenum pname, T* v) {
 }
 }  // namespace
 
+// Desktop-only state (desktop_state.cc) into a glGet*'s values.
+template <typename T>
+bool EsprytBackend::answer_desktop(GLenum pname, wire::Out<T> data) {
+    double v[4];
+    int n = 0;
+    if (!desktop_get(pname, v, &n)) return false;
+    for (int i = 0; i < n && size_t(i) < data.count(); ++i) {
+        if constexpr (std::is_same_v<T, GLboolean>) data.data[i] = v[i] != 0 ? GL_TRUE : GL_FALSE;
+        else data.data[i] = T(v[i]);
+    }
+    return true;
+}
+
 void EsprytBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
+    if (answer_desktop(pname, data)) return;
     if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetBooleanv(pname, data);
     if (cur_ && data.count() >= 1) show_asked_robustness(*cur_, pname, data.data);
 }
 
 void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
+    if (answer_desktop(pname, data)) return;
     if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetIntegerv(pname, data);
     if (!cur_ || data.count() < 1) return;
@@ -175,6 +190,7 @@ void EsprytBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
 }
 
 void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
+    if (answer_desktop(pname, data)) return;
     if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetInteger64v(pname, data);
     if (!cur_ || data.count() < 1) return;
@@ -185,6 +201,7 @@ void EsprytBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
 }
 
 void EsprytBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
+    if (answer_desktop(pname, data)) return;
     if (cur_ && cur_->desktop()) pname = desktop_query_pname(pname);
     EsprytGenerated::glGetFloatv(pname, data);
     if (!cur_ || data.count() < 1) return;

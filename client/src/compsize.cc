@@ -128,6 +128,22 @@ const std::unordered_map<GLenum, int>& get_counts() {
             GL_VIEWPORT_INDEX_PROVOKING_VERTEX_OES, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT,
         };
         for (GLenum p : ones) t[p] = 1;
+        // Desktop GL state and constants (served by the GL front end's
+        // DesktopState or the host's extension of the same enum; an ES
+        // context gets the host's GL_INVALID_ENUM for them).
+        const GLenum desktop_ones[] = {
+            0x864F /* DEPTH_CLAMP */, 0x884F /* TEXTURE_CUBE_MAP_SEAMLESS */, 0x8642 /* PROGRAM_POINT_SIZE */,
+            0x809D /* MULTISAMPLE */, 0x0B20 /* LINE_SMOOTH */, 0x0B41 /* POLYGON_SMOOTH */,
+            0x8F9D /* PRIMITIVE_RESTART */, 0x8F9E /* PRIMITIVE_RESTART_INDEX */, 0x8E4F /* PROVOKING_VERTEX */,
+            0x8E4C /* QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION */, 0x0C52 /* LINE_SMOOTH_HINT */,
+            0x0C53 /* POLYGON_SMOOTH_HINT */, 0x84EF /* TEXTURE_COMPRESSION_HINT */, 0x0C32 /* DOUBLEBUFFER */,
+            0x0C33 /* STEREO */, 0x0C00 /* AUX_BUFFERS */, 0x0B23 /* SMOOTH_LINE_WIDTH_GRANULARITY */,
+            0x0B13 /* POINT_SIZE_GRANULARITY */, 0x8DB9 /* FRAMEBUFFER_SRGB */, 0x3000, 0x3001, 0x3002, 0x3003,
+            0x3004, 0x3005, 0x3006, 0x3007 /* CLIP_DISTANCE0-7 */,
+        };
+        for (GLenum p : desktop_ones) t[p] = 1;
+        t[0x0B22] = 2;  // SMOOTH_LINE_WIDTH_RANGE
+        t[0x0B12] = 2;  // POINT_SIZE_RANGE
         return t;
     }();
     return m;

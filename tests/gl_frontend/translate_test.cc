@@ -14,6 +14,7 @@
 #include "chunks_gl33.h"
 #include "gl_pair.h"
 #include "host_log.h"
+#include "compat_builtins.h"
 #include "translate.h"
 
 using namespace mgl::gl;
@@ -160,8 +161,8 @@ TEST_CASE("compile errors keep the application's line numbers and spellings") {
     CHECK_FALSE(f->ok);
     CHECK(f->log.find("gl_FragColor") != std::string::npos);
     CHECK(f->log.find("mgl_") == std::string::npos);
-    // Fixed-function built-ins are not served yet: the log says so.
-    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n");
+    // Fixed-function built-ins not lowered yet (lighting state): the log says so.
+    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_LightSource[0].diffuse * gl_Vertex; }\n");
     CHECK_FALSE(ff->ok);
     CHECK(ff->log.find("fixed-function") != std::string::npos);
 }
@@ -201,4 +202,32 @@ TEST_CASE("host log references to ESSL lines map to the application's lines") {
     CHECK(map_host_log("0:" + n + "(5): error: something\n", t->essl_lines) == "0:7(5): error: something\n");
     CHECK(map_host_log("ERROR: 0:" + n + ": something\n", t->essl_lines) == "ERROR: 0:7: something\n");
     CHECK(map_host_log("0:99999(1): error\n", t->essl_lines) == "0:99999(1): error\n");  // unknown: as it was
+}
+
+TEST_CASE("fixed-function built-ins of GLSL 1.30 shaders are lowered to declared attributes, varyings and matrices") {
+    const char* vs = "#version 130\nvoid main() {\n  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                     "  gl_TexCoord[0] = gl_MultiTexCoord0;\n  gl_FrontColor = gl_Color;\n}\n";
+    auto v = run(Stage::vertex, vs);
+    REQUIRE_MESSAGE(v->ok, v->log);
+    CHECK(v->essl.find("mgl_Vertex") != std::string::npos);
+    CHECK(v->essl.find("mgl_ModelViewProjectionMatrix") != std::string::npos);
+    CHECK(host_compile(Stage::vertex, v->essl) == "");
+    // gl_Vertex is generic attribute 0, as GL aliases them.
+    const auto& in = v->reflection.inputs;
+    auto vert = std::find_if(in.begin(), in.end(), [](const Declared& d) { return d.name == "mgl_Vertex"; });
+    REQUIRE(vert != in.end());
+    CHECK(vert->location == 0);
+    const char* fs = "#version 130\nvoid main() { gl_FragColor = gl_Color * gl_TexCoord[0]; }\n";
+    auto f = run(Stage::fragment, fs);
+    REQUIRE_MESSAGE(f->ok, f->log);
+    CHECK(f->essl.find("mgl_FrontColor") != std::string::npos);
+    CHECK(host_compile(Stage::fragment, f->essl) == "");
+    auto ft = run(Stage::vertex, "#version 120\nvoid main() { gl_Position = ftransform(); }\n");
+    REQUIRE_MESSAGE(ft->ok, ft->log);
+    CHECK(host_compile(Stage::vertex, ft->essl) == "");
+}
+
+TEST_CASE("the fixed-function vertex stage of fragment-only programs compiles on the host") {
+    CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(320)) == "");
+    CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(300)) == "");
 }

@@ -100,8 +100,9 @@ uint64_t fnv1a64(const void* data, size_t size, uint64_t h) {
 std::string encode_entry(const std::string& key, const Translation& t) {
     Writer w;
     w.str(key);
-    w.u32(t.ok);
+    w.u32(uint32_t(t.ok) | uint32_t(t.deferred) << 1);
     w.str(t.log);
+    w.str(t.link_log);
     w.u32(uint32_t(t.source_version));
     w.u32(t.source_es);
     w.u32(uint32_t(t.stage));
@@ -132,8 +133,12 @@ std::shared_ptr<Translation> decode_entry(const std::string& bytes, const std::s
     Reader r{payload, size_t(size)};
     if (r.str() != key || !r.ok) return nullptr;
     auto t = std::make_shared<Translation>();
-    t->ok = r.u32() != 0;
+    const uint32_t flags = r.u32();
+    if (flags > 3) return nullptr;
+    t->ok = flags & 1;
+    t->deferred = flags & 2;
     t->log = r.str();
+    t->link_log = r.str();
     t->source_version = int(r.u32());
     t->source_es = r.u32() != 0;
     const uint32_t stage = r.u32();

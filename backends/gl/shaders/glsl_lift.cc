@@ -1,5 +1,7 @@
 #include "glsl_lift.h"
 
+#include "compat_builtins.h"
+
 #include <cctype>
 #include <charconv>
 
@@ -123,6 +125,10 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     if (v.number >= 330) {
         out.version = v.number;
+        if (v.compatibility) {
+            out.preamble = lower_compat_builtins(in.stage, out.sources);
+            out.lifted = !out.preamble.empty();
+        }
         return out;
     }
     out.version = 330;
@@ -138,12 +144,15 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
             for (std::string& s : out.sources) s = replace_word(s, "gl_FragData", kFragData);
         }
     }
+    // The fixed-function built-ins (compatibility profile; GLSL 1.30 and
+    // below have them in every profile).
+    out.preamble += lower_compat_builtins(in.stage, out.sources);
     return out;
 }
 
 std::string unlift_log(std::string log) {
     log = replace_word(log, kFragColor, "gl_FragColor");
-    return replace_word(log, kFragData, "gl_FragData");
+    return unlower_compat_log(replace_word(log, kFragData, "gl_FragData"));
 }
 
 }  // namespace mgl::gl

@@ -99,6 +99,7 @@ SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) {
         return out;
     }
     out.log = sh.getInfoLog();
+    out.parsed = true;
     glslang::TProgram prog;
     prog.addShader(&sh);
     if (!prog.link(msgs)) {

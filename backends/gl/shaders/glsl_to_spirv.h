@@ -16,6 +16,7 @@ namespace mgl::gl {
 
 struct SpirvResult {
     bool ok = false;
+    bool parsed = false;  // the source compiled; `ok` false then means its stage did not link alone
     std::string log;
     std::vector<uint32_t> spirv;
     Reflection reflection;

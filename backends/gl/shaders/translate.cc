@@ -48,6 +48,15 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
         return t;
     }
     SpirvResult s = glsl_to_spirv(in.stage, lifted);
+    if (!s.ok && s.parsed) {
+        // Only the stage's link failed (glsl_to_spirv links each object
+        // alone): a compile success for GL, and a link failure unless the
+        // program completes the stage. Linking several objects of one stage
+        // is not done yet, so such a link fails with this log.
+        t->deferred = true;
+        t->link_log = app_log(s.log);
+        return t;
+    }
     t->log = app_log(s.log);
     if (!s.ok) {
         t->log += fixed_function_hint(t->log);

@@ -30,6 +30,12 @@ struct Reflection {
 
 struct Translation {
     bool ok = false;
+    // The source compiles, but its stage is whole only with the program's
+    // other shader objects (a geometry shader whose layout another object
+    // declares, an object without main): GL reports the compile as a success
+    // and the link decides. `link_log` says why a link of this object alone fails.
+    bool deferred = false;
+    std::string link_log;
     std::string log;              // compile log, the application's line numbers
     int source_version = 110;     // the #version the application wrote (110 when none)
     bool source_es = false;

@@ -1,0 +1,100 @@
+// Desktop GL state on a GLES host: the GL front end's DesktopState
+// (backends/gl/state) decides what each desktop-only cap, hint and query is;
+// this file makes the host do it.
+#include <GLES3/gl32.h>
+
+#include "backend.h"
+
+namespace mgl::espryt {
+
+namespace {
+constexpr GLenum kPrimitiveRestart = 0x8F9D;
+}  // namespace
+
+// Desktop restart on the host's fixed-index restart: exact when the index is
+// all ones for the draw's index type, which is how programs use it; another
+// index cannot be served by a GLES host and is refused at the enable (and at
+// the index change) with one log line.
+void EsprytBackend::apply_restart(gen::Op verb) {
+    gl::DesktopState& d = cur_->dstate;
+    if (d.restart_unservable())
+        refuse(verb, GL_INVALID_OPERATION,
+               "primitive restart with an index other than 0xFF, 0xFFFF or 0xFFFFFFFF (GLES restarts only on those)");
+    if (d.restart_on_host()) host_gl.glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+    else host_gl.glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+}
+
+void EsprytBackend::glEnable(GLenum cap) {
+    if (cur_ && cur_->desktop()) {
+        switch (gl::cap_route(cap)) {
+            case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, true); return;
+            case gl::CapRoute::restart:
+                cur_->dstate.set_cap(cap, true);
+                apply_restart(gen::Op::glEnable);
+                return;
+            default: break;
+        }
+    }
+    EsprytGenerated::glEnable(cap);
+}
+
+void EsprytBackend::glDisable(GLenum cap) {
+    if (cur_ && cur_->desktop()) {
+        switch (gl::cap_route(cap)) {
+            case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, false); return;
+            case gl::CapRoute::restart:
+                cur_->dstate.set_cap(cap, false);
+                apply_restart(gen::Op::glDisable);
+                return;
+            default: break;
+        }
+    }
+    EsprytGenerated::glDisable(cap);
+}
+
+GLboolean EsprytBackend::glIsEnabled(GLenum cap) {
+    if (cur_ && cur_->desktop()) {
+        const gl::CapRoute r = gl::cap_route(cap);
+        if (r == gl::CapRoute::state_only || r == gl::CapRoute::restart) return cur_->dstate.cap(cap);
+    }
+    return EsprytGenerated::glIsEnabled(cap);
+}
+
+void EsprytBackend::glHint(GLenum target, GLenum mode) {
+    if (cur_ && cur_->desktop() && (mode == GL_FASTEST || mode == GL_NICEST || mode == GL_DONT_CARE) &&
+        cur_->dstate.hint(target, mode))
+        return;
+    EsprytGenerated::glHint(target, mode);
+}
+
+void EsprytBackend::glPrimitiveRestartIndex(GLuint index) {
+    if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glPrimitiveRestartIndex);
+    cur_->dstate.restart_index = index;
+    if (cur_->dstate.primitive_restart) apply_restart(gen::Op::glPrimitiveRestartIndex);
+}
+
+// GLES draws with the last vertex's flat values; the first-vertex convention
+// would need every flat-shaded draw's indices rotated, which is not written.
+void EsprytBackend::glProvokingVertex(GLenum mode) {
+    if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glProvokingVertex);
+    constexpr GLenum kFirst = 0x8E4D, kLast = 0x8E4E;
+    if (mode == kLast) {
+        cur_->dstate.provoking_vertex = mode;
+    } else if (mode == kFirst) {
+        refuse(gen::Op::glProvokingVertex, GL_INVALID_OPERATION,
+               "GL_FIRST_VERTEX_CONVENTION (GLES provokes with the last vertex only)");
+    } else {
+        set_error(GL_INVALID_ENUM);
+    }
+}
+
+// Desktop-only state and constants, answered before the host is asked.
+bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
+    if (!cur_ || !cur_->desktop()) return false;
+    float line[2] = {1, 1}, point[2] = {1, 1};
+    host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
+    host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);
+    return cur_->dstate.get(pname, line, point, out, count);
+}
+
+}  // namespace mgl::espryt

@@ -1,0 +1,43 @@
+// GLSL 1.10-1.50 (and `compatibility` profile) built-ins of the fixed-function
+// pipeline in application shaders, lowered to ordinary declarations that
+// glslang's core target and ESSL accept: attributes (gl_Vertex ->
+// mgl_Vertex), varyings (gl_TexCoord[] -> mgl_TexCoord[], gl_FrontColor ->
+// mgl_FrontColor, read back in the fragment stage as gl_Color) and the
+// matrices (gl_ModelViewProjectionMatrix -> uniform mgl_ModelViewProjectionMatrix).
+//
+// The names are the contract with whoever feeds them (compat_builtins.md in
+// docs/ARCHITECTURE-gl-frontend.md): gl_Vertex is generic attribute 0, as GL
+// says (glVertexAttrib*(0) and glVertex are one attribute); the other
+// attributes have fixed locations (compat_builtins.cc lists them);
+// the matrices start as identity (GL's initial matrices) and are set by the
+// compatibility lowering when the application changes them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "shader_input.h"
+
+namespace mgl::gl {
+
+// Rewrites `sources` in place (whole words, lines kept) and returns the
+// declarations to put in the preamble; empty when no built-in is used.
+std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources);
+
+// The fixed-function vertex stage as ESSL `version` (300-320), for a
+// compatibility program that has a fragment shader only: position by the
+// modelview-projection matrix, colours and texture coordinates passed on
+// through the lowered varyings (lighting, texgen and fog are the
+// fixed-function lowering's, not this stage's).
+std::string fixed_function_vertex_essl(int version);
+
+// Our names back into the application's, for logs.
+std::string unlower_compat_log(std::string log);
+
+// The matrix uniforms a lowered program may declare (each a mat4 but
+// mgl_NormalMatrix, a mat3; mgl_TextureMatrix is an array of kMaxTextureCoords).
+inline constexpr int kMaxTextureCoords = 8;
+extern const char* const kCompatMatrixUniforms[];
+extern const int kCompatMatrixUniformCount;
+
+}  // namespace mgl::gl

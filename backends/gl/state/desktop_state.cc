@@ -1,0 +1,106 @@
+#include "desktop_state.h"
+
+namespace mgl::gl {
+
+namespace {
+// Desktop enums that GLES headers do not carry.
+constexpr uint32_t kMultisample = 0x809D, kLineSmooth = 0x0B20, kPolygonSmooth = 0x0B41,
+                   kProgramPointSize = 0x8642, kSeamless = 0x884F, kPrimitiveRestart = 0x8F9D,
+                   kPrimitiveRestartIndex = 0x8F9E, kProvokingVertex = 0x8E4F, kDepthClamp = 0x864F,
+                   kFramebufferSrgb = 0x8DB9, kClipDistance0 = 0x3000, kClipDistance7 = 0x3007,
+                   kLineSmoothHint = 0x0C52, kPolygonSmoothHint = 0x0C53, kTextureCompressionHint = 0x84EF,
+                   kSmoothLineWidthRange = 0x0B22, kSmoothLineWidthGranularity = 0x0B23, kPointSizeRange = 0x0B12,
+                   kPointSizeGranularity = 0x0B13, kDoublebuffer = 0x0C32, kStereo = 0x0C33,
+                   kQuadsFollowProvoking = 0x8E4C, kAuxBuffers = 0x0C00;
+}  // namespace
+
+CapRoute cap_route(uint32_t cap) {
+    switch (cap) {
+        case kDepthClamp:
+        case kFramebufferSrgb: return CapRoute::host;  // EXT_depth_clamp, EXT_sRGB_write_control: same enums
+        case kSeamless:
+        case kProgramPointSize:
+        case kMultisample:
+        case kLineSmooth:
+        case kPolygonSmooth: return CapRoute::state_only;
+        case kPrimitiveRestart: return CapRoute::restart;
+        default:
+            if (cap >= kClipDistance0 && cap <= kClipDistance7) return CapRoute::host;  // EXT_clip_cull_distance
+            return CapRoute::not_desktop;
+    }
+}
+
+void DesktopState::set_cap(uint32_t cap, bool on) {
+    switch (cap) {
+        case kSeamless: seamless_cube_map = on; break;
+        case kProgramPointSize: program_point_size = on; break;
+        case kMultisample: multisample = on; break;
+        case kLineSmooth: line_smooth = on; break;
+        case kPolygonSmooth: polygon_smooth = on; break;
+        case kPrimitiveRestart: primitive_restart = on; break;
+        default: break;
+    }
+}
+
+bool DesktopState::cap(uint32_t c) const {
+    switch (c) {
+        case kSeamless: return seamless_cube_map;
+        case kProgramPointSize: return program_point_size;
+        case kMultisample: return multisample;
+        case kLineSmooth: return line_smooth;
+        case kPolygonSmooth: return polygon_smooth;
+        case kPrimitiveRestart: return primitive_restart;
+        default: return false;
+    }
+}
+
+bool DesktopState::restart_on_host() const {
+    return primitive_restart && (restart_index == 0xFFu || restart_index == 0xFFFFu || restart_index == 0xFFFFFFFFu);
+}
+
+bool DesktopState::restart_unservable() const { return primitive_restart && !restart_on_host(); }
+
+bool DesktopState::get(uint32_t pname, const float line[2], const float point[2], double out[4], int* count) const {
+    *count = 1;
+    switch (pname) {
+        case kSeamless:
+        case kProgramPointSize:
+        case kMultisample:
+        case kLineSmooth:
+        case kPolygonSmooth:
+        case kPrimitiveRestart: out[0] = cap(pname) ? 1 : 0; return true;
+        case kPrimitiveRestartIndex: out[0] = restart_index; return true;
+        case kProvokingVertex: out[0] = provoking_vertex; return true;
+        case kQuadsFollowProvoking: out[0] = 1; return true;  // no quads in a core context; Mesa says true
+        case kLineSmoothHint: out[0] = line_smooth_hint; return true;
+        case kPolygonSmoothHint: out[0] = polygon_smooth_hint; return true;
+        case kTextureCompressionHint: out[0] = texture_compression_hint; return true;
+        case kDoublebuffer: out[0] = 1; return true;  // every surface is presented at swap
+        case kStereo: out[0] = 0; return true;
+        case kAuxBuffers: out[0] = 0; return true;
+        case kSmoothLineWidthRange:
+            out[0] = line[0];
+            out[1] = line[1];
+            *count = 2;
+            return true;
+        case kPointSizeRange:
+            out[0] = point[0];
+            out[1] = point[1];
+            *count = 2;
+            return true;
+        case kSmoothLineWidthGranularity:
+        case kPointSizeGranularity: out[0] = 0.125; return true;  // what Mesa's drivers report
+        default: return false;
+    }
+}
+
+bool DesktopState::hint(uint32_t target, uint32_t mode) {
+    switch (target) {
+        case kLineSmoothHint: line_smooth_hint = mode; return true;
+        case kPolygonSmoothHint: polygon_smooth_hint = mode; return true;
+        case kTextureCompressionHint: texture_compression_hint = mode; return true;
+        default: return false;
+    }
+}
+
+}  // namespace mgl::gl

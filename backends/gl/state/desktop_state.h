@@ -1,0 +1,53 @@
+// Desktop GL state that a GLES 3.2 or Vulkan device has no place for, kept by
+// the GL front end once for every backend (DESIGN §11): caps and values that
+// are state only on such a device (GLES cube maps are always seamless), and
+// the rules that say what the device must do for the rest (primitive restart
+// on a fixed index, the provoking vertex). A backend asks `cap_route` before
+// passing a glEnable/glDisable/glIsEnabled on, and `get` before a glGet*.
+#pragma once
+
+#include <cstdint>
+
+namespace mgl::gl {
+
+// What a desktop glEnable/glDisable of a cap is on a GLES-class device.
+enum class CapRoute : uint8_t {
+    host,        // the device has the cap under the same enum (GL_DEPTH_CLAMP through EXT_depth_clamp...)
+    state_only,  // kept here and answered from here; the device behaves one fixed way (documented per cap)
+    restart,     // GL_PRIMITIVE_RESTART: kept here, the device's fixed-index restart follows (restart_on_host)
+    not_desktop, // not a desktop cap this front end knows: the device decides (GL_INVALID_ENUM)
+};
+
+CapRoute cap_route(uint32_t cap);
+
+struct DesktopState {
+    bool seamless_cube_map = false;    // GL_TEXTURE_CUBE_MAP_SEAMLESS (GLES: always seamless)
+    bool program_point_size = false;   // GL_PROGRAM_POINT_SIZE (GLES: the shader's gl_PointSize always)
+    bool multisample = true;           // GL_MULTISAMPLE (GLES: on whenever the surface has samples)
+    bool line_smooth = false, polygon_smooth = false;  // hints only on every modern driver
+    bool primitive_restart = false;    // GL_PRIMITIVE_RESTART
+    uint32_t restart_index = 0;        // GL_PRIMITIVE_RESTART_INDEX
+    uint32_t provoking_vertex = 0x8E4E;  // GL_LAST_VERTEX_CONVENTION: GLES's only one
+    uint32_t line_smooth_hint = 0x1100, polygon_smooth_hint = 0x1100, texture_compression_hint = 0x1100;  // GL_DONT_CARE
+
+    // glEnable/glDisable of a cap routed state_only or restart.
+    void set_cap(uint32_t cap, bool on);
+    // glIsEnabled of a cap routed state_only or restart.
+    bool cap(uint32_t cap) const;
+    // Whether the device's fixed-index restart (GL_PRIMITIVE_RESTART_FIXED_INDEX)
+    // reproduces desktop restart: on, with the index all ones for some index type.
+    // A desktop index of another value cannot be served by a GLES device
+    // (restart_unservable says so, for one log line and an error).
+    bool restart_on_host() const;
+    bool restart_unservable() const;
+    // glGet* of desktop-only state and constants that a GLES device does not
+    // answer. Writes up to 4 values and their count; false for every other pname
+    // (the device answers it). `host_line_range`/`host_point_range` are the
+    // device's aliased ranges, which the smooth ranges equal here.
+    bool get(uint32_t pname, const float host_line_range[2], const float host_point_range[2], double out[4],
+             int* count) const;
+    // glHint of a desktop-only target: kept here; false for the device's own targets.
+    bool hint(uint32_t target, uint32_t mode);
+};
+
+}  // namespace mgl::gl
