@@ -10,6 +10,7 @@
 
 #include "mgl/server/daemon.h"
 #include "run.h"
+#include "vendor_paths.h"
 
 namespace {
 
@@ -38,7 +39,11 @@ int main(int argc, char** argv) {
     std::string cmd = argv[1];
     // The daemon blocks its signals before any thread starts: call it first.
     if (cmd == "server") return mgl_server_main(argc - 1, argv + 1);
-    if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
+    if (cmd == "run") {
+        const std::string self = self_path(argv[0]);
+        const auto vendor = mgl::tools::find_vendor(self);
+        return mgl::tools::run_main(argc - 2, argv + 2, self, vendor.json, vendor.lib_dir);
+    }
     std::fprintf(stderr, "mgl: unknown command '%s'\n", cmd.c_str());
     usage();
     return 2;
