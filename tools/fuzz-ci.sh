@@ -5,11 +5,11 @@
 # a sanitizer report or a leak fails the step; the input that did it is left
 # in build-fuzz/artifacts/ and printed. An input slower than 120 s ends that
 # target's run and is printed, without failing (llvmpipe on a huge draw).
-#   tools/fuzz-ci.sh [SECONDS_PER_TARGET]      (default 45; a soak: docs/RELIABILITY.md)
+#   tools/fuzz-ci.sh [SECONDS_PER_TARGET]      (default 30; a soak: docs/RELIABILITY.md)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
-secs=${1:-45}
+secs=${1:-30}
 trace=${FUZZ_TRACE:-$root/../shared/traces/chunks-1471.trace}
 start=$SECONDS
 
