@@ -18,8 +18,9 @@ if [[ ! -f "$build/build.ninja" ]]; then
     CC=clang CXX=clang++ meson setup "$build" "$root" -Dfuzzers=true -Doptimization=1 -Ddebug=false >/dev/null
 fi
 targets=(fuzz-decoder fuzz-handshake fuzz-backend)
-ninja -C "$build" -j "$(nproc)" tests/fuzz/fuzz-seeds "${targets[@]/#/tests/fuzz/}" | grep -v '^\[' || true
-for t in fuzz-seeds "${targets[@]}"; do [[ -x "$build/tests/fuzz/$t" ]] || { echo "fuzz: $t did not build"; exit 1; }; done
+if ! ninja -C "$build" -j "$(nproc)" tests/fuzz/fuzz-seeds "${targets[@]/#/tests/fuzz/}" >"$build/fuzz-build.log" 2>&1; then
+    tail -40 "$build/fuzz-build.log"; echo "fuzz: the targets did not build"; exit 1
+fi
 echo "fuzz: build took $((SECONDS - start)) s"
 
 corpus=$(mktemp -d)
