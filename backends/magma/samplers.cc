@@ -1,5 +1,6 @@
 // Texture parameters and sampler objects, the Vulkan sampler a texture is
 // sampled with, and the image views it is sampled or rendered through.
+#include <cstdint>
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
@@ -40,8 +41,20 @@ VkCompareOp compare_op(GLenum f) {
 
 // ---- parameters and samplers -------------------------------------------------------------
 
+namespace {
+// Float parameters (glTexParameteri arrives as a float) as an enum or an int
+// without the undefined float-to-integer cast of an out-of-range value (found
+// by fuzz-backend): out of range is a value no enum has, or the nearest int;
+// NaN is -1, which the level checks refuse.
+GLenum enum_param(float v) { return v >= 0.0f && v < 4294967296.0f ? GLenum(v) : GLenum(0xFFFFFFFFu); }
+int int_param(float v) {
+    if (v != v) return -1;
+    return v <= -2147483648.0f ? INT32_MIN : v >= 2147483648.0f ? INT32_MAX : int(v);
+}
+}  // namespace
+
 void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float v) {
-    const GLenum e = GLenum(v);
+    const GLenum e = enum_param(v);
     switch (pname) {
         case GL_TEXTURE_MIN_FILTER: p.min_filter = e; break;
         case GL_TEXTURE_MAG_FILTER: p.mag_filter = e; break;
@@ -54,16 +67,16 @@ void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname
         case GL_TEXTURE_COMPARE_FUNC: p.compare_func = e; break;
         case GL_TEXTURE_MAX_ANISOTROPY_EXT: p.anisotropy = v; break;
         case GL_TEXTURE_BASE_LEVEL:
-            if (base) *base = int(v);
+            if (base) *base = int_param(v);
             break;
         case GL_TEXTURE_MAX_LEVEL:
-            if (max) *max = int(v);
+            if (max) *max = int_param(v);
             break;
         case GL_TEXTURE_SWIZZLE_R:
         case GL_TEXTURE_SWIZZLE_G:
         case GL_TEXTURE_SWIZZLE_B:
         case GL_TEXTURE_SWIZZLE_A:
-            if (GLenum(v) != GLenum(GL_RED + (pname - GL_TEXTURE_SWIZZLE_R)))
+            if (e != GLenum(GL_RED + (pname - GL_TEXTURE_SWIZZLE_R)))
                 refuse(gen::Op::glTexParameteri, GL_INVALID_OPERATION, "texture swizzles are not supported yet");
             break;
         default: refuse(gen::Op::glTexParameteri, GL_INVALID_ENUM, "pname");

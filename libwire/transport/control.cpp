@@ -110,6 +110,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     switch (env->message_type()) {
     case fbc::Message::Hello: {
         auto* m = env->message_as_Hello();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::hello;
         Hello& h = out.hello;
         h.protocol_version = m->protocol_version();
@@ -124,6 +125,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     }
     case fbc::Message::Welcome: {
         auto* m = env->message_as_Welcome();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::welcome;
         Welcome& w = out.welcome;
         w.session_id = m->session_id();
@@ -138,6 +140,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     }
     case fbc::Message::Refusal: {
         auto* m = env->message_as_Refusal();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::refusal;
         uint8_t r = uint8_t(m->reason());
         out.refusal.reason = r <= uint8_t(RefusalReason::internal) ? RefusalReason(r) : RefusalReason::internal;
@@ -148,6 +151,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     case fbc::Message::Goodbye: out.kind = ControlKind::goodbye; break;
     case fbc::Message::Fault: {
         auto* m = env->message_as_Fault();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::event;
         out.event.kind = Event::Kind::fault;
         out.event.fault_reason = uint8_t(m->reason());
@@ -158,6 +162,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     }
     case fbc::Message::GlError: {
         auto* m = env->message_as_GlError();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::event;
         out.event.kind = Event::Kind::gl_error;
         out.event.gl_error = m->error();
@@ -168,6 +173,7 @@ ControlMessage decode_control(std::span<const uint8_t> bytes) {
     }
     case fbc::Message::LostContext: {
         auto* m = env->message_as_LostContext();
+        if (!m) return out;  // a union type without its table passes the verifier
         out.kind = ControlKind::event;
         out.event.kind = Event::Kind::lost_context;
         out.event.message = str(m->message());

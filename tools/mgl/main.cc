@@ -15,6 +15,7 @@
 #include "dump.h"
 #include "replay.h"
 #include "run.h"
+#include "vendor_paths.h"
 
 namespace {
 
@@ -47,9 +48,12 @@ int main(int argc, char** argv) {
     std::string cmd = argv[1];
     // The daemon blocks its signals before any thread starts: call it first.
     if (cmd == "server") return mgl_server_main(argc - 1, argv + 1);
-    if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
-    if (cmd == "capture")
-        return mgl::tools::capture_main(argc - 2, argv + 2, self_path(argv[0]), MGL_VENDOR_JSON, MGL_GLX_DIR);
+    if (cmd == "run" || cmd == "capture") {
+        const std::string self = self_path(argv[0]);
+        const auto vendor = mgl::tools::find_vendor(self);
+        if (cmd == "run") return mgl::tools::run_main(argc - 2, argv + 2, self, vendor.json, vendor.lib_dir);
+        return mgl::tools::capture_main(argc - 2, argv + 2, self, vendor.json, vendor.lib_dir);
+    }
     if (cmd == "replay") return mgl::tools::replay_main(argc - 2, argv + 2);
     if (cmd == "dump") return mgl::tools::dump_main(argc - 2, argv + 2);
     std::fprintf(stderr, "mgl: unknown command '%s'\n", cmd.c_str());

@@ -5,7 +5,7 @@
 # shm there), and through the stack on each transport; arms interleaved.
 # Prints one "TRACE ARM average of N fps" line per run.
 #   tools/bench/gpu/run-traces.sh BUNDLE RUNS "ARMS" TRACE...
-# BUNDLE holds egl/ (the bundler's output), mgl/ (mgl, libEGL_mobilegl.so and
+# BUNDLE holds egl/ (the bundler's output), mgl/ (mgl, libEGL_mobilegl.so.0 and
 # its json, laid out as in build/), and the traces. ARMS: native threaded
 # nopatch direct inproc shm tcp magma-T (Magma on transport T); nopad-T: transport T with glibc's
 # default malloc top pad (128 KiB) instead of the server's 8 MiB.
@@ -22,7 +22,7 @@ retrace=$bundle/egl/retrace/eglretrace
 mgl=$bundle/mgl/mgl
 # mgl points glvnd at the vendor JSON its build wrote: put both where it looks.
 lib=$(sed -n 's/.*"library_path" *: *"\(.*\)".*/\1/p' "$bundle/mgl/50_mobilegl.json")
-mkdir -p "$(dirname "$lib")" && cp "$bundle/mgl/libEGL_mobilegl.so" "$lib" &&
+mkdir -p "$(dirname "$lib")" && cp "$bundle/mgl/$(basename "$lib")" "$lib" &&
     cp "$bundle/mgl/50_mobilegl.json" "$(dirname "$lib")/"
 for tr in "$@"; do
   name=$(basename "$tr" .trace)
