@@ -220,6 +220,13 @@ void draw_elements(Context& ctx, const char* verb, GLsizei count, GLenum type, c
 
 BufferInfo* buffer_info(Context& ctx, uint32_t name) { return &ctx.group->buffers[name]; }
 
+int64_t stream_upload(Context& ctx, const void* data, int64_t bytes) {
+    const int64_t off = stream_alloc(ctx, ctx.vertex_stream, GL_ARRAY_BUFFER, bytes, 0, 0);
+    ctx.enc->glBufferSubData(GL_ARRAY_BUFFER, off, bytes, wire::Blob{data, uint32_t(bytes)});
+    ctx.counters.client_bytes += uint64_t(bytes);
+    return off;
+}
+
 void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
     const uint32_t name = ctx.st.bound_buffer(target);
     if (!name) return;
