@@ -74,7 +74,9 @@ const char* const kHooks[] = {
     "glLightModelf", "glLightModelfv", "glLightModeli", "glLightModeliv", "glMaterialf", "glMaterialfv",
     "glMateriali", "glMaterialiv", "glColorMaterial", "glShadeModel", "glAlphaFunc", "glFogf", "glFogfv", "glFogi",
     "glFogiv", "glTexEnvi", "glTexEnvf", "glNewList", "glEndList", "glCallList", "glCallLists", "glGenLists",
-    "glDeleteLists", "glIsList", "glListBase",
+    "glDeleteLists", "glIsList", "glListBase", "glVertexPointer", "glNormalPointer", "glColorPointer",
+    "glSecondaryColorPointer", "glFogCoordPointer", "glTexCoordPointer", "glClientActiveTexture",
+    "glEnableClientState", "glDisableClientState",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):

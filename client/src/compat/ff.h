@@ -93,6 +93,17 @@ struct DisplayList {
     uint32_t buffer = 0;
 };
 
+// A client-state array (glVertexPointer, glColorPointer...): client memory
+// (buffer 0) or an offset into a buffer object.
+struct ClientArray {
+    bool enabled = false, normalized = false;
+    GLint size = 4;
+    GLenum type = 0x1406;  // GL_FLOAT
+    GLsizei stride = 0;
+    const void* pointer = nullptr;
+    uint32_t buffer = 0;
+};
+
 struct FixedFunction {
     // matrices: 0 modelview, 1 projection, 2.. texture units
     GLenum matrix_mode = 0x1700;  // GL_MODELVIEW
@@ -116,6 +127,8 @@ struct FixedFunction {
     bool fog = false;
     GLenum fog_mode = 0x0800;  // GL_EXP
     float fog_density = 1, fog_start = 0, fog_end = 1, fog_color[4] = {0, 0, 0, 0};
+
+    std::array<ClientArray, kAttrCount> arrays;
 
     // current vertex attributes
     std::array<std::array<float, 4>, kAttrCount> current{};
@@ -173,6 +186,18 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out);
 
 // Immediate-mode attribute setters (the generated entry points call these).
 void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w);
+
+// The steps of a draw through the immediate-mode vertex array object: bind
+// it; (point its arrays); bind the program and uniforms, draw `count`
+// vertices (through `indices` when given), put the application's bindings back.
+void begin_draw(Context& ctx, FixedFunction& f);
+void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
+                 const std::vector<uint32_t>* indices);
+
+// Application draws while no program is bound (client-state arrays, the
+// current attributes): true when the lowering took the draw.
+bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
 
 // The GLSL of a key (ff_shader.cc).
 std::string vertex_source(const Key& k);

@@ -357,6 +357,49 @@ FixedFunction* ff(Context& ctx) {
 
 bool ff_active(Context& ctx) { return ctx.st.program == 0 && ff(ctx) != nullptr; }
 
+void begin_draw(Context& ctx, FixedFunction& f) {
+    gen::Encoder& e = *ctx.enc;
+    if (!f.imm_vao) {
+        f.imm_vao = mint_one(ctx, MintKind::vertex_array);
+        e.glGenVertexArrays(1, wire::Blob{&f.imm_vao, 4});
+    }
+    e.glBindVertexArray(f.imm_vao);
+}
+
+void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
+                 const std::vector<uint32_t>* indices) {
+    gen::Encoder& e = *ctx.enc;
+    Key key;
+    if (ctx.st.program == 0) prepare(ctx, f, l, &key);
+    if (!indices) {
+        issue(ctx, f, mode, count);
+    } else {
+        // Element draws of quads and polygons: the pattern applied to the indices.
+        const int kind = pattern_kind(mode);
+        std::vector<uint32_t> tri;
+        const std::vector<uint32_t>* use = indices;
+        if (kind >= 0) {
+            const int n = count;
+            const auto& I = *indices;
+            if (kind == 0)
+                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 3], I[i + 1], I[i + 2], I[i + 3]});
+            else if (kind == 1)
+                for (int i = 0; i + 3 < n; i += 2) tri.insert(tri.end(), {I[i + 2], I[i], I[i + 3], I[i], I[i + 1], I[i + 3]});
+            else
+                for (int i = 0; i + 2 < n; ++i) tri.insert(tri.end(), {I[i + 1], I[i + 2], I[0]});
+            use = &tri;
+            mode = GL_TRIANGLES;
+        }
+        if (!use->empty()) {
+            const int64_t off = stream_upload(ctx, use->data(), int64_t(use->size() * 4));
+            e.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx.vertex_stream.name);
+            e.glDrawElements(mode, GLsizei(use->size()), GL_UNSIGNED_INT, wire::OffsetOrBlob{uint64_t(off), nullptr, 0});
+        }
+    }
+    e.glBindVertexArray(ctx.st.vao_name());
+    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
+}
+
 void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count) {
     FixedFunction& f = *ff(ctx);
     if (ctx.st.program != 0) {
@@ -366,20 +409,10 @@ void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data
             log().warn("immediate mode with a program bound: vertices go to attribute locations 0 (position), "
                        "1 (normal), 2 (colour), 5.. (texture coordinates)");
     }
-    gen::Encoder& e = *ctx.enc;
-    if (!f.imm_vao) {
-        f.imm_vao = mint_one(ctx, MintKind::vertex_array);
-        e.glGenVertexArrays(1, wire::Blob{&f.imm_vao, 4});
-    }
-    e.glBindVertexArray(f.imm_vao);
-    Key key;
-    if (ctx.st.program == 0) prepare(ctx, f, l, &key);
-    const int64_t bytes = int64_t(l.stride) * count;
-    const int64_t off = stream_upload(ctx, data, bytes);  // leaves the stream bound to GL_ARRAY_BUFFER
+    begin_draw(ctx, f);
+    const int64_t off = stream_upload(ctx, data, int64_t(l.stride) * count);  // leaves the stream bound to GL_ARRAY_BUFFER
     point_attribs(ctx, l, off, &f.imm_enabled);
-    issue(ctx, f, mode, count);
-    e.glBindVertexArray(ctx.st.vao_name());
-    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
+    finish_draw(ctx, f, mode, l, count, nullptr);
 }
 
 void upload_list(Context& ctx, DisplayList& dl) {

@@ -21,6 +21,24 @@ bool record(Context& ctx, std::function<void(Context&)> op) {
     return !f->compile_and_execute;
 }
 
+// With GL_COLOR_MATERIAL on, the current colour is also the tracked material
+// (and stays there once it is turned off).
+void track_color(FixedFunction& f) {
+    if (!f.color_material) return;
+    const float* c = f.current[kColor].data();
+    auto apply = [&](Material& m) {
+        switch (f.color_material_mode) {
+            case 0x1200: std::memcpy(m.ambient, c, 16); break;
+            case 0x1201: std::memcpy(m.diffuse, c, 16); break;
+            case 0x1202: std::memcpy(m.specular, c, 16); break;
+            case 0x1600: std::memcpy(m.emission, c, 16); break;
+            default: std::memcpy(m.ambient, c, 16), std::memcpy(m.diffuse, c, 16); break;
+        }
+    };
+    if (f.color_material_face != GL_BACK) apply(f.front);
+    if (f.color_material_face != GL_FRONT) apply(f.back);
+}
+
 void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w) {
     FixedFunction* f = ff(ctx);
     if (!f) return;
@@ -35,10 +53,16 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
     if (f->in_begin) {
         f->current[attr] = v;
         f->set_in_begin |= 1u << attr;
+        if (attr == kColor) track_color(*f);
         return;
     }
-    if (record(ctx, [attr, v](Context& c) { ff(c)->current[attr] = v; })) return;
-    f->current[attr] = v;
+    auto run = [attr, v](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.current[attr] = v;
+        if (attr == kColor) track_color(g);
+    };
+    if (record(ctx, run)) return;
+    run(ctx);
 }
 
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
@@ -58,7 +82,10 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
             break;
     }
     if (!flag) return false;
-    if (!record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) *flag = on;
+    if (!record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) {
+        *flag = on;
+        if (cap == 0x0B57) track_color(*f);  // GL_COLOR_MATERIAL takes the current colour at once
+    }
     return true;
 }
 
@@ -340,6 +367,7 @@ void glEnd() {
             draw_list(c, *d);
             for (int a = 0; a < kAttrCount; ++a)
                 if (sets & (1u << a)) g.current[a] = after[a];
+            if (sets & (1u << kColor)) track_color(g);
         });
         if (!f->compile_and_execute) {
             f->current = f->saved_current;  // GL_COMPILE executes nothing
