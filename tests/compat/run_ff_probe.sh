@@ -5,13 +5,7 @@
 # report MobileGL's renderer (glvnd would silently pick the machine's own
 # vendor if ours declined, and a bare "same output" would prove nothing).
 #   run_ff_probe.sh MGL PROBE TRANSPORT
-#
-# Known differences (reported as "known", not failed; docs/DESKTOP-GL.md):
-#   client-arrays       glDrawArrays(GL_QUADS) from client arrays: native splits some
-#                       quads on the other diagonal than glBegin quads; not yet explained
-#   texture-alpha-test  texture modulate + alpha test: differs from Mesa's fixed-function
-#                       fragment stage; not yet explained
-known='^(client-arrays|texture-alpha-test)$'
+
 set -uo pipefail
 mgl=${1:?mgl binary}
 probe=${2:?ff-probe binary}
@@ -30,7 +24,6 @@ pass=0
 while read -r scene rest; do
     got=$(grep "^$scene " "$work/stack.txt" | sed "s/^$scene *//")
     if [[ "$got" == "$rest" ]]; then echo "ok   $scene"; pass=$((pass + 1))
-    elif [[ "$scene" =~ $known && -n "$got" ]]; then echo "known $scene: differs from native (see the header)"
     else echo "FAIL $scene: native $rest, stack ${got:-missing}"; fail=$((fail + 1)); fi
 done <"$work/native.txt"
 grep -i "warn\|error" "$work/stack.err" | sort | uniq -c | head -10

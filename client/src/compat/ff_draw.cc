@@ -239,10 +239,16 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     }
 }
 
-int pattern_kind(GLenum mode) { return mode == kQuads ? 0 : mode == kQuadStrip ? 1 : mode == kPolygon ? 2 : -1; }
+// Mesa splits a smooth-shaded quad on the 0-2 diagonal, (0,1,2)(0,2,3) (the
+// interpolated values follow the diagonal); a flat-shaded one as (0,1,3)(1,2,3),
+// so that the last vertex, GL's provoking vertex, ends both triangles (the
+// covered pixels are the same either way).
+int pattern_kind(GLenum mode, bool flat) {
+    return mode == kQuads ? (flat ? 0 : 3) : mode == kQuadStrip ? 1 : mode == kPolygon ? 2 : -1;
+}
 
 int64_t pattern_indices(int kind, int count) {
-    if (kind == 0) return int64_t(count / 4) * 6;
+    if (kind == 0 || kind == 3) return int64_t(count / 4) * 6;
     if (kind == 1) return count >= 4 ? int64_t((count - 2) / 2) * 6 : 0;
     return count >= 3 ? int64_t(count - 2) * 3 : 0;
 }
@@ -263,6 +269,8 @@ void bind_pattern(Context& ctx, FixedFunction& f, int kind, int count) {
     idx.reserve(size_t(pattern_indices(kind, n)));
     if (kind == 0) {
         for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 3, i + 1, i + 2, i + 3});
+    } else if (kind == 3) {
+        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 2, i, i + 2, i + 3});
     } else if (kind == 1) {
         for (uint32_t i = 0; i + 3 < uint32_t(n); i += 2) idx.insert(idx.end(), {i + 2, i, i + 3, i, i + 1, i + 3});
     } else {
@@ -316,8 +324,10 @@ Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key) {
     return &p;
 }
 
+bool flat(const FixedFunction& f) { return f.shade_model == 0x1D00; }
+
 void issue(Context& ctx, FixedFunction& f, GLenum mode, int count) {
-    const int kind = pattern_kind(mode);
+    const int kind = pattern_kind(mode, flat(f));
     if (kind < 0) {
         ctx.enc->glDrawArrays(mode, 0, count);
         return;
@@ -375,7 +385,7 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
         issue(ctx, f, mode, count);
     } else {
         // Element draws of quads and polygons: the pattern applied to the indices.
-        const int kind = pattern_kind(mode);
+        const int kind = pattern_kind(mode, flat(f));
         std::vector<uint32_t> tri;
         const std::vector<uint32_t>* use = indices;
         if (kind >= 0) {
@@ -383,6 +393,8 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
             const auto& I = *indices;
             if (kind == 0)
                 for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 3], I[i + 1], I[i + 2], I[i + 3]});
+            else if (kind == 3)
+                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 2], I[i], I[i + 2], I[i + 3]});
             else if (kind == 1)
                 for (int i = 0; i + 3 < n; i += 2) tri.insert(tri.end(), {I[i + 2], I[i], I[i + 3], I[i], I[i + 1], I[i + 3]});
             else
@@ -435,7 +447,7 @@ void upload_list(Context& ctx, DisplayList& dl) {
         e.glBindVertexArray(d->vao);
         uint32_t enabled = 0;
         point_attribs(ctx, d->layout, d->offset, &enabled);
-        const int kind = pattern_kind(d->mode);
+        const int kind = pattern_kind(d->mode, flat(f));
         if (kind >= 0) bind_pattern(ctx, f, kind, d->count);
         d->data.clear();
         d->data.shrink_to_fit();
@@ -450,8 +462,9 @@ void draw_list(Context& ctx, ListDraw& d) {
     e.glBindVertexArray(d.vao);
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);
-    const int kind = pattern_kind(d.mode);
-    if (kind >= 0 && d.count > f.pattern_count[kind]) bind_pattern(ctx, f, kind, d.count);
+    const int kind = pattern_kind(d.mode, flat(f));
+    // quads take the pattern of the shade model at the call (the list's VAO keeps the last one bound)
+    if (kind >= 0 && (d.count > f.pattern_count[kind] || d.mode == kQuads)) bind_pattern(ctx, f, kind, d.count);
     const int64_t n = kind >= 0 ? pattern_indices(kind, d.count) : d.count;
     if (n > 0) {
         if (kind >= 0)
