@@ -68,7 +68,61 @@ const char* const kHooks[] = {
     "glFlush",
     // robustness: a lost session is reported here once (client/src/custom/queries.cc)
     "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
+    // the compatibility profile's fixed function, lowered by the client (client/src/compat/)
+    "glBegin", "glEnd", "glMatrixMode", "glLoadIdentity", "glPushMatrix", "glPopMatrix", "glTranslatef",
+    "glTranslated", "glRotatef", "glRotated", "glScalef", "glScaled", "glFrustum", "glOrtho", "glLoadMatrixf",
+    "glLoadMatrixd", "glMultMatrixf", "glMultMatrixd", "glLightf", "glLightfv", "glLighti", "glLightiv",
+    "glLightModelf", "glLightModelfv", "glLightModeli", "glLightModeliv", "glMaterialf", "glMaterialfv",
+    "glMateriali", "glMaterialiv", "glColorMaterial", "glShadeModel", "glAlphaFunc", "glFogf", "glFogfv", "glFogi",
+    "glFogiv", "glTexEnvi", "glTexEnvf", "glNewList", "glEndList", "glCallList", "glCallLists", "glGenLists",
+    "glDeleteLists", "glIsList", "glListBase", "glVertexPointer", "glNormalPointer", "glColorPointer",
+    "glSecondaryColorPointer", "glFogCoordPointer", "glTexCoordPointer", "glClientActiveTexture",
+    "glEnableClientState", "glDisableClientState",
 };
+
+// Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):
+// one generated body per verb converts the arguments to floats (normalising
+// integer colours and normals as GL says) and hands them to the client's
+// fixed-function lowering (client/src/compat/ff.h), which packs the vertices
+// of each glBegin/glEnd into one array.
+struct ImmAttr {
+    const char* base;
+    const char* attr;   // compat::Attr
+    bool normalized;    // integer forms map to [-1, 1] / [0, 1]
+    bool unit;          // first parameter is the texture unit (glMultiTexCoord*)
+};
+const ImmAttr kImmAttrs[] = {
+    {"glVertex", "kPos", false, false},          {"glNormal", "kNormal", true, false},
+    {"glColor", "kColor", true, false},          {"glSecondaryColor", "kColor2", true, false},
+    {"glTexCoord", "kTex0", false, false},       {"glMultiTexCoord", "kTex0", false, true},
+    {"glFogCoord", "kFog", false, false},
+};
+
+// "glColor4ubv" -> base glColor, n 4, type ub, vector; false if not such a verb.
+bool imm_attr_parse(const std::string& name, const ImmAttr** which, int* n, std::string* type, bool* vec) {
+    for (const ImmAttr& a : kImmAttrs) {
+        const std::string b = a.base;
+        if (name.compare(0, b.size(), b) != 0) continue;
+        size_t i = b.size();
+        *n = 1;
+        if (b != "glFogCoord") {
+            if (i >= name.size() || name[i] < '1' || name[i] > '4') continue;
+            *n = name[i] - '0';
+            ++i;
+        }
+        std::string rest = name.substr(i);
+        *vec = !rest.empty() && rest.back() == 'v';
+        if (*vec) rest.pop_back();
+        static const char* const kTypes[] = {"b", "s", "i", "f", "d", "ub", "us", "ui"};
+        bool ok = false;
+        for (const char* t : kTypes) ok |= rest == t;
+        if (!ok) continue;
+        *type = rest;
+        *which = &a;
+        return true;
+    }
+    return false;
+}
 
 // Setters of indexed viewports, scissor boxes and depth ranges (viewport
 // arrays). Index 0 is what the non-indexed queries read, and its values may
@@ -323,6 +377,28 @@ private:
         o << "extern \"C\" " << ret << " mgl_" << v.name << "(" << c_params(v) << ") {\n";
         if (!pl.forward.empty()) {
             o << "    " << (is_void ? "" : "return ") << "mgl_" << pl.forward << "(" << c_args(v) << ");\n}\n\n";
+            return;
+        }
+        const ImmAttr* ia = nullptr;
+        int ia_n = 0;
+        std::string ia_type;
+        bool ia_vec = false;
+        if (pl.hook.empty() && pl.forward.empty() && imm_attr_parse(v.name, &ia, &ia_n, &ia_type, &ia_vec)) {
+            o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
+              << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
+              << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n";
+            const std::string conv = std::string("::mgl::client::compat::to_float<") + (ia->normalized ? "true" : "false") + ">";
+            std::string vals[4];
+            const size_t first = ia->unit ? 1 : 0;
+            for (int c = 0; c < ia_n; ++c)
+                vals[c] = conv + "(" + (ia_vec ? v.params[first].name + "[" + std::to_string(c) + "]" : v.params[first + size_t(c)].name) + ")";
+            // missing components: GL's (0, 0, 0, 1); a colour's alpha 1
+            for (int c = ia_n; c < 4; ++c) vals[c] = c == 3 ? "1.0f" : "0.0f";
+            std::string attr = std::string("::mgl::client::compat::") + ia->attr;
+            if (ia->unit) attr += " + int((" + v.params[0].name + " - 0x84C0) & 3)";
+            o << "    ::mgl::client::compat::imm_attr(*ctx_, " << attr << ", " << ia_n << ", " << vals[0] << ", " << vals[1]
+              << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
             return;
         }
         if (!pl.hook.empty()) {

@@ -21,6 +21,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "compat/ff.h"
 #include "connection.h"
 #include "deferred_replies.h"
 #include "gen/client_entry.h"
@@ -130,6 +131,7 @@ struct Context {
     bool reset_told = false;
 
     StreamBuffer vertex_stream, index_stream;
+    std::unique_ptr<compat::FixedFunction> ff;  // compatibility contexts, at first use (compat/ff.h)
     std::vector<uint8_t> scratch;
 
     GLDEBUGPROC debug_callback = nullptr;

@@ -220,6 +220,13 @@ void draw_elements(Context& ctx, const char* verb, GLsizei count, GLenum type, c
 
 BufferInfo* buffer_info(Context& ctx, uint32_t name) { return &ctx.group->buffers[name]; }
 
+int64_t stream_upload(Context& ctx, const void* data, int64_t bytes) {
+    const int64_t off = stream_alloc(ctx, ctx.vertex_stream, GL_ARRAY_BUFFER, bytes, 0, 0);
+    ctx.enc->glBufferSubData(GL_ARRAY_BUFFER, off, bytes, wire::Blob{data, uint32_t(bytes)});
+    ctx.counters.client_bytes += uint64_t(bytes);
+    return off;
+}
+
 void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
     const uint32_t name = ctx.st.bound_buffer(target);
     if (!name) return;
@@ -371,6 +378,7 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawArrays");
         return;
     }
+    if (ctx->st.program == 0 && compat::ff_draw_arrays(*ctx, mode, first, count)) return;
     const bool up = count > 0 && has_client_arrays(*ctx) &&
                     upload_client_arrays(*ctx, first, int64_t(first) + count - 1, 1);
     ctx->enc->glDrawArrays(mode, first, count);
@@ -391,6 +399,7 @@ void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei inst
 
 void glDrawElements(GLenum mode, GLsizei count, GLenum type, const void* indices) {
     MGL_CTX_OR_RETURN("glDrawElements");
+    if (ctx->st.program == 0 && compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
     draw_elements(*ctx, "glDrawElements", count, type, indices, 1, 0, nullptr,
                   [&](wire::OffsetOrBlob ind) { ctx->enc->glDrawElements(mode, count, type, ind); });
 }
@@ -403,6 +412,7 @@ void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void
 
 void glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type, const void* indices) {
     MGL_CTX_OR_RETURN("glDrawRangeElements");
+    if (ctx->st.program == 0 && compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
     if (end < start) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawRangeElements");
         return;

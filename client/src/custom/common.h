@@ -28,6 +28,9 @@ inline std::span<const uint8_t> wait(Context& ctx) {
 void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage);
 void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
 BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
+// Copies `bytes` into the vertex stream buffer; returns their offset there and
+// leaves the stream bound to GL_ARRAY_BUFFER on the server.
+int64_t stream_upload(Context& ctx, const void* data, int64_t bytes);
 
 // Desktop-only pixel-store and read-clamp state (custom/pixel_store_desktop.cc):
 // glPixelStorei of such a pname on a desktop context (false: not one, go on),

@@ -190,7 +190,7 @@ void glGetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
 GLboolean glIsEnabled(GLenum cap) {
     MGL_CTX_OR_RETURN("glIsEnabled", GL_FALSE);
     bool on = false;
-    if (ctx->st.cap(cap, &on)) {
+    if (ctx->st.cap(cap, &on) || compat::ff_is_enabled(*ctx, cap, &on)) {
         ++ctx->counters.local_queries;
         return on ? GL_TRUE : GL_FALSE;
     }

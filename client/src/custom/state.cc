@@ -99,6 +99,7 @@ void glBindVertexArray(GLuint array) {
 void glUseProgram(GLuint program) {
     MGL_CTX_OR_RETURN("glUseProgram");
     ctx->st.program = program;
+    if (ctx->ff) ctx->ff->server_program = 0;  // the fixed-function program is no longer bound
     ctx->enc->glUseProgram(program);
 }
 
@@ -213,12 +214,14 @@ void glDeleteProgram(GLuint program) {
 
 void glEnable(GLenum cap) {
     MGL_CTX_OR_RETURN("glEnable");
+    if (compat::ff_cap(*ctx, cap, true)) return;
     ctx->st.set_cap(cap, true);
     ctx->enc->glEnable(cap);
 }
 
 void glDisable(GLenum cap) {
     MGL_CTX_OR_RETURN("glDisable");
+    if (compat::ff_cap(*ctx, cap, false)) return;
     ctx->st.set_cap(cap, false);
     ctx->enc->glDisable(cap);
 }

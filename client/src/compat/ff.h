@@ -1,0 +1,221 @@
+// The compatibility profile's fixed-function pipeline, lowered on the client
+// (docs/ARCHITECTURE-gl-frontend.md, "Compatibility lowering", says why here):
+// matrix stacks, lights, materials, the current vertex attributes, immediate
+// mode (glBegin/glEnd packed into one vertex array per glEnd), display lists,
+// and draws through generated GLSL programs (ff_shader.cc) keyed by the state
+// that shapes them. Everything it sends is ordinary GL records that every
+// backend serves (shaders, uniforms, buffers, vertex arrays, draws).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compat/matrix.h"
+#include "gl_ctypes.h"
+
+namespace mgl::client {
+struct Context;
+}
+
+namespace mgl::client::compat {
+
+inline constexpr int kMaxLights = 8;
+inline constexpr int kMaxTexUnits = 4;
+inline constexpr int kStackDepth = 32;
+
+// Vertex attributes of the fixed-function vertex (and their locations in
+// every generated program).
+enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex0 = 5, kAttrCount = kTex0 + kMaxTexUnits };
+
+struct Light {
+    float ambient[4] = {0, 0, 0, 1}, diffuse[4] = {0, 0, 0, 1}, specular[4] = {0, 0, 0, 1};
+    float position[4] = {0, 0, 1, 0};  // eye space (transformed when set)
+    float spot_dir[3] = {0, 0, -1};    // eye space
+    float spot_exp = 0, spot_cutoff = 180;
+    float att[3] = {1, 0, 0};
+    bool enabled = false;
+};
+
+struct Material {
+    float ambient[4] = {0.2f, 0.2f, 0.2f, 1}, diffuse[4] = {0.8f, 0.8f, 0.8f, 1}, specular[4] = {0, 0, 0, 1},
+          emission[4] = {0, 0, 0, 1};
+    float shininess = 0;
+};
+
+// Everything a generated program's text depends on; programs are cached by it.
+struct Key {
+    uint8_t lighting = 0, lights = 0, positional = 0, attenuated = 0, spot = 0;
+    uint8_t normalize = 0, rescale = 0, need_eye = 0, shininess_zero = 0, local_viewer = 0, separate_specular = 0;
+    uint8_t color_material = 0;  // bit per MAT_ attrib (ambient 1, diffuse 2, specular 4, emission 8) when enabled
+    uint8_t flat = 0;
+    uint8_t color_array = 0;     // colour varies per vertex (else the current colour, a constant)
+    uint8_t tex_enabled = 0;     // units with GL_TEXTURE_2D enabled and coordinates
+    std::array<uint16_t, kMaxTexUnits> tex_env{};  // GL_MODULATE...
+    uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
+    uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
+    bool operator==(const Key&) const = default;
+};
+
+struct Program {
+    uint32_t name = 0;
+    std::unordered_map<std::string, int> loc;
+    std::unordered_map<int, std::vector<float>> sent;  // last values per location
+};
+
+// One primitive's packed vertices: `stride` bytes per vertex, attribute a at
+// byte offset[a] with size[a] floats (0: not in the array, the current value).
+struct Layout {
+    int stride = 0;
+    std::array<int, kAttrCount> size{}, offset{};
+};
+
+// A draw compiled into a display list: its vertices live in a buffer the
+// client minted, behind a vertex array object of its own.
+struct ListDraw {
+    GLenum mode = 0;
+    Layout layout;
+    int count = 0;
+    std::vector<uint8_t> data;  // until glEndList uploads it
+    uint32_t vao = 0;
+    int64_t offset = 0;  // in the list's buffer
+    std::array<float, 4> color_at_end{};  // current colour after the primitive (GL's rule)
+};
+
+struct DisplayList {
+    std::vector<std::function<void(Context&)>> ops;
+    std::vector<std::shared_ptr<ListDraw>> draws;
+    uint32_t buffer = 0;
+};
+
+// A client-state array (glVertexPointer, glColorPointer...): client memory
+// (buffer 0) or an offset into a buffer object.
+struct ClientArray {
+    bool enabled = false, normalized = false;
+    GLint size = 4;
+    GLenum type = 0x1406;  // GL_FLOAT
+    GLsizei stride = 0;
+    const void* pointer = nullptr;
+    uint32_t buffer = 0;
+};
+
+struct FixedFunction {
+    // matrices: 0 modelview, 1 projection, 2.. texture units
+    GLenum matrix_mode = 0x1700;  // GL_MODELVIEW
+    std::array<std::vector<Mat>, 2 + kMaxTexUnits> stacks;
+    Mat& top(int which) { return stacks[which].back(); }
+    int current_stack() const;
+    GLenum active_texture = 0x84C0, client_active_texture = 0x84C0;
+
+    std::array<Light, kMaxLights> lights;
+    Material front, back;
+    float light_model_ambient[4] = {0.2f, 0.2f, 0.2f, 1};
+    bool local_viewer = false, two_side = false, separate_specular = false;
+    bool lighting = false, normalize = false, rescale = false, color_material = false;
+    GLenum color_material_face = 0x0408, color_material_mode = 0x1602;  // GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE
+    GLenum shade_model = 0x1D01;                                        // GL_SMOOTH
+    bool texture_2d[kMaxTexUnits] = {};
+    GLenum tex_env[kMaxTexUnits] = {0x2100, 0x2100, 0x2100, 0x2100};  // GL_MODULATE
+    bool alpha_test = false;
+    GLenum alpha_func = 0x0207;  // GL_ALWAYS
+    float alpha_ref = 0;
+    bool fog = false;
+    GLenum fog_mode = 0x0800;  // GL_EXP
+    float fog_density = 1, fog_start = 0, fog_end = 1, fog_color[4] = {0, 0, 0, 0};
+
+    std::array<ClientArray, kAttrCount> arrays;
+
+    // current vertex attributes
+    std::array<std::array<float, 4>, kAttrCount> current{};
+
+    // immediate mode
+    bool in_begin = false;
+    GLenum begin_mode = 0;
+    uint32_t set_in_begin = 0;  // attributes given between glBegin and glEnd
+    int pos_size = 2;
+    std::vector<std::array<std::array<float, 4>, kAttrCount>> vertices;
+    std::array<std::array<float, 4>, kAttrCount> saved_current{};  // at glNewList (GL_COMPILE changes nothing)
+
+    // display lists
+    std::unordered_map<uint32_t, std::shared_ptr<DisplayList>> lists;
+    uint32_t next_list = 1, list_base = 0;
+    uint32_t compiling = 0;  // name of the list being compiled, 0: none
+    bool compile_and_execute = false;
+    std::shared_ptr<DisplayList> building;
+    int call_depth = 0;
+
+    // server objects the lowering owns
+    std::vector<std::pair<Key, std::unique_ptr<Program>>> programs;
+    uint64_t generations = 0;  // programs generated (the steady state makes none)
+    uint32_t server_program = 0;  // the program bound on the server by the lowering, 0: the application's
+    uint32_t imm_vao = 0, imm_enabled = 0;
+    std::array<uint32_t, 4> pattern_buffer{};  // index patterns: flat quads, quad strip, polygon, smooth quads
+    std::array<int, 4> pattern_count{};
+    std::array<std::array<float, 4>, kAttrCount> sent_current{};
+    uint32_t sent_current_valid = 0;
+
+    FixedFunction();
+};
+
+// The context's fixed-function state, created at first use (compatibility
+// contexts only; nullptr elsewhere).
+FixedFunction* ff(Context& ctx);
+
+// Whether a draw of the application goes through the lowering (compatibility
+// context, no program of its own).
+bool ff_active(Context& ctx);
+
+// Records `op` into the display list being compiled; true when the caller
+// must not execute it now (GL_COMPILE).
+bool record(Context& ctx, std::function<void(Context&)> op);
+
+// A primitive's vertices (immediate mode or a list's), drawn now.
+void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count);
+void draw_list(Context& ctx, ListDraw& d);
+void upload_list(Context& ctx, DisplayList& l);
+
+// glEnable/glDisable of a fixed-function capability (recorded into a list
+// being compiled); false: not one, the caller goes on.
+bool ff_cap(Context& ctx, GLenum cap, bool on);
+bool ff_is_enabled(Context& ctx, GLenum cap, bool* out);
+
+// Immediate-mode attribute setters (the generated entry points call these).
+void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w);
+
+// The steps of a draw through the immediate-mode vertex array object: bind
+// it; (point its arrays); bind the program and uniforms, draw `count`
+// vertices (through `indices` when given), put the application's bindings back.
+void begin_draw(Context& ctx, FixedFunction& f);
+void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
+                 const std::vector<uint32_t>* indices);
+
+// Application draws while no program is bound (client-state arrays, the
+// current attributes): true when the lowering took the draw.
+bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
+bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
+
+// The GLSL of a key (ff_shader.cc).
+std::string vertex_source(const Key& k);
+std::string fragment_source(const Key& k);
+
+}  // namespace mgl::client::compat
+
+namespace mgl::client::compat {
+
+// Immediate-mode arguments to float; `Norm`: integer colours and normals map
+// to [0, 1] (unsigned) or [-1, 1] (signed), as GL 4.6 §2.3.5 says.
+template <bool Norm> inline float to_float(GLfloat v) { return v; }
+template <bool Norm> inline float to_float(GLdouble v) { return float(v); }
+template <bool Norm> inline float to_float(GLubyte v) { return Norm ? float(v) / 255.0f : float(v); }
+template <bool Norm> inline float to_float(GLushort v) { return Norm ? float(v) / 65535.0f : float(v); }
+template <bool Norm> inline float to_float(GLuint v) { return Norm ? float(double(v) / 4294967295.0) : float(v); }
+template <bool Norm> inline float to_float(GLbyte v) { return Norm ? std::max(float(v) / 127.0f, -1.0f) : float(v); }
+template <bool Norm> inline float to_float(GLshort v) { return Norm ? std::max(float(v) / 32767.0f, -1.0f) : float(v); }
+template <bool Norm> inline float to_float(GLint v) { return Norm ? std::max(float(double(v) / 2147483647.0), -1.0f) : float(v); }
+
+}  // namespace mgl::client::compat

@@ -1,0 +1,196 @@
+// Client-state arrays (glVertexPointer, glNormalPointer, glColorPointer,
+// glSecondaryColorPointer, glFogCoordPointer, glTexCoordPointer per client
+// texture unit) and the application's draws that read them while no program
+// is bound. Arrays in client memory go through the client's vertex stream
+// buffer (the streaming path of client-memory vertex arrays: one
+// glBufferSubData per array and draw, never a blocking create); arrays in
+// buffer objects are pointed at in place. The draw runs behind the lowering's
+// immediate-mode vertex array object, so the application's vertex arrays on
+// the server are untouched.
+#include <cstring>
+
+#include "compat/ff.h"
+#include "custom/common.h"
+
+namespace mgl::client::compat {
+
+namespace {
+
+int array_of(Context& ctx, GLenum array) {
+    FixedFunction& f = *ff(ctx);
+    switch (array) {
+        case 0x8074: return kPos;      // GL_VERTEX_ARRAY
+        case 0x8075: return kNormal;   // GL_NORMAL_ARRAY
+        case 0x8076: return kColor;    // GL_COLOR_ARRAY
+        case 0x845E: return kColor2;   // GL_SECONDARY_COLOR_ARRAY
+        case 0x8457: return kFog;      // GL_FOG_COORD_ARRAY
+        case 0x8078: return kTex0 + int(std::min<GLenum>(f.client_active_texture - 0x84C0, kMaxTexUnits - 1));
+        default: return -1;
+    }
+}
+
+void set_array(const char* verb, int attr, GLint size, GLenum type, GLsizei stride, const void* pointer, bool normalized) {
+    MGL_CTX_OR_RETURN(verb);
+    FixedFunction* f = ff(*ctx);
+    if (!f) {
+        profile_error(*ctx, verb);
+        return;
+    }
+    if (stride < 0 || size < 1 || size > 4) {
+        gl_error(*ctx, GL_INVALID_VALUE, verb);
+        return;
+    }
+    if (attrib_bytes(size, type) < 0) {
+        gl_error(*ctx, GL_INVALID_ENUM, verb);
+        return;
+    }
+    if (attr == kTex0) attr += int(std::min<GLenum>(f->client_active_texture - 0x84C0, kMaxTexUnits - 1));
+    ClientArray& a = f->arrays[size_t(attr)];
+    a.size = size;
+    a.type = type;
+    a.stride = stride;
+    a.pointer = pointer;
+    a.normalized = normalized && type != GL_FLOAT && type != 0x140A;  // GL_DOUBLE
+    a.buffer = ctx->st.bound_buffer(GL_ARRAY_BUFFER);
+}
+
+// Points the lowering's vertex array object at the enabled arrays for
+// vertices [first, first + count), rebased so that vertex `first` is 0.
+void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l) {
+    gen::Encoder& e = *ctx.enc;
+    for (int a = 0; a < kAttrCount; ++a) {
+        const ClientArray& arr = f.arrays[size_t(a)];
+        const bool on = arr.enabled && (arr.pointer || arr.buffer);
+        if (on) {
+            const int64_t elem = attrib_bytes(arr.size, arr.type);
+            const int64_t stride = arr.stride ? arr.stride : elem;
+            uint64_t at;
+            if (arr.buffer) {
+                e.glBindBuffer(GL_ARRAY_BUFFER, arr.buffer);
+                at = uint64_t(reinterpret_cast<uintptr_t>(arr.pointer)) + uint64_t(first * stride);
+            } else {
+                const uint8_t* p = static_cast<const uint8_t*>(arr.pointer) + first * stride;
+                at = uint64_t(stream_upload(ctx, p, (count - 1) * stride + elem));
+            }
+            e.glVertexAttribPointer(GLuint(a), arr.size, arr.type, arr.normalized, GLsizei(stride),
+                                    wire::OffsetOrBlob{at, nullptr, 0});
+            l->size[size_t(a)] = arr.size;
+        }
+        if (on != bool(f.imm_enabled & (1u << a))) {
+            if (on) e.glEnableVertexAttribArray(GLuint(a));
+            else e.glDisableVertexAttribArray(GLuint(a));
+            f.imm_enabled ^= 1u << a;
+        }
+    }
+}
+
+}  // namespace
+
+bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
+    FixedFunction* f = ff(ctx);
+    if (!f || ctx.st.program != 0) return false;
+    if (count <= 0) return true;
+    if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
+    Layout l;
+    begin_draw(ctx, *f);
+    point_arrays(ctx, *f, first, count, &l);
+    finish_draw(ctx, *f, mode, l, count, nullptr);
+    return true;
+}
+
+bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+    FixedFunction* f = ff(ctx);
+    if (!f || ctx.st.program != 0) return false;
+    if (count <= 0 || !f->arrays[kPos].enabled) return true;
+    // The indices on the client (client memory, or the shadow of the element buffer).
+    const int64_t isize = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;
+    if (!isize) {
+        gl_error(ctx, GL_INVALID_ENUM, "glDrawElements");
+        return true;
+    }
+    std::vector<uint8_t> raw(size_t(count * isize));
+    if (const uint32_t ebo = ctx.st.vao().element_buffer) {
+        std::lock_guard<std::mutex> g(ctx.group->mu);
+        BufferInfo& b = ctx.group->buffers[ebo];
+        const int64_t off = int64_t(reinterpret_cast<uintptr_t>(indices));
+        if (!b.shadow_valid || off + count * isize > int64_t(b.shadow.size())) {
+            if (first_time("ff-ebo"))
+                log().warn("fixed-function glDrawElements from an element buffer the client has no copy of: not drawn "
+                           "(GL_INVALID_OPERATION)");
+            gl_error(ctx, GL_INVALID_OPERATION, "glDrawElements");
+            return true;
+        }
+        std::memcpy(raw.data(), b.shadow.data() + off, raw.size());
+    } else {
+        std::memcpy(raw.data(), indices, raw.size());
+    }
+    std::vector<uint32_t> idx(static_cast<size_t>(count));
+    uint32_t mx = 0;
+    for (GLsizei i = 0; i < count; ++i) {
+        uint32_t v = 0;
+        std::memcpy(&v, raw.data() + i * isize, size_t(isize));
+        idx[size_t(i)] = v;
+        mx = std::max(mx, v);
+    }
+    Layout l;
+    begin_draw(ctx, *f);
+    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l);
+    finish_draw(ctx, *f, mode, l, count, &idx);
+    return true;
+}
+
+}  // namespace mgl::client::compat
+
+namespace mgl_custom {
+using namespace mgl::client::compat;
+
+void glVertexPointer(GLint size, GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glVertexPointer", kPos, size, type, stride, pointer, false);
+}
+void glNormalPointer(GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glNormalPointer", kNormal, 3, type, stride, pointer, true);
+}
+void glColorPointer(GLint size, GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glColorPointer", kColor, size, type, stride, pointer, true);
+}
+void glSecondaryColorPointer(GLint size, GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glSecondaryColorPointer", kColor2, size, type, stride, pointer, true);
+}
+void glFogCoordPointer(GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glFogCoordPointer", kFog, 1, type, stride, pointer, false);
+}
+void glTexCoordPointer(GLint size, GLenum type, GLsizei stride, const void* pointer) {
+    set_array("glTexCoordPointer", kTex0, size, type, stride, pointer, false);
+}
+
+void glClientActiveTexture(GLenum texture) {
+    MGL_CTX_OR_RETURN("glClientActiveTexture");
+    FixedFunction* f = ff(*ctx);
+    if (!f) return profile_error(*ctx, "glClientActiveTexture");
+    if (texture < 0x84C0 || texture >= 0x84C0 + kMaxTexUnits) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glClientActiveTexture");
+        return;
+    }
+    f->client_active_texture = texture;
+}
+
+namespace {
+void client_state(const char* verb, GLenum array, bool on) {
+    MGL_CTX_OR_RETURN(verb);
+    FixedFunction* f = ff(*ctx);
+    if (!f) return profile_error(*ctx, verb);
+    const int a = array_of(*ctx, array);
+    if (a < 0) {
+        if (first_time(std::string(verb) + std::to_string(array)))
+            log().warn("{}: array 0x{:04X} is not served by the fixed-function lowering: GL_INVALID_ENUM", verb, array);
+        gl_error(*ctx, GL_INVALID_ENUM, verb);
+        return;
+    }
+    f->arrays[size_t(a)].enabled = on;
+}
+}  // namespace
+
+void glEnableClientState(GLenum array) { client_state("glEnableClientState", array, true); }
+void glDisableClientState(GLenum array) { client_state("glDisableClientState", array, false); }
+
+}  // namespace mgl_custom

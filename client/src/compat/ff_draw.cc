@@ -1,0 +1,478 @@
+// Fixed-function draws: the state key, the program cache, the uniforms, and
+// the vertex arrays of a lowered draw (immediate mode and display lists).
+//
+// A lowered draw binds a vertex array object of the lowering's own (one for
+// immediate mode, one per display-list primitive), so the application's
+// vertex array state on the server is never touched; it puts the
+// application's binding back afterwards. The program stays bound on the
+// server while the application has none (the application's glUseProgram
+// replaces it, and the shadow always answers the application's own).
+// GL_QUADS, GL_QUAD_STRIP and GL_POLYGON are drawn as triangles through an
+// index pattern (one buffer per kind, grown when needed, never re-sent), with
+// the triangles Mesa's draw module makes of them, so that flat shading takes
+// GL's provoking vertex (the last, the first for a polygon) and the
+// rasterised pixels match.
+#include <cmath>
+#include <cstring>
+
+#include "compat/ff.h"
+#include "custom/common.h"
+
+namespace mgl::client::compat {
+
+namespace {
+
+constexpr GLenum kQuads = 0x0007, kQuadStrip = 0x0008, kPolygon = 0x0009;
+
+const char* const kAttrName[kAttrCount] = {"mgl_Vertex", "mgl_Normal", "mgl_Color", "mgl_SecondaryColor", "mgl_FogCoord",
+                                           "mgl_MultiTexCoord0", "mgl_MultiTexCoord1", "mgl_MultiTexCoord2",
+                                           "mgl_MultiTexCoord3"};
+
+void normalize3(float* v) {
+    const float len = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (len) {
+        const float inv = 1.0F / sqrtf(len);
+        v[0] = v[0] * inv, v[1] = v[1] * inv, v[2] = v[2] * inv;
+    }
+}
+
+Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
+    Key k;
+    k.flat = f.shade_model == 0x1D00;  // GL_FLAT
+    k.color_array = l.size[kColor] > 0;
+    if (f.lighting) {
+        k.lighting = 1;
+        for (int i = 0; i < kMaxLights; ++i) {
+            const Light& li = f.lights[i];
+            if (!li.enabled) continue;
+            k.lights |= 1 << i;
+            if (li.position[3] != 0.0F) k.positional |= 1 << i;
+            if (li.att[0] != 1.0F || li.att[1] != 0.0F || li.att[2] != 0.0F) k.attenuated |= 1 << i;
+            if (li.spot_cutoff != 180.0F) k.spot |= 1 << i;
+        }
+        k.normalize = f.normalize;
+        k.rescale = f.rescale;
+        k.local_viewer = f.local_viewer;
+        k.separate_specular = f.separate_specular;
+        if (f.color_material) {
+            switch (f.color_material_mode) {
+                case 0x1200: k.color_material = 1; break;      // GL_AMBIENT
+                case 0x1201: k.color_material = 2; break;      // GL_DIFFUSE
+                case 0x1202: k.color_material = 4; break;      // GL_SPECULAR
+                case 0x1600: k.color_material = 8; break;      // GL_EMISSION
+                default: k.color_material = 1 | 2; break;      // GL_AMBIENT_AND_DIFFUSE
+            }
+        }
+        k.shininess_zero = f.front.shininess == 0.0F;
+        k.need_eye = k.positional || k.local_viewer || !f.top(0).length_preserving();
+    }
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (f.texture_2d[u]) k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u]);
+    if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
+    if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;  // GL_LINEAR, GL_EXP, GL_EXP2
+    (void)ctx;
+    return k;
+}
+
+uint32_t compile(Context& ctx, GLenum stage, const std::string& src) {
+    const uint32_t sh = mgl_glCreateShader(stage);
+    const char* s = src.c_str();
+    mgl_glShaderSource(sh, 1, &s, nullptr);
+    mgl_glCompileShader(sh);
+    (void)ctx;
+    return sh;
+}
+
+Program& program_for(Context& ctx, FixedFunction& f, const Key& k) {
+    for (auto& [key, p] : f.programs)
+        if (key == k) return *p;
+    auto p = std::make_unique<Program>();
+    const uint32_t vs = compile(ctx, GL_VERTEX_SHADER, vertex_source(k));
+    const uint32_t fs = compile(ctx, GL_FRAGMENT_SHADER, fragment_source(k));
+    p->name = mgl_glCreateProgram();
+    mgl_glAttachShader(p->name, vs);
+    mgl_glAttachShader(p->name, fs);
+    for (int a = 0; a < kAttrCount; ++a) mgl_glBindAttribLocation(p->name, GLuint(a), kAttrName[a]);
+    mgl_glLinkProgram(p->name);
+    mgl_glDeleteShader(vs);
+    mgl_glDeleteShader(fs);
+    GLint ok = 0;
+    mgl_glGetProgramiv(p->name, GL_LINK_STATUS, &ok);
+    if (!ok && first_time("ff-link")) {
+        char logbuf[2048] = {};
+        mgl_glGetProgramInfoLog(p->name, sizeof logbuf, nullptr, logbuf);
+        log().error("fixed-function program failed to link (a lowering bug): {}", logbuf);
+    }
+    ++f.generations;
+    f.programs.emplace_back(k, std::move(p));
+    return *f.programs.back().second;
+}
+
+int loc(Program& p, const char* name) {
+    auto it = p.loc.find(name);
+    if (it != p.loc.end()) return it->second;
+    const int l = mgl_glGetUniformLocation(p.name, name);
+    p.loc.emplace(name, l);
+    return l;
+}
+
+// Sends a uniform when its value differs from what the program has.
+void uni(Context& ctx, Program& p, const char* name, const float* v, int n) {
+    const int l = loc(p, name);
+    if (l < 0) return;
+    auto& sent = p.sent[l];
+    if (sent.size() == size_t(n) && std::memcmp(sent.data(), v, size_t(n) * 4) == 0) return;
+    sent.assign(v, v + n);
+    gen::Encoder& e = *ctx.enc;
+    const wire::Blob b{v, uint32_t(n * 4)};
+    switch (n) {
+        case 1: e.glUniform1fv(l, 1, b); break;
+        case 3: e.glUniform3fv(l, 1, b); break;
+        case 4: e.glUniform4fv(l, 1, b); break;
+        case 16: e.glUniformMatrix4fv(l, 1, GL_FALSE, b); break;
+        default: break;
+    }
+}
+
+void uni_int(Context& ctx, Program& p, const char* name, int v) {
+    const int l = loc(p, name);
+    if (l < 0) return;
+    auto& sent = p.sent[l];
+    const float fv = float(v);
+    if (sent.size() == 1 && sent[0] == fv) return;
+    sent.assign(1, fv);
+    ctx.enc->glUniform1i(l, v);
+}
+
+void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
+    const Mat& mv = f.top(0);
+    float mvp[16];
+    mat_mul(mvp, f.top(1).m, mv.m);
+    uni(ctx, p, "mgl_mvp", mvp, 16);
+    if ((k.lighting && (k.positional || k.local_viewer)) || k.fog) uni(ctx, p, "mgl_mv", mv.m, 16);
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) {
+            const std::string n = std::to_string(u);
+            uni(ctx, p, ("mgl_texmat" + n).c_str(), f.top(2 + u).m, 16);
+            uni_int(ctx, p, ("mgl_tex" + n).c_str(), u);
+        }
+    if (k.alpha_test) uni(ctx, p, "mgl_alpha_ref", &f.alpha_ref, 1);
+    if (k.fog) {
+        uni(ctx, p, "mgl_fog_color", f.fog_color, 4);
+        const float range = f.fog_end - f.fog_start;
+        const float lin = range == 0 ? 1.0F : -1.0F / range;
+        const float params[4] = {lin, f.fog_end * -lin, f.fog_density, 0};
+        uni(ctx, p, "mgl_fog_params", params, 4);
+    }
+    if (!k.lighting) return;
+    float inv[16];
+    mv.inverse(inv);
+    if (k.need_eye) {
+        const float r0[3] = {inv[0], inv[1], inv[2]}, r1[3] = {inv[4], inv[5], inv[6]}, r2[3] = {inv[8], inv[9], inv[10]};
+        uni(ctx, p, "mgl_nrow0", r0, 3);
+        uni(ctx, p, "mgl_nrow1", r1, 3);
+        uni(ctx, p, "mgl_nrow2", r2, 3);
+    }
+    {
+        // Mesa's _ModelViewInvScale: rescales normals in the space lighting runs in
+        const float* m = mv.m;
+        float s = m[2] * m[2] + m[6] * m[6] + m[10] * m[10];
+        if (s < 1e-12F) s = 1.0F;
+        const float scale = k.need_eye ? 1.0F / sqrtf(s) : sqrtf(s);
+        uni(ctx, p, "mgl_nscale", &scale, 1);
+    }
+    const Material& mat = f.front;
+    float scene[4];
+    for (int i = 0; i < 3; ++i) scene[i] = f.light_model_ambient[i] * mat.ambient[i] + mat.emission[i];
+    scene[3] = mat.diffuse[3];
+    uni(ctx, p, "mgl_scene", scene, 4);
+    if (k.color_material) {
+        uni(ctx, p, "mgl_lm_ambient", f.light_model_ambient, 4);
+        uni(ctx, p, "mgl_mat_ambient", mat.ambient, 4);
+        uni(ctx, p, "mgl_mat_diffuse", mat.diffuse, 4);
+        uni(ctx, p, "mgl_mat_specular", mat.specular, 4);
+        uni(ctx, p, "mgl_mat_emission", mat.emission, 4);
+    }
+    if (!k.shininess_zero) uni(ctx, p, "mgl_shininess", &mat.shininess, 1);
+    for (int i = 0; i < kMaxLights; ++i) {
+        if (!(k.lights & (1 << i))) continue;
+        const Light& li = f.lights[i];
+        const std::string L = "mgl_l" + std::to_string(i);
+        float pos[4];
+        if (k.need_eye) {
+            std::memcpy(pos, li.position, sizeof pos);
+        } else {  // object space (Mesa's TRANSFORM_POINT by the inverse modelview)
+            const float* P = li.position;
+            for (int r = 0; r < 4; ++r) pos[r] = inv[r] * P[0] + inv[4 + r] * P[1] + inv[8 + r] * P[2] + inv[12 + r] * P[3];
+        }
+        const bool positional = k.positional & (1 << i);
+        if (!positional) normalize3(pos);
+        uni(ctx, p, (L + "_pos").c_str(), pos, 4);
+        auto prod = [&](int bit, const float* light, const float* m, const char* suffix) {
+            float v[4];
+            if (k.color_material & bit) std::memcpy(v, light, sizeof v);
+            else {
+                for (int c = 0; c < 3; ++c) v[c] = light[c] * m[c];
+                v[3] = m[3];
+            }
+            uni(ctx, p, (L + suffix).c_str(), v, 4);
+        };
+        prod(1, li.ambient, mat.ambient, "_amb");
+        prod(2, li.diffuse, mat.diffuse, "_dif");
+        prod(4, li.specular, mat.specular, "_spe");
+        const float att[4] = {li.att[0], li.att[1], li.att[2], li.spot_exp};
+        uni(ctx, p, (L + "_att").c_str(), att, 4);
+        if (k.spot & (1 << i)) {
+            float sd[4] = {li.spot_dir[0], li.spot_dir[1], li.spot_dir[2], 0};
+            normalize3(sd);
+            sd[3] = cosf(float(li.spot_cutoff * M_PI / 180.0));
+            uni(ctx, p, (L + "_spot").c_str(), sd, 4);
+        }
+        if (!k.shininess_zero && !positional) {
+            float h[4] = {pos[0], pos[1], pos[2], 1};
+            normalize3(h);  // already normalised: Mesa normalises _Position again
+            h[2] += 1.0F;
+            normalize3(h);
+            h[3] = 1;
+            uni(ctx, p, (L + "_half").c_str(), h, 4);
+        }
+    }
+}
+
+// Mesa splits a smooth-shaded quad on the 0-2 diagonal, (0,1,2)(0,2,3) (the
+// interpolated values follow the diagonal); a flat-shaded one as (0,1,3)(1,2,3),
+// so that the last vertex, GL's provoking vertex, ends both triangles (the
+// covered pixels are the same either way).
+int pattern_kind(GLenum mode, bool flat) {
+    return mode == kQuads ? (flat ? 0 : 3) : mode == kQuadStrip ? 1 : mode == kPolygon ? 2 : -1;
+}
+
+int64_t pattern_indices(int kind, int count) {
+    if (kind == 0 || kind == 3) return int64_t(count / 4) * 6;
+    if (kind == 1) return count >= 4 ? int64_t((count - 2) / 2) * 6 : 0;
+    return count >= 3 ? int64_t(count - 2) * 3 : 0;
+}
+
+// Binds the index pattern of `kind` (covering `count` vertices) to the bound
+// vertex array object.
+void bind_pattern(Context& ctx, FixedFunction& f, int kind, int count) {
+    gen::Encoder& e = *ctx.enc;
+    if (!f.pattern_buffer[kind]) {
+        f.pattern_buffer[kind] = mint_one(ctx, MintKind::buffer);
+        e.glGenBuffers(1, wire::Blob{&f.pattern_buffer[kind], 4});
+    }
+    e.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, f.pattern_buffer[kind]);
+    if (count <= f.pattern_count[kind]) return;
+    int n = std::max(count, 1024);
+    while (n < count) n *= 2;
+    std::vector<uint32_t> idx;
+    idx.reserve(size_t(pattern_indices(kind, n)));
+    if (kind == 0) {
+        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 3, i + 1, i + 2, i + 3});
+    } else if (kind == 3) {
+        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 2, i, i + 2, i + 3});
+    } else if (kind == 1) {
+        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 2) idx.insert(idx.end(), {i + 2, i, i + 3, i, i + 1, i + 3});
+    } else {
+        for (uint32_t i = 0; i + 2 < uint32_t(n); ++i) idx.insert(idx.end(), {i + 1, i + 2, 0});
+    }
+    e.glBufferData(GL_ELEMENT_ARRAY_BUFFER, int64_t(idx.size() * 4), wire::Blob{idx.data(), uint32_t(idx.size() * 4)},
+                   GL_STATIC_DRAW);
+    f.pattern_count[kind] = n;
+}
+
+// The attribute arrays of layout `l` at `base` in the buffer bound to GL_ARRAY_BUFFER.
+void point_attribs(Context& ctx, const Layout& l, int64_t base, uint32_t* enabled) {
+    gen::Encoder& e = *ctx.enc;
+    for (int a = 0; a < kAttrCount; ++a) {
+        const bool on = l.size[a] > 0;
+        if (on)
+            e.glVertexAttribPointer(GLuint(a), l.size[a], GL_FLOAT, GL_FALSE, l.stride,
+                                    wire::OffsetOrBlob{uint64_t(base + l.offset[a]), nullptr, 0});
+        if (on != bool(*enabled & (1u << a))) {
+            if (on) e.glEnableVertexAttribArray(GLuint(a));
+            else e.glDisableVertexAttribArray(GLuint(a));
+            *enabled ^= 1u << a;
+        }
+    }
+}
+
+// The current values of the attributes a draw takes no array for.
+void send_current(Context& ctx, FixedFunction& f, const Layout& l) {
+    for (int a = 0; a < kAttrCount; ++a) {
+        if (l.size[a] > 0) {
+            f.sent_current_valid &= ~(1u << a);  // the array overwrote nothing, but keep it simple
+            continue;
+        }
+        if ((f.sent_current_valid & (1u << a)) && f.sent_current[a] == f.current[a]) continue;
+        ctx.enc->glVertexAttrib4fv(GLuint(a), wire::Blob{f.current[a].data(), 16});
+        f.sent_current[a] = f.current[a];
+        f.sent_current_valid |= 1u << a;
+    }
+}
+
+// Binds the program for the current state; false if nothing may be drawn.
+Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key) {
+    *key = make_key(ctx, f, l);
+    Program& p = program_for(ctx, f, *key);
+    if (f.server_program != p.name) {
+        ctx.enc->glUseProgram(p.name);
+        f.server_program = p.name;
+    }
+    set_uniforms(ctx, f, p, *key);
+    send_current(ctx, f, l);
+    return &p;
+}
+
+bool flat(const FixedFunction& f) { return f.shade_model == 0x1D00; }
+
+void issue(Context& ctx, FixedFunction& f, GLenum mode, int count) {
+    const int kind = pattern_kind(mode, flat(f));
+    if (kind < 0) {
+        ctx.enc->glDrawArrays(mode, 0, count);
+        return;
+    }
+    const int64_t n = pattern_indices(kind, count);
+    if (n <= 0) return;
+    bind_pattern(ctx, f, kind, count);
+    ctx.enc->glDrawElements(GL_TRIANGLES, GLsizei(n), GL_UNSIGNED_INT, wire::OffsetOrBlob{0, nullptr, 0});
+}
+
+
+
+}  // namespace
+
+int FixedFunction::current_stack() const {
+    if (matrix_mode == 0x1700) return 0;  // GL_MODELVIEW
+    if (matrix_mode == 0x1701) return 1;  // GL_PROJECTION
+    return 2 + int(active_texture - 0x84C0);
+}
+
+FixedFunction::FixedFunction() {
+    for (auto& s : stacks) s.assign(1, Mat{});
+    lights[0].diffuse[0] = lights[0].diffuse[1] = lights[0].diffuse[2] = 1;
+    lights[0].specular[0] = lights[0].specular[1] = lights[0].specular[2] = 1;
+    for (auto& c : current) c = {0, 0, 0, 1};
+    current[kNormal] = {0, 0, 1, 1};
+    current[kColor] = {1, 1, 1, 1};
+}
+
+FixedFunction* ff(Context& ctx) {
+    if (!ctx.ff) {
+        if (ctx.api_kind != gen::ApiKind::compat) return nullptr;
+        ctx.ff = std::make_unique<FixedFunction>();
+    }
+    return ctx.ff.get();
+}
+
+bool ff_active(Context& ctx) { return ctx.st.program == 0 && ff(ctx) != nullptr; }
+
+void begin_draw(Context& ctx, FixedFunction& f) {
+    gen::Encoder& e = *ctx.enc;
+    if (!f.imm_vao) {
+        f.imm_vao = mint_one(ctx, MintKind::vertex_array);
+        e.glGenVertexArrays(1, wire::Blob{&f.imm_vao, 4});
+    }
+    e.glBindVertexArray(f.imm_vao);
+}
+
+void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
+                 const std::vector<uint32_t>* indices) {
+    gen::Encoder& e = *ctx.enc;
+    Key key;
+    if (ctx.st.program == 0) prepare(ctx, f, l, &key);
+    if (!indices) {
+        issue(ctx, f, mode, count);
+    } else {
+        // Element draws of quads and polygons: the pattern applied to the indices.
+        const int kind = pattern_kind(mode, flat(f));
+        std::vector<uint32_t> tri;
+        const std::vector<uint32_t>* use = indices;
+        if (kind >= 0) {
+            const int n = count;
+            const auto& I = *indices;
+            if (kind == 0)
+                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 3], I[i + 1], I[i + 2], I[i + 3]});
+            else if (kind == 3)
+                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 2], I[i], I[i + 2], I[i + 3]});
+            else if (kind == 1)
+                for (int i = 0; i + 3 < n; i += 2) tri.insert(tri.end(), {I[i + 2], I[i], I[i + 3], I[i], I[i + 1], I[i + 3]});
+            else
+                for (int i = 0; i + 2 < n; ++i) tri.insert(tri.end(), {I[i + 1], I[i + 2], I[0]});
+            use = &tri;
+            mode = GL_TRIANGLES;
+        }
+        if (!use->empty()) {
+            const int64_t off = stream_upload(ctx, use->data(), int64_t(use->size() * 4));
+            e.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx.vertex_stream.name);
+            e.glDrawElements(mode, GLsizei(use->size()), GL_UNSIGNED_INT, wire::OffsetOrBlob{uint64_t(off), nullptr, 0});
+        }
+    }
+    e.glBindVertexArray(ctx.st.vao_name());
+    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
+}
+
+void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count) {
+    FixedFunction& f = *ff(ctx);
+    if (ctx.st.program != 0) {
+        // An application program draws these vertices: generic attributes 0.. are
+        // its inputs; the lowering's layout puts position at 0 (as GL aliases it).
+        if (first_time("ff-imm-program"))
+            log().warn("immediate mode with a program bound: vertices go to attribute locations 0 (position), "
+                       "1 (normal), 2 (colour), 5.. (texture coordinates)");
+    }
+    begin_draw(ctx, f);
+    const int64_t off = stream_upload(ctx, data, int64_t(l.stride) * count);  // leaves the stream bound to GL_ARRAY_BUFFER
+    point_attribs(ctx, l, off, &f.imm_enabled);
+    finish_draw(ctx, f, mode, l, count, nullptr);
+}
+
+void upload_list(Context& ctx, DisplayList& dl) {
+    if (dl.draws.empty()) return;
+    FixedFunction& f = *ff(ctx);
+    gen::Encoder& e = *ctx.enc;
+    std::vector<uint8_t> all;
+    for (auto& d : dl.draws) {
+        while (all.size() % 16) all.push_back(0);
+        d->offset = int64_t(all.size());
+        all.insert(all.end(), d->data.begin(), d->data.end());
+    }
+    dl.buffer = mint_one(ctx, MintKind::buffer);
+    e.glGenBuffers(1, wire::Blob{&dl.buffer, 4});
+    e.glBindBuffer(GL_ARRAY_BUFFER, dl.buffer);
+    e.glBufferData(GL_ARRAY_BUFFER, int64_t(all.size()), wire::Blob{all.data(), uint32_t(all.size())}, GL_STATIC_DRAW);
+    for (auto& d : dl.draws) {
+        d->vao = mint_one(ctx, MintKind::vertex_array);
+        e.glGenVertexArrays(1, wire::Blob{&d->vao, 4});
+        e.glBindVertexArray(d->vao);
+        uint32_t enabled = 0;
+        point_attribs(ctx, d->layout, d->offset, &enabled);
+        const int kind = pattern_kind(d->mode, flat(f));
+        if (kind >= 0) bind_pattern(ctx, f, kind, d->count);
+        d->data.clear();
+        d->data.shrink_to_fit();
+    }
+    e.glBindVertexArray(ctx.st.vao_name());
+    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
+}
+
+void draw_list(Context& ctx, ListDraw& d) {
+    FixedFunction& f = *ff(ctx);
+    gen::Encoder& e = *ctx.enc;
+    e.glBindVertexArray(d.vao);
+    Key key;
+    if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);
+    const int kind = pattern_kind(d.mode, flat(f));
+    // quads take the pattern of the shade model at the call (the list's VAO keeps the last one bound)
+    if (kind >= 0 && (d.count > f.pattern_count[kind] || d.mode == kQuads)) bind_pattern(ctx, f, kind, d.count);
+    const int64_t n = kind >= 0 ? pattern_indices(kind, d.count) : d.count;
+    if (n > 0) {
+        if (kind >= 0)
+            e.glDrawElements(GL_TRIANGLES, GLsizei(n), GL_UNSIGNED_INT, wire::OffsetOrBlob{0, nullptr, 0});
+        else
+            e.glDrawArrays(d.mode, 0, d.count);
+    }
+    e.glBindVertexArray(ctx.st.vao_name());
+}
+
+}  // namespace mgl::client::compat

@@ -1,0 +1,186 @@
+// GLSL of the fixed-function stages for one state key.
+//
+// The vertex stage follows Mesa's ffvertex_prog.c operation for operation
+// (a MUL/MAD chain on the columns of the MVP matrix, lighting in object
+// space while the modelview keeps lengths, the degenerate LIT when the
+// shininess is 0, the colour accumulation order), because the traces are
+// compared with Mesa's own fixed function pixel for pixel: the same
+// arithmetic in the same order gives the same bits. The text is desktop GLSL
+// 3.30; the server's shader front end translates it like any application
+// shader, so every backend runs it.
+#include <sstream>
+
+#include "compat/ff.h"
+
+namespace mgl::client::compat {
+
+namespace {
+
+// MUL/MAD transform by the columns of a matrix (Mesa's emit_transpose_matrix_transform_vec4).
+std::string mat_mad(const std::string& m, const std::string& v) {
+    return "(" + v + ".w * " + m + "[3] + (" + v + ".z * " + m + "[2] + (" + v + ".y * " + m + "[1] + " + m + "[0] * " + v +
+           ".x)))";
+}
+
+const char* kAlphaOps[] = {"false", "<", "==", "<=", ">", "!=", ">=", "true"};
+
+}  // namespace
+
+std::string vertex_source(const Key& k) {
+    std::ostringstream o;
+    const char* interp = k.flat ? "flat " : "";
+    o << "#version 330 core\n"
+      << "in vec4 mgl_Vertex;\nin vec3 mgl_Normal;\nin vec4 mgl_Color;\nin vec4 mgl_SecondaryColor;\n"
+      << "uniform mat4 mgl_mvp;\n"
+      << interp << "out vec4 mgl_col0;\n";
+    if (k.separate_specular && k.lighting) o << interp << "out vec4 mgl_col1;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u))
+            o << "in vec4 mgl_MultiTexCoord" << u << ";\nuniform mat4 mgl_texmat" << u << ";\nout vec4 mgl_tc" << u << ";\n";
+    const bool need_eye_pos = k.lighting && (k.positional || k.local_viewer);
+    if (need_eye_pos || k.fog) o << "uniform mat4 mgl_mv;\n";
+    if (k.fog) o << "out float mgl_fogc;\n";
+    if (k.lighting) {
+        o << "uniform vec4 mgl_scene;\nuniform vec3 mgl_nrow0, mgl_nrow1, mgl_nrow2;\nuniform float mgl_nscale;\n"
+          << "uniform vec4 mgl_lm_ambient, mgl_mat_ambient, mgl_mat_diffuse, mgl_mat_specular, mgl_mat_emission;\n"
+          << "uniform float mgl_shininess;\n";
+        for (int i = 0; i < kMaxLights; ++i)
+            if (k.lights & (1 << i))
+                o << "uniform vec4 mgl_l" << i << "_pos, mgl_l" << i << "_amb, mgl_l" << i << "_dif, mgl_l" << i
+                  << "_spe, mgl_l" << i << "_att, mgl_l" << i << "_spot, mgl_l" << i << "_half;\n";
+    }
+    o << "void main() {\n    vec4 p = mgl_Vertex;\n    gl_Position = " << mat_mad("mgl_mvp", "p") << ";\n";
+    if (need_eye_pos || k.fog) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
+    if (!k.lighting) {
+        o << "    mgl_col0 = clamp(mgl_Color, 0.0, 1.0);\n";
+    } else {
+        o << "    vec3 n = mgl_Normal;\n";
+        if (k.need_eye) o << "    n = vec3(dot(n, mgl_nrow0), dot(n, mgl_nrow1), dot(n, mgl_nrow2));\n";
+        if (k.normalize) o << "    n = n * inversesqrt(dot(n, n));\n";
+        else if (k.need_eye == k.rescale) o << "    n = n * mgl_nscale;\n";
+        auto mat = [&](int bit, const char* name) {
+            return (k.color_material & bit) ? std::string("mgl_Color") : std::string("mgl_mat_") + name;
+        };
+        // scene colour: a constant unless colour material feeds it (Mesa's get_scenecolor)
+        if (k.color_material & (1 | 2 | 8))
+            o << "    vec4 col0 = " << mat(2, "diffuse") << ";\n    col0.xyz = mgl_lm_ambient.xyz * " << mat(1, "ambient")
+              << ".xyz + " << mat(8, "emission") << ".xyz;\n";
+        else
+            o << "    vec4 col0 = mgl_scene;\n";
+        const bool sep = k.separate_specular;
+        o << "    vec4 col1 = " << (sep ? "vec4(0.0, 0.0, 0.0, 1.0)" : "col0") << ";\n";
+        o << "    vec4 out0 = col0;\n    vec4 out1 = col1;\n    vec4 dots = vec4(0.0);\n    vec4 lit;\n";
+        if (!k.shininess_zero) o << "    dots.w = mgl_shininess;\n";
+        if (k.local_viewer) o << "    vec3 eye_hat = eye.xyz * inversesqrt(dot(eye.xyz, eye.xyz));\n";
+        int nr = 0, count = 0;
+        for (int i = 0; i < kMaxLights; ++i) nr += (k.lights >> i) & 1;
+        for (int i = 0; i < kMaxLights; ++i) {
+            if (!(k.lights & (1 << i))) continue;
+            ++count;
+            const std::string L = "mgl_l" + std::to_string(i);
+            const bool positional = k.positional & (1 << i);
+            const bool attenuated = positional && (k.attenuated & (1 << i));
+            const bool spot = k.spot & (1 << i);
+            o << "    {\n";
+            if (!positional) {
+                o << "        vec4 vp = " << L << "_pos;\n";
+            } else {
+                o << "        vec4 vp = " << L << "_pos - eye;\n"
+                  << "        vec4 dist = vec4(inversesqrt(dot(vp.xyz, vp.xyz)));\n        vp = vp * dist;\n";
+            }
+            const bool has_att = spot || attenuated;
+            if (spot)
+                o << "        float sp = dot(-vp.xyz, " << L << "_spot.xyz);\n"
+                  << "        float slt = " << L << "_spot.w < sp ? 1.0 : 0.0;\n"
+                  << "        float att = slt * pow(abs(sp), " << L << "_att.w);\n";
+            if (attenuated) {
+                o << "        dist.yz = 1.0 / dist.yz;\n        dist.xz = dist.xz * dist.y;\n"
+                  << "        float da = dot(" << L << "_att.xyz, dist.xyz);\n";
+                if (spot) o << "        att = (1.0 / da) * att;\n";
+                else o << "        float att = 1.0 / da;\n";
+            }
+            if (!k.shininess_zero) {
+                if (k.local_viewer)
+                    o << "        vec3 h = vp.xyz - eye_hat;\n        h = h * inversesqrt(dot(h, h));\n";
+                else if (!positional)
+                    o << "        vec3 h = " << L << "_half.xyz;\n";
+                else
+                    o << "        vec3 h = vp.xyz + vec3(0.0, 0.0, 1.0);\n        h = h * inversesqrt(dot(h, h));\n";
+                o << "        dots.x = dot(n, vp.xyz);\n        dots.y = dot(n, h);\n";
+            } else {
+                o << "        dots.xyz = vec3(dot(n, vp.xyz));\n";
+            }
+            // light products: constants, or light colour times the colour when colour material feeds them
+            auto prod = [&](int bit, const char* suffix) {
+                return (k.color_material & bit) ? "(" + L + suffix + " * mgl_Color)" : L + suffix;
+            };
+            const std::string amb = prod(1, "_amb"), dif = prod(2, "_dif"), spe = prod(4, "_spe");
+            if (has_att || !k.shininess_zero) {
+                o << "        lit = vec4(1.0, max(dots.x, 0.0), dots.x <= 0.0 ? 0.0 : pow(max(dots.y, 0.0), "
+                     "max(min(dots.w, 128.0), -128.0)), 1.0);\n";
+                if (has_att) o << "        lit = lit * att;\n        col0 = lit.x * " << amb << " + col0;\n";
+                else o << "        col0 = " << amb << " + col0;\n";
+            } else {
+                o << "        lit = max(vec4(0.0, 0.0, 0.0, 1.0), dots.xxxx);\n        lit.z = 0.0 < dots.x ? 1.0 : 0.0;\n"
+                  << "        col0 = " << amb << " + col0;\n";
+            }
+            if (!sep && count == nr) {
+                o << "        col0 = lit.y * " << dif << " + col0;\n        out0.xyz = (lit.z * " << spe << " + col0).xyz;\n";
+            } else if (!sep) {
+                o << "        col0 = lit.y * " << dif << " + col0;\n        col0 = lit.z * " << spe << " + col0;\n";
+            } else if (count == nr) {
+                o << "        out0.xyz = (lit.y * " << dif << " + col0).xyz;\n        out1.xyz = (lit.z * " << spe
+                  << " + col1).xyz;\n";
+            } else {
+                o << "        col0 = lit.y * " << dif << " + col0;\n        col1 = lit.z * " << spe << " + col1;\n";
+            }
+            o << "    }\n";
+        }
+        o << "    mgl_col0 = clamp(out0, 0.0, 1.0);\n";
+        if (sep) o << "    mgl_col1 = clamp(out1, 0.0, 1.0);\n";
+    }
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u))
+            o << "    mgl_tc" << u << " = " << mat_mad("mgl_texmat" + std::to_string(u), "mgl_MultiTexCoord" + std::to_string(u))
+              << ";\n";
+    if (k.fog) o << "    mgl_fogc = abs(eye.z);\n";
+    o << "}\n";
+    return o.str();
+}
+
+std::string fragment_source(const Key& k) {
+    std::ostringstream o;
+    const char* interp = k.flat ? "flat " : "";
+    o << "#version 330 core\n" << interp << "in vec4 mgl_col0;\n";
+    if (k.separate_specular && k.lighting) o << interp << "in vec4 mgl_col1;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n";
+    if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
+    if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
+    o << "out vec4 mgl_frag;\nvoid main() {\n    vec4 c = mgl_col0;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u) {
+        if (!(k.tex_enabled & (1 << u))) continue;
+        o << "    {\n        vec4 t = texture(mgl_tex" << u << ", mgl_tc" << u << ".xy / mgl_tc" << u << ".w);\n";
+        switch (k.tex_env[u]) {
+            case 0x1E01: o << "        c = t;\n"; break;                                           // GL_REPLACE
+            case 0x2101: o << "        c.rgb = mix(c.rgb, t.rgb, t.a);\n"; break;                   // GL_DECAL
+            case 0x0104: o << "        c.rgb = c.rgb + t.rgb;\n        c.a = c.a * t.a;\n"; break;  // GL_ADD
+            default: o << "        c = c * t;\n"; break;                                           // GL_MODULATE
+        }
+        o << "    }\n";
+    }
+    if (k.separate_specular && k.lighting) o << "    c.rgb = c.rgb + mgl_col1.rgb;\n";
+    if (k.fog) {
+        // mgl_fog_params: linear: (-1/(end-start), end/(end-start)); exp/exp2: density
+        if (k.fog == 1) o << "    float f = clamp(mgl_fogc * mgl_fog_params.x + mgl_fog_params.y, 0.0, 1.0);\n";
+        else if (k.fog == 2) o << "    float f = clamp(exp(-mgl_fog_params.z * mgl_fogc), 0.0, 1.0);\n";
+        else o << "    float f = clamp(exp(-(mgl_fog_params.z * mgl_fogc) * (mgl_fog_params.z * mgl_fogc)), 0.0, 1.0);\n";
+        o << "    c.rgb = mix(mgl_fog_color.rgb, c.rgb, f);\n";
+    }
+    if (k.alpha_test == 1) o << "    discard;\n";  // GL_NEVER
+    else if (k.alpha_test) o << "    if (!(c.a " << kAlphaOps[k.alpha_test - 1] << " mgl_alpha_ref)) discard;\n";
+    o << "    mgl_frag = c;\n}\n";
+    return o.str();
+}
+
+}  // namespace mgl::client::compat

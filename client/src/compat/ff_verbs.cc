@@ -1,0 +1,690 @@
+// The fixed-function verbs of the compatibility profile, answered by the
+// client's lowering (compat/ff.h): immediate mode, matrices, lights and
+// materials, shading and texture-environment state, display lists.
+//
+// Display lists are kept by the client as the operations that compiled them;
+// the vertices of every glBegin/glEnd inside a list are uploaded once, at
+// glEndList, into a buffer of the list's own (so glCallList sends no vertex
+// data). DESIGN.md §11 wants the lists stored on the server as records: see
+// docs/ARCHITECTURE-gl-frontend.md for why this first step keeps them here.
+#include <cstring>
+
+#include "compat/ff.h"
+#include "custom/common.h"
+
+namespace mgl::client::compat {
+
+bool record(Context& ctx, std::function<void(Context&)> op) {
+    FixedFunction* f = ff(ctx);
+    if (!f || !f->compiling) return false;
+    f->building->ops.push_back(std::move(op));
+    return !f->compile_and_execute;
+}
+
+// With GL_COLOR_MATERIAL on, the current colour is also the tracked material
+// (and stays there once it is turned off).
+void track_color(FixedFunction& f) {
+    if (!f.color_material) return;
+    const float* c = f.current[kColor].data();
+    auto apply = [&](Material& m) {
+        switch (f.color_material_mode) {
+            case 0x1200: std::memcpy(m.ambient, c, 16); break;
+            case 0x1201: std::memcpy(m.diffuse, c, 16); break;
+            case 0x1202: std::memcpy(m.specular, c, 16); break;
+            case 0x1600: std::memcpy(m.emission, c, 16); break;
+            default: std::memcpy(m.ambient, c, 16), std::memcpy(m.diffuse, c, 16); break;
+        }
+    };
+    if (f.color_material_face != GL_BACK) apply(f.front);
+    if (f.color_material_face != GL_FRONT) apply(f.back);
+}
+
+void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w) {
+    FixedFunction* f = ff(ctx);
+    if (!f) return;
+    const std::array<float, 4> v{x, y, z, w};
+    if (attr == kPos) {
+        if (!f->in_begin) return;  // GL: undefined outside glBegin/glEnd
+        f->pos_size = std::max(f->pos_size, n);
+        auto& vert = f->vertices.emplace_back(f->current);
+        vert[kPos] = v;
+        return;
+    }
+    if (f->in_begin) {
+        f->current[attr] = v;
+        f->set_in_begin |= 1u << attr;
+        if (attr == kColor) track_color(*f);
+        return;
+    }
+    auto run = [attr, v](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.current[attr] = v;
+        if (attr == kColor) track_color(g);
+    };
+    if (record(ctx, run)) return;
+    run(ctx);
+}
+
+bool ff_cap(Context& ctx, GLenum cap, bool on) {
+    FixedFunction* f = ff(ctx);
+    if (!f) return false;
+    bool* flag = nullptr;
+    switch (cap) {
+        case 0x0B50: flag = &f->lighting; break;          // GL_LIGHTING
+        case 0x0BA1: flag = &f->normalize; break;         // GL_NORMALIZE
+        case 0x803A: flag = &f->rescale; break;           // GL_RESCALE_NORMAL
+        case 0x0B57: flag = &f->color_material; break;    // GL_COLOR_MATERIAL
+        case 0x0BC0: flag = &f->alpha_test; break;        // GL_ALPHA_TEST
+        case 0x0B60: flag = &f->fog; break;               // GL_FOG
+        case 0x0DE1: flag = &f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; break;
+        default:
+            if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) flag = &f->lights[cap - 0x4000].enabled;  // GL_LIGHTi
+            break;
+    }
+    if (!flag) return false;
+    if (!record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) {
+        *flag = on;
+        if (cap == 0x0B57) track_color(*f);  // GL_COLOR_MATERIAL takes the current colour at once
+    }
+    return true;
+}
+
+bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
+    FixedFunction* f = ff(ctx);
+    if (!f) return false;
+    switch (cap) {
+        case 0x0B50: *out = f->lighting; return true;
+        case 0x0BA1: *out = f->normalize; return true;
+        case 0x803A: *out = f->rescale; return true;
+        case 0x0B57: *out = f->color_material; return true;
+        case 0x0BC0: *out = f->alpha_test; return true;
+        case 0x0B60: *out = f->fog; return true;
+        case 0x0DE1: *out = f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; return true;
+        default:
+            if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) {
+                *out = f->lights[cap - 0x4000].enabled;
+                return true;
+            }
+            return false;
+    }
+}
+
+}  // namespace mgl::client::compat
+
+namespace mgl_custom {
+using namespace mgl::client::compat;
+
+namespace {
+
+constexpr GLenum kModelview = 0x1700, kProjection = 0x1701, kTexture = 0x1702;
+
+// The context's lowering, or an error: verbs of the compatibility profile only.
+#define FF_OR_RETURN(verb, ...)                                  \
+    MGL_CTX_OR_RETURN(verb, ##__VA_ARGS__);                      \
+    FixedFunction* const f = ff(*ctx);                           \
+    if (!f) {                                                    \
+        profile_error(*ctx, verb);                               \
+        return __VA_ARGS__;                                      \
+    }
+
+// glBegin/glEnd bracket only vertex attribute and material calls.
+#define NOT_IN_BEGIN(verb, ...)                                  \
+    if (f->in_begin) {                                           \
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);              \
+        return __VA_ARGS__;                                      \
+    }
+
+// Applies a matrix operation to the current matrix, now or when the list runs.
+template <class Op>
+void matrix_op(const char* verb, Op op) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    auto run = [op](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
+        op(g.top(g.current_stack()));
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void unsupported_pname(Context& ctx, const char* verb, GLenum pname) {
+    if (first_time(std::string(verb) + ":" + std::to_string(pname)))
+        log().warn("{}: pname 0x{:04X} is not served by the fixed-function lowering: GL_INVALID_ENUM", verb, pname);
+    gl_error(ctx, GL_INVALID_ENUM, verb);
+}
+
+void light(Context& ctx, FixedFunction& f, GLenum l, GLenum pname, const float* p, const char* verb) {
+    if (l < 0x4000 || l >= 0x4000 + kMaxLights) {
+        gl_error(ctx, GL_INVALID_ENUM, verb);
+        return;
+    }
+    Light& li = f.lights[l - 0x4000];
+    const Mat& mv = f.top(0);
+    switch (pname) {
+        case 0x1200: std::memcpy(li.ambient, p, 16); break;
+        case 0x1201: std::memcpy(li.diffuse, p, 16); break;
+        case 0x1202: std::memcpy(li.specular, p, 16); break;
+        case 0x1203:  // GL_POSITION: to eye space now (Mesa's TRANSFORM_POINT)
+            for (int r = 0; r < 4; ++r)
+                li.position[r] = mv.m[r] * p[0] + mv.m[4 + r] * p[1] + mv.m[8 + r] * p[2] + mv.m[12 + r] * p[3];
+            break;
+        case 0x1204:  // GL_SPOT_DIRECTION: by the upper 3x3 of the modelview
+            for (int r = 0; r < 3; ++r) li.spot_dir[r] = mv.m[r] * p[0] + mv.m[4 + r] * p[1] + mv.m[8 + r] * p[2];
+            break;
+        case 0x1205: li.spot_exp = p[0]; break;
+        case 0x1206: li.spot_cutoff = p[0]; break;
+        case 0x1207: li.att[0] = p[0]; break;
+        case 0x1208: li.att[1] = p[0]; break;
+        case 0x1209: li.att[2] = p[0]; break;
+        default: unsupported_pname(ctx, verb, pname); break;
+    }
+}
+
+int light_count(GLenum pname) {
+    switch (pname) {
+        case 0x1200: case 0x1201: case 0x1202: case 0x1203: return 4;
+        case 0x1204: return 3;
+        default: return 1;
+    }
+}
+
+void lightv(const char* verb, GLenum l, GLenum pname, const float* p) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    std::array<float, 4> v{};
+    std::memcpy(v.data(), p, size_t(light_count(pname)) * 4);
+    auto run = [=](Context& c) { light(c, *ff(c), l, pname, v.data(), verb); };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void material(Context& ctx, FixedFunction& f, GLenum face, GLenum pname, const float* p, const char* verb) {
+    auto apply = [&](Material& m) {
+        switch (pname) {
+            case 0x1200: std::memcpy(m.ambient, p, 16); break;
+            case 0x1201: std::memcpy(m.diffuse, p, 16); break;
+            case 0x1202: std::memcpy(m.specular, p, 16); break;
+            case 0x1600: std::memcpy(m.emission, p, 16); break;
+            case 0x1601: m.shininess = p[0]; break;
+            case 0x1602: std::memcpy(m.ambient, p, 16), std::memcpy(m.diffuse, p, 16); break;
+            default: unsupported_pname(ctx, verb, pname); break;
+        }
+    };
+    if (face == GL_FRONT || face == GL_FRONT_AND_BACK) apply(f.front);
+    if (face == GL_BACK || face == GL_FRONT_AND_BACK) apply(f.back);
+}
+
+void materialv(const char* verb, GLenum face, GLenum pname, const float* p) {
+    FF_OR_RETURN(verb);
+    std::array<float, 4> v{};
+    std::memcpy(v.data(), p, (pname == 0x1601 ? 1 : 4) * 4);
+    auto run = [=](Context& c) { material(c, *ff(c), face, pname, v.data(), verb); };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void light_model(Context& ctx, FixedFunction& f, GLenum pname, const float* p, const char* verb) {
+    switch (pname) {
+        case 0x0B53: std::memcpy(f.light_model_ambient, p, 16); break;  // GL_LIGHT_MODEL_AMBIENT
+        case 0x0B51: f.local_viewer = p[0] != 0; break;                  // GL_LIGHT_MODEL_LOCAL_VIEWER
+        case 0x0B52:                                                     // GL_LIGHT_MODEL_TWO_SIDE
+            f.two_side = p[0] != 0;
+            if (f.two_side && first_time("ff-two-side"))
+                log().warn("two-sided lighting is not served yet: back faces are lit as front faces");
+            break;
+        case 0x81F8: f.separate_specular = p[0] == float(0x81FA); break;  // GL_LIGHT_MODEL_COLOR_CONTROL
+        default: unsupported_pname(ctx, verb, pname); break;
+    }
+}
+
+void light_modelv(const char* verb, GLenum pname, const float* p) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    std::array<float, 4> v{};
+    std::memcpy(v.data(), p, (pname == 0x0B53 ? 4 : 1) * 4);
+    auto run = [=](Context& c) { light_model(c, *ff(c), pname, v.data(), verb); };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void fog(Context& ctx, FixedFunction& f, GLenum pname, const float* p, const char* verb) {
+    switch (pname) {
+        case 0x0B65: f.fog_mode = GLenum(p[0]); break;  // GL_FOG_MODE
+        case 0x0B62: f.fog_density = p[0]; break;
+        case 0x0B63: f.fog_start = p[0]; break;
+        case 0x0B64: f.fog_end = p[0]; break;
+        case 0x0B66: std::memcpy(f.fog_color, p, 16); break;
+        default: unsupported_pname(ctx, verb, pname); break;
+    }
+}
+
+void fogv(const char* verb, GLenum pname, const float* p) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    std::array<float, 4> v{};
+    std::memcpy(v.data(), p, (pname == 0x0B66 ? 4 : 1) * 4);
+    auto run = [=](Context& c) { fog(c, *ff(c), pname, v.data(), verb); };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void tex_env(const char* verb, GLenum target, GLenum pname, float v) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    if (target != 0x2300 || pname != 0x2200) {  // GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE
+        unsupported_pname(*ctx, verb, pname);
+        return;
+    }
+    const GLenum mode = GLenum(v);
+    if (mode != 0x2100 && mode != 0x1E01 && mode != 0x2101 && mode != 0x0104) {  // MODULATE REPLACE DECAL ADD
+        if (first_time("ff-texenv-mode"))
+            log().warn("{}: texture environment mode 0x{:04X} is not served yet: GL_INVALID_ENUM", verb, mode);
+        gl_error(*ctx, GL_INVALID_ENUM, verb);
+        return;
+    }
+    auto run = [mode](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.tex_env[std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1)] = mode;
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void call_list(Context& ctx, uint32_t name) {
+    FixedFunction& f = *ff(ctx);
+    auto it = f.lists.find(name);
+    if (it == f.lists.end() || !it->second) return;
+    if (f.call_depth >= 64) return;  // GL_MAX_LIST_NESTING
+    std::shared_ptr<DisplayList> keep = it->second;
+    ++f.call_depth;
+    for (auto& op : keep->ops) op(ctx);
+    --f.call_depth;
+}
+
+void list_op(Context& ctx, uint32_t name) {
+    if (record(ctx, [name](Context& c) { call_list(c, name); })) return;
+    call_list(ctx, name);
+}
+
+}  // namespace
+
+void glBegin(GLenum mode) {
+    FF_OR_RETURN("glBegin");
+    NOT_IN_BEGIN("glBegin");
+    if (mode > 0x0009 && mode != 0x000A && mode != 0x000B && mode != 0x000C && mode != 0x000D) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glBegin");
+        return;
+    }
+    f->in_begin = true;
+    f->begin_mode = mode;
+    f->set_in_begin = 0;
+    f->pos_size = 2;
+    f->vertices.clear();
+}
+
+void glEnd() {
+    FF_OR_RETURN("glEnd");
+    if (!f->in_begin) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glEnd");
+        return;
+    }
+    f->in_begin = false;
+    const int count = int(f->vertices.size());
+    if (count == 0) return;
+    // Layout: the position, then every attribute given between glBegin and glEnd.
+    Layout l;
+    int floats = 0;
+    auto add = [&](int a, int n) {
+        l.size[a] = n;
+        l.offset[a] = floats * 4;
+        floats += n;
+    };
+    add(kPos, f->pos_size);
+    if (f->set_in_begin & (1u << kNormal)) add(kNormal, 3);
+    if (f->set_in_begin & (1u << kColor)) add(kColor, 4);
+    if (f->set_in_begin & (1u << kColor2)) add(kColor2, 4);
+    if (f->set_in_begin & (1u << kFog)) add(kFog, 1);
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (f->set_in_begin & (1u << (kTex0 + u))) add(kTex0 + u, 4);
+    l.stride = floats * 4;
+    std::vector<uint8_t> data(size_t(l.stride) * size_t(count));
+    float* out = reinterpret_cast<float*>(data.data());
+    for (const auto& v : f->vertices)
+        for (int a = 0; a < kAttrCount; ++a)
+            for (int c = 0; c < l.size[a]; ++c) *out++ = v[a][c];
+    if (f->compiling) {
+        auto d = std::make_shared<ListDraw>();
+        d->mode = f->begin_mode;
+        d->layout = l;
+        d->count = count;
+        d->data = data;
+        const uint32_t sets = f->set_in_begin;
+        const auto after = f->current;
+        f->building->draws.push_back(d);
+        f->building->ops.push_back([d, sets, after](Context& c) {
+            FixedFunction& g = *ff(c);
+            draw_list(c, *d);
+            for (int a = 0; a < kAttrCount; ++a)
+                if (sets & (1u << a)) g.current[a] = after[a];
+            if (sets & (1u << kColor)) track_color(g);
+        });
+        if (!f->compile_and_execute) {
+            f->current = f->saved_current;  // GL_COMPILE executes nothing
+            return;
+        }
+    }
+    draw_packed(*ctx, f->begin_mode, l, data.data(), count);
+}
+
+// ---- matrices ----
+
+void glMatrixMode(GLenum mode) {
+    FF_OR_RETURN("glMatrixMode");
+    NOT_IN_BEGIN("glMatrixMode");
+    if (mode != kModelview && mode != kProjection && mode != kTexture) {
+        if (mode == 0x1800 && first_time("ff-color-matrix")) log().warn("glMatrixMode(GL_COLOR) is not served: GL_INVALID_ENUM");
+        gl_error(*ctx, GL_INVALID_ENUM, "glMatrixMode");
+        return;
+    }
+    auto run = [mode](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.matrix_mode = mode;
+        g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void glLoadIdentity() { matrix_op("glLoadIdentity", [](Mat& m) { m.identity(); }); }
+
+void glPushMatrix() {
+    FF_OR_RETURN("glPushMatrix");
+    NOT_IN_BEGIN("glPushMatrix");
+    auto run = [](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
+        auto& s = g.stacks[size_t(g.current_stack())];
+        if (s.size() >= kStackDepth) {
+            gl_error(c, 0x0503, "glPushMatrix");  // GL_STACK_OVERFLOW
+            return;
+        }
+        s.push_back(s.back());
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void glPopMatrix() {
+    FF_OR_RETURN("glPopMatrix");
+    NOT_IN_BEGIN("glPopMatrix");
+    auto run = [](Context& c) {
+        FixedFunction& g = *ff(c);
+        g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
+        auto& s = g.stacks[size_t(g.current_stack())];
+        if (s.size() <= 1) {
+            gl_error(c, 0x0504, "glPopMatrix");  // GL_STACK_UNDERFLOW
+            return;
+        }
+        s.pop_back();
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void glTranslatef(GLfloat x, GLfloat y, GLfloat z) { matrix_op("glTranslatef", [=](Mat& m) { m.translate(x, y, z); }); }
+void glTranslated(GLdouble x, GLdouble y, GLdouble z) {
+    matrix_op("glTranslated", [=](Mat& m) { m.translate(float(x), float(y), float(z)); });
+}
+void glRotatef(GLfloat a, GLfloat x, GLfloat y, GLfloat z) { matrix_op("glRotatef", [=](Mat& m) { m.rotate(a, x, y, z); }); }
+void glRotated(GLdouble a, GLdouble x, GLdouble y, GLdouble z) {
+    matrix_op("glRotated", [=](Mat& m) { m.rotate(float(a), float(x), float(y), float(z)); });
+}
+void glScalef(GLfloat x, GLfloat y, GLfloat z) { matrix_op("glScalef", [=](Mat& m) { m.scale(x, y, z); }); }
+void glScaled(GLdouble x, GLdouble y, GLdouble z) {
+    matrix_op("glScaled", [=](Mat& m) { m.scale(float(x), float(y), float(z)); });
+}
+
+void glFrustum(GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble fa) {
+    MGL_CTX_OR_RETURN("glFrustum");
+    if (n <= 0 || fa <= 0 || n == fa || l == r || b == t) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glFrustum");
+        return;
+    }
+    matrix_op("glFrustum", [=](Mat& m) { m.frustum(float(l), float(r), float(b), float(t), float(n), float(fa)); });
+}
+
+void glOrtho(GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble fa) {
+    MGL_CTX_OR_RETURN("glOrtho");
+    if (n == fa || l == r || b == t) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glOrtho");
+        return;
+    }
+    matrix_op("glOrtho", [=](Mat& m) { m.ortho(float(l), float(r), float(b), float(t), float(n), float(fa)); });
+}
+
+void glLoadMatrixf(const GLfloat* v) {
+    std::array<float, 16> a{};
+    std::memcpy(a.data(), v, 64);
+    matrix_op("glLoadMatrixf", [a](Mat& m) { m.load(a.data()); });
+}
+void glLoadMatrixd(const GLdouble* v) {
+    std::array<float, 16> a{};
+    for (int i = 0; i < 16; ++i) a[size_t(i)] = float(v[i]);
+    matrix_op("glLoadMatrixd", [a](Mat& m) { m.load(a.data()); });
+}
+void glMultMatrixf(const GLfloat* v) {
+    std::array<float, 16> a{};
+    std::memcpy(a.data(), v, 64);
+    matrix_op("glMultMatrixf", [a](Mat& m) { m.mult(a.data(), kMatGeneral); });
+}
+void glMultMatrixd(const GLdouble* v) {
+    std::array<float, 16> a{};
+    for (int i = 0; i < 16; ++i) a[size_t(i)] = float(v[i]);
+    matrix_op("glMultMatrixd", [a](Mat& m) { m.mult(a.data(), kMatGeneral); });
+}
+
+// ---- lights, materials, fog, texture environment ----
+
+void glLightfv(GLenum l, GLenum pname, const GLfloat* p) { lightv("glLightfv", l, pname, p); }
+void glLightf(GLenum l, GLenum pname, GLfloat p) { lightv("glLightf", l, pname, &p); }
+void glLightiv(GLenum l, GLenum pname, const GLint* p) {
+    float v[4] = {};
+    for (int i = 0; i < light_count(pname); ++i) v[i] = float(p[i]);  // colours: GL maps ints to [-1, 1]
+    if (pname == 0x1200 || pname == 0x1201 || pname == 0x1202)
+        for (float& x : v) x = x / 2147483647.0f;
+    lightv("glLightiv", l, pname, v);
+}
+void glLighti(GLenum l, GLenum pname, GLint p) {
+    const float v = float(p);
+    lightv("glLighti", l, pname, &v);
+}
+
+void glMaterialfv(GLenum face, GLenum pname, const GLfloat* p) { materialv("glMaterialfv", face, pname, p); }
+void glMaterialf(GLenum face, GLenum pname, GLfloat p) { materialv("glMaterialf", face, pname, &p); }
+void glMaterialiv(GLenum face, GLenum pname, const GLint* p) {
+    float v[4] = {};
+    for (int i = 0; i < (pname == 0x1601 ? 1 : 4); ++i) v[i] = pname == 0x1601 ? float(p[i]) : float(p[i]) / 2147483647.0f;
+    materialv("glMaterialiv", face, pname, v);
+}
+void glMateriali(GLenum face, GLenum pname, GLint p) {
+    const float v = float(p);
+    materialv("glMateriali", face, pname, &v);
+}
+
+void glLightModelfv(GLenum pname, const GLfloat* p) { light_modelv("glLightModelfv", pname, p); }
+void glLightModelf(GLenum pname, GLfloat p) { light_modelv("glLightModelf", pname, &p); }
+void glLightModeliv(GLenum pname, const GLint* p) {
+    float v[4] = {};
+    for (int i = 0; i < (pname == 0x0B53 ? 4 : 1); ++i) v[i] = pname == 0x0B53 ? float(p[i]) / 2147483647.0f : float(p[i]);
+    light_modelv("glLightModeliv", pname, v);
+}
+void glLightModeli(GLenum pname, GLint p) {
+    const float v = float(p);
+    light_modelv("glLightModeli", pname, &v);
+}
+
+void glColorMaterial(GLenum face, GLenum mode) {
+    FF_OR_RETURN("glColorMaterial");
+    NOT_IN_BEGIN("glColorMaterial");
+    auto run = [=](Context& c) {
+        ff(c)->color_material_face = face;
+        ff(c)->color_material_mode = mode;
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void glShadeModel(GLenum mode) {
+    FF_OR_RETURN("glShadeModel");
+    NOT_IN_BEGIN("glShadeModel");
+    if (mode != 0x1D00 && mode != 0x1D01) {
+        gl_error(*ctx, GL_INVALID_ENUM, "glShadeModel");
+        return;
+    }
+    if (record(*ctx, [mode](Context& c) { ff(c)->shade_model = mode; })) return;
+    f->shade_model = mode;
+}
+
+void glAlphaFunc(GLenum func, GLfloat ref) {
+    FF_OR_RETURN("glAlphaFunc");
+    NOT_IN_BEGIN("glAlphaFunc");
+    auto run = [=](Context& c) {
+        ff(c)->alpha_func = func;
+        ff(c)->alpha_ref = std::min(1.0f, std::max(0.0f, ref));
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
+void glFogfv(GLenum pname, const GLfloat* p) { fogv("glFogfv", pname, p); }
+void glFogf(GLenum pname, GLfloat p) { fogv("glFogf", pname, &p); }
+void glFogi(GLenum pname, GLint p) {
+    const float v = float(p);
+    fogv("glFogi", pname, &v);
+}
+void glFogiv(GLenum pname, const GLint* p) {
+    float v[4] = {};
+    for (int i = 0; i < (pname == 0x0B66 ? 4 : 1); ++i) v[i] = pname == 0x0B66 ? float(p[i]) / 2147483647.0f : float(p[i]);
+    fogv("glFogiv", pname, v);
+}
+
+void glTexEnvi(GLenum target, GLenum pname, GLint param) { tex_env("glTexEnvi", target, pname, float(param)); }
+void glTexEnvf(GLenum target, GLenum pname, GLfloat param) { tex_env("glTexEnvf", target, pname, param); }
+
+// ---- display lists ----
+
+GLuint glGenLists(GLsizei range) {
+    FF_OR_RETURN("glGenLists", 0u);
+    NOT_IN_BEGIN("glGenLists", 0u);
+    if (range < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGenLists");
+        return 0;
+    }
+    if (range == 0) return 0;
+    const uint32_t first = f->next_list;
+    for (uint32_t i = 0; i < uint32_t(range); ++i) f->lists[first + i] = nullptr;  // reserved, empty
+    f->next_list += uint32_t(range);
+    return first;
+}
+
+void glNewList(GLuint list, GLenum mode) {
+    FF_OR_RETURN("glNewList");
+    NOT_IN_BEGIN("glNewList");
+    if (list == 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glNewList");
+        return;
+    }
+    if (mode != 0x1300 && mode != 0x1301) {  // GL_COMPILE, GL_COMPILE_AND_EXECUTE
+        gl_error(*ctx, GL_INVALID_ENUM, "glNewList");
+        return;
+    }
+    if (f->compiling) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glNewList");
+        return;
+    }
+    f->compiling = list;
+    f->compile_and_execute = mode == 0x1301;
+    f->building = std::make_shared<DisplayList>();
+    f->saved_current = f->current;
+}
+
+void glEndList() {
+    FF_OR_RETURN("glEndList");
+    NOT_IN_BEGIN("glEndList");
+    if (!f->compiling) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glEndList");
+        return;
+    }
+    upload_list(*ctx, *f->building);
+    f->lists[f->compiling] = std::move(f->building);
+    f->next_list = std::max(f->next_list, f->compiling + 1);
+    f->compiling = 0;
+}
+
+void glCallList(GLuint list) {
+    FF_OR_RETURN("glCallList");
+    NOT_IN_BEGIN("glCallList");
+    list_op(*ctx, list);
+}
+
+void glCallLists(GLsizei n, GLenum type, const void* lists) {
+    FF_OR_RETURN("glCallLists");
+    NOT_IN_BEGIN("glCallLists");
+    if (n < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glCallLists");
+        return;
+    }
+    const uint8_t* p = static_cast<const uint8_t*>(lists);
+    for (GLsizei i = 0; i < n; ++i) {
+        uint32_t v = 0;
+        switch (type) {
+            case GL_BYTE: v = uint32_t(int32_t(int8_t(p[i]))); break;
+            case GL_UNSIGNED_BYTE: v = p[i]; break;
+            case GL_SHORT: { int16_t s; std::memcpy(&s, p + 2 * i, 2); v = uint32_t(int32_t(s)); break; }
+            case GL_UNSIGNED_SHORT: { uint16_t s; std::memcpy(&s, p + 2 * i, 2); v = s; break; }
+            case GL_INT: case GL_UNSIGNED_INT: std::memcpy(&v, p + 4 * i, 4); break;
+            case GL_FLOAT: { float x; std::memcpy(&x, p + 4 * i, 4); v = uint32_t(x); break; }
+            case 0x1407: v = uint32_t(p[2 * i]) * 256 + p[2 * i + 1]; break;  // GL_2_BYTES
+            case 0x1408: v = (uint32_t(p[3 * i]) << 16) | (uint32_t(p[3 * i + 1]) << 8) | p[3 * i + 2]; break;
+            case 0x1409: v = (uint32_t(p[4 * i]) << 24) | (uint32_t(p[4 * i + 1]) << 16) | (uint32_t(p[4 * i + 2]) << 8) | p[4 * i + 3]; break;
+            default: gl_error(*ctx, GL_INVALID_ENUM, "glCallLists"); return;
+        }
+        list_op(*ctx, f->list_base + v);
+    }
+}
+
+void glListBase(GLuint base) {
+    FF_OR_RETURN("glListBase");
+    NOT_IN_BEGIN("glListBase");
+    if (record(*ctx, [base](Context& c) { ff(c)->list_base = base; })) return;
+    f->list_base = base;
+}
+
+void glDeleteLists(GLuint list, GLsizei range) {
+    FF_OR_RETURN("glDeleteLists");
+    NOT_IN_BEGIN("glDeleteLists");
+    if (range < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glDeleteLists");
+        return;
+    }
+    for (GLsizei i = 0; i < range; ++i) {
+        auto it = f->lists.find(list + uint32_t(i));
+        if (it == f->lists.end()) continue;
+        if (it->second) {
+            for (auto& d : it->second->draws)
+                if (d->vao) ctx->enc->glDeleteVertexArrays(1, wire::Blob{&d->vao, 4});
+            if (it->second->buffer) ctx->enc->glDeleteBuffers(1, wire::Blob{&it->second->buffer, 4});
+        }
+        f->lists.erase(it);
+    }
+}
+
+GLboolean glIsList(GLuint list) {
+    FF_OR_RETURN("glIsList", GLboolean(GL_FALSE));
+    NOT_IN_BEGIN("glIsList", GLboolean(GL_FALSE));
+    auto it = f->lists.find(list);
+    return it != f->lists.end() && it->second ? GL_TRUE : GL_FALSE;
+}
+
+}  // namespace mgl_custom

@@ -1,0 +1,291 @@
+// Fixed-function scenes on a desktop compatibility context (EGL, surfaceless),
+// each read back and printed as a hash of its pixels. run_ff_probe.sh runs it
+// natively and through `mgl run`: every line must be the same, so each scene
+// is checked against Mesa's own fixed function, pixel for pixel.
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+constexpr int W = 160, H = 120;
+
+void report(const char* scene) {
+    std::vector<uint8_t> px(size_t(W) * H * 4);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    uint64_t h = 1469598103934665603ull;
+    int lit = 0;
+    for (size_t i = 0; i < px.size(); i += 4) {
+        for (int c = 0; c < 4; ++c) h = (h ^ px[i + c]) * 1099511628211ull;
+        lit += (px[i] | px[i + 1] | px[i + 2]) != 0;
+    }
+    std::printf("%-24s %016llx lit=%d error=0x%x\n", scene, (unsigned long long)h, lit, glGetError());
+}
+
+void reset() {
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+}
+
+void sphere(float r, int slices, int stacks) {
+    for (int i = 0; i < stacks; ++i) {
+        const float a0 = float(M_PI) * (float(i) / stacks - 0.5f), a1 = float(M_PI) * (float(i + 1) / stacks - 0.5f);
+        glBegin(GL_QUAD_STRIP);
+        for (int j = 0; j <= slices; ++j) {
+            const float b = 2 * float(M_PI) * float(j) / slices;
+            for (float a : {a1, a0}) {
+                const float x = cosf(a) * cosf(b), y = sinf(a), z = cosf(a) * sinf(b);
+                glNormal3f(x, y, z);
+                glVertex3f(r * x, r * y, r * z);
+            }
+        }
+        glEnd();
+    }
+}
+
+}  // namespace
+
+int main() {
+    auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
+                                 : eglGetDisplay(EGL_DEFAULT_DISPLAY);
+    if (!eglInitialize(dpy, nullptr, nullptr)) return std::fprintf(stderr, "eglInitialize failed\n"), 1;
+    eglBindAPI(EGL_OPENGL_API);
+    const EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+    EGLConfig cfg;
+    EGLint n = 0;
+    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1) return std::fprintf(stderr, "no config\n"), 1;
+    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, nullptr);  // legacy: compatibility
+    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+        return std::fprintf(stderr, "no context\n"), 1;
+    std::fprintf(stderr, "GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
+    GLuint fbo, rb[2];
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(2, rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    glViewport(0, 0, W, H);
+
+    // 1. smooth triangles, per-vertex colours, glOrtho
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0), glVertex2f(-0.9f, -0.9f);
+    glColor3ub(0, 255, 0), glVertex2f(0.9f, -0.8f);
+    glColor4f(0, 0, 1, 1), glVertex2f(0.1f, 0.9f);
+    glEnd();
+    report("smooth-triangles");
+
+    // 2. flat quads, quad strip, polygon (GL's provoking vertices)
+    reset();
+    glShadeModel(GL_FLAT);
+    glBegin(GL_QUADS);
+    for (int i = 0; i < 4; ++i) {
+        const float x = -1 + 0.5f * float(i);
+        glColor3f(1, 0, 0), glVertex2f(x, 0.1f);
+        glColor3f(0, 1, 0), glVertex2f(x + 0.4f, 0.1f);
+        glColor3f(0, 0, 1), glVertex2f(x + 0.4f, 0.9f);
+        glColor3f(1, 1, 0), glVertex2f(x, 0.8f);
+    }
+    glEnd();
+    glBegin(GL_QUAD_STRIP);
+    for (int i = 0; i < 6; ++i) {
+        glColor3f(float(i % 2), float(i % 3) / 2, float(i) / 5);
+        glVertex2f(-1 + 0.35f * float(i), -0.1f);
+        glVertex2f(-1 + 0.35f * float(i) + 0.05f, -0.5f);
+    }
+    glEnd();
+    glBegin(GL_POLYGON);
+    glColor3f(1, 0, 1), glVertex2f(-0.5f, -0.6f);
+    glColor3f(0, 1, 1), glVertex2f(0.5f, -0.6f);
+    glColor3f(1, 1, 1), glVertex2f(0.6f, -0.8f);
+    glColor3f(0, 0, 1), glVertex2f(0, -1);
+    glColor3f(1, 0, 0), glVertex2f(-0.6f, -0.8f);
+    glEnd();
+    glShadeModel(GL_SMOOTH);
+    report("flat-quads-polygon");
+
+    // 3. lighting: a directional and a positional attenuated spot light, specular,
+    //    local viewer, colour material, depth test, perspective
+    reset();
+    glEnable(GL_DEPTH_TEST);
+    glMatrixMode(GL_PROJECTION);
+    glFrustum(-1, 1, -0.75, 0.75, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glTranslatef(0, 0, -6);
+    const float l0[4] = {1, 1, 1, 0}, l1[4] = {-2, 1, 2, 1}, white[4] = {1, 1, 1, 1}, dim[4] = {0.3f, 0.2f, 0.1f, 1};
+    const float spot[3] = {2, -1, -2};
+    glLightfv(GL_LIGHT0, GL_POSITION, l0);
+    glLightfv(GL_LIGHT1, GL_POSITION, l1);
+    glLightfv(GL_LIGHT1, GL_DIFFUSE, white);
+    glLightfv(GL_LIGHT1, GL_SPECULAR, white);
+    glLightfv(GL_LIGHT1, GL_AMBIENT, dim);
+    glLightfv(GL_LIGHT1, GL_SPOT_DIRECTION, spot);
+    glLightf(GL_LIGHT1, GL_SPOT_CUTOFF, 40);
+    glLightf(GL_LIGHT1, GL_SPOT_EXPONENT, 4);
+    glLightf(GL_LIGHT1, GL_LINEAR_ATTENUATION, 0.2f);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    glEnable(GL_LIGHT1);
+    const float spec[4] = {0.8f, 0.8f, 0.8f, 1};
+    glMaterialfv(GL_FRONT, GL_SPECULAR, spec);
+    glMaterialf(GL_FRONT, GL_SHININESS, 30);
+    glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, 1);
+    glPushMatrix();
+    glTranslatef(-1.2f, 0, 0);
+    sphere(1, 24, 16);
+    glPopMatrix();
+    glEnable(GL_COLOR_MATERIAL);
+    glColor3f(0.2f, 0.6f, 1);
+    glPushMatrix();
+    glTranslatef(1.2f, 0, 0);
+    glRotatef(30, 1, 1, 0);
+    sphere(0.9f, 20, 12);
+    glPopMatrix();
+    glDisable(GL_COLOR_MATERIAL);
+    report("lighting");
+
+    // 4. non-uniform scale under lighting (eye-space lighting), separate specular
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glFrustum(-1, 1, -0.75, 0.75, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glTranslatef(0, 0, -6);
+    glScalef(1.5f, 0.8f, 1);
+    glEnable(GL_NORMALIZE);
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+    sphere(1.2f, 24, 16);
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
+    glDisable(GL_NORMALIZE);
+    glDisable(GL_LIGHTING);
+    glDisable(GL_DEPTH_TEST);
+    report("scaled-lighting");
+
+    // 5. display lists: compile-and-execute, nesting, glCallLists with a base
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    const GLuint base = glGenLists(3);
+    glNewList(base, GL_COMPILE);
+    glBegin(GL_TRIANGLE_FAN);
+    glColor3f(1, 0.5f, 0), glVertex2f(0, 0);
+    for (int i = 0; i <= 8; ++i) glColor3f(0, float(i) / 8, 1), glVertex2f(0.3f * cosf(float(i) * 0.785f), 0.3f * sinf(float(i) * 0.785f));
+    glEnd();
+    glEndList();
+    glNewList(base + 1, GL_COMPILE_AND_EXECUTE);
+    glTranslatef(-0.5f, 0.4f, 0);
+    glCallList(base);
+    glEndList();
+    glNewList(base + 2, GL_COMPILE);
+    glRotatef(45, 0, 0, 1);
+    glScalef(0.8f, 0.8f, 1);
+    glCallList(base + 1);
+    glEndList();
+    glLoadIdentity();
+    const GLubyte order[3] = {2, 1, 0};
+    glListBase(base);
+    glCallLists(3, GL_UNSIGNED_BYTE, order);
+    glListBase(0);
+    report("display-lists");
+
+    // 6. client-state arrays: client memory (draw arrays, draw elements) and a buffer
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    const float verts[] = {-0.9f, -0.9f, -0.1f, -0.9f, -0.1f, -0.1f, -0.9f, -0.2f};
+    const uint8_t cols[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 0, 255};
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_FLOAT, 0, verts);
+    glColorPointer(4, GL_UNSIGNED_BYTE, 0, cols);
+    glDrawArrays(GL_QUADS, 0, 4);
+    const float verts2[] = {0.1f, 0.1f, 0.9f, 0.2f, 0.5f, 0.9f, 0.1f, 0.6f};
+    const uint16_t ind[] = {0, 1, 2, 0, 2, 3};
+    glVertexPointer(2, GL_FLOAT, 0, verts2);
+    glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, ind);
+    GLuint vbo;
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    const float verts3[] = {0.1f, -0.9f, 0.9f, -0.9f, 0.5f, -0.1f};
+    glBufferData(GL_ARRAY_BUFFER, sizeof verts3, verts3, GL_STATIC_DRAW);
+    glVertexPointer(2, GL_FLOAT, 0, nullptr);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glDisableClientState(GL_COLOR_ARRAY);
+    glColor3f(0.7f, 0.3f, 0.9f);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    report("client-arrays");
+
+    // 7. texture modulate with coordinates, alpha test
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    uint8_t tex[8 * 8 * 4];
+    for (int i = 0; i < 64; ++i) {
+        const bool on = ((i % 8) / 2 + (i / 16)) % 2;
+        tex[4 * i] = on ? 255 : 40, tex[4 * i + 1] = uint8_t(i * 4), tex[4 * i + 2] = 128, tex[4 * i + 3] = on ? 255 : 60;
+    }
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glEnable(GL_ALPHA_TEST);
+    glAlphaFunc(GL_GREATER, 0.5f);
+    glBegin(GL_QUADS);
+    glColor3f(1, 1, 0.5f);
+    glTexCoord2f(0, 0), glVertex2f(-0.9f, -0.9f);
+    glTexCoord2f(1, 0), glVertex2f(0.9f, -0.9f);
+    glTexCoord2f(1, 1), glVertex2f(0.9f, 0.9f);
+    glTexCoord2f(0, 1), glVertex2f(-0.9f, 0.9f);
+    glEnd();
+    glDisable(GL_ALPHA_TEST);
+    glDisable(GL_TEXTURE_2D);
+    report("texture-alpha-test");
+
+    // 8. the matrix verbs: glLoadMatrixf, glMultMatrixd, arbitrary-axis rotation
+    reset();
+    const float proj[16] = {1, 0, 0, 0, 0, 1.2f, 0, 0, 0, 0, -1, 0, 0.1f, 0, 0, 1};
+    glMatrixMode(GL_PROJECTION);
+    glLoadMatrixf(proj);
+    glMatrixMode(GL_MODELVIEW);
+    const double shear[16] = {1, 0.2, 0, 0, 0.1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    glMultMatrixd(shear);
+    glRotatef(37, 0.3f, 0.5f, 0.8f);
+    glBegin(GL_TRIANGLE_STRIP);
+    for (int i = 0; i < 10; ++i) {
+        glColor3f(float(i) / 10, 1 - float(i) / 10, 0.5f);
+        glVertex3f(-0.8f + 0.18f * float(i), (i % 2) ? 0.5f : -0.5f, 0.1f * float(i % 3));
+    }
+    glEnd();
+    report("matrices");
+
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglTerminate(dpy);
+    return 0;
+}
