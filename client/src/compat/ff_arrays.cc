@@ -84,11 +84,27 @@ void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
     }
 }
 
+// Whether this draw reads the client-state arrays: always without a program;
+// with the application's program, when its shaders read the fixed-function
+// attributes (gl_Vertex..., lowered to these very locations by the shader
+// front end: backends/gl/shaders/compat_builtins.cc) and its vertex array
+// object has no generic array of its own enabled (the lowering draws through
+// its own vertex array object, which would hide those).
+bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
+    if (ctx.st.program == 0) return true;
+    bool any = false;
+    for (const ClientArray& a : f.arrays) any = any || a.enabled;
+    if (!any) return false;
+    for (const VertexAttrib& a : ctx.st.vao().attribs)
+        if (a.enabled) return false;
+    return true;
+}
+
 }  // namespace
 
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
     FixedFunction* f = ff(ctx);
-    if (!f || ctx.st.program != 0) return false;
+    if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (count <= 0) return true;
     if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
     Layout l;
@@ -100,7 +116,7 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
 
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
     FixedFunction* f = ff(ctx);
-    if (!f || ctx.st.program != 0) return false;
+    if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (count <= 0 || !f->arrays[kPos].enabled) return true;
     // The indices on the client (client memory, or the shadow of the element buffer).
     const int64_t isize = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;

@@ -378,7 +378,7 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawArrays");
         return;
     }
-    if (ctx->st.program == 0 && compat::ff_draw_arrays(*ctx, mode, first, count)) return;
+    if (compat::ff_draw_arrays(*ctx, mode, first, count)) return;
     const bool up = count > 0 && has_client_arrays(*ctx) &&
                     upload_client_arrays(*ctx, first, int64_t(first) + count - 1, 1);
     ctx->enc->glDrawArrays(mode, first, count);
@@ -399,7 +399,7 @@ void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei inst
 
 void glDrawElements(GLenum mode, GLsizei count, GLenum type, const void* indices) {
     MGL_CTX_OR_RETURN("glDrawElements");
-    if (ctx->st.program == 0 && compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
+    if (compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
     draw_elements(*ctx, "glDrawElements", count, type, indices, 1, 0, nullptr,
                   [&](wire::OffsetOrBlob ind) { ctx->enc->glDrawElements(mode, count, type, ind); });
 }
@@ -412,7 +412,7 @@ void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void
 
 void glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type, const void* indices) {
     MGL_CTX_OR_RETURN("glDrawRangeElements");
-    if (ctx->st.program == 0 && compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
+    if (compat::ff_draw_elements(*ctx, mode, count, type, indices)) return;
     if (end < start) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawRangeElements");
         return;
