@@ -91,9 +91,11 @@ void EsprytBackend::glProvokingVertex(GLenum mode) {
 // Desktop-only state and constants, answered before the host is asked.
 bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     if (!cur_ || !cur_->desktop()) return false;
+    // The smooth ranges are the host's aliased ones: asked only for those two pnames.
+    constexpr GLenum kSmoothLineWidthRange = 0x0B22, kPointSizeRange = 0x0B12;
     float line[2] = {1, 1}, point[2] = {1, 1};
-    host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
-    host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);
+    if (pname == kSmoothLineWidthRange) host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
+    if (pname == kPointSizeRange) host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);
     return cur_->dstate.get(pname, line, point, out, count);
 }
 

@@ -32,6 +32,7 @@ bool EsprytBackend::fresh_storage(gen::Op op, GLenum target, GLenum binding) {
     host_gl.glBindTexture(target, fresh);
     if (client != 0) names.set(client, fresh);
     GLuint old = GLuint(host);
+    cur_->share->storage.release(Kind::texture, old);  // its storage goes back to the session's budget
     host_gl.glDeleteTextures(1, &old);
     log().debug("espryt: {} respecified texture {}: a new host texture takes its name (framebuffer "
                    "attachments of the old storage are not carried over)",
