@@ -2,8 +2,10 @@
 
 #include "compat_builtins.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <regex>
 
 namespace mgl::gl {
 
@@ -122,6 +124,19 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     if (!known) {
         out.error = "ERROR: 0:1: '#version' : version " + std::to_string(v.number) + " is not supported\n";
         return out;
+    }
+    // GLSL 1.30 §4.5.2 (and every later version): "Literal constants do not
+    // have precision qualifiers. Neither do Boolean variables." glslang's
+    // desktop grammar ignores precision qualifiers, so the rule is ours.
+    static const std::regex kBoolPrecision(R"(\b(lowp|mediump|highp)\s+(bool|bvec[234])\b)");
+    for (size_t i = 0; i < in.sources.size(); ++i) {
+        std::smatch m;
+        if (std::regex_search(in.sources[i], m, kBoolPrecision)) {
+            const auto line = 1 + std::count(in.sources[i].begin(), in.sources[i].begin() + m.position(0), '\n');
+            out.error = "ERROR: " + std::to_string(i) + ":" + std::to_string(line) +
+                        ": '" + m.str(1) + "' : precision qualifiers cannot be applied to boolean types\n";
+            return out;
+        }
     }
     if (v.number >= 330) {
         out.version = v.number;
