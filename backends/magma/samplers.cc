@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "gl_to_vk.h"
 
 namespace mgl::magma {
 
@@ -24,18 +25,6 @@ VkSamplerAddressMode wrap(GLenum w) {
     }
 }
 
-VkCompareOp compare_op(GLenum f) {
-    switch (f) {
-        case GL_NEVER: return VK_COMPARE_OP_NEVER;
-        case GL_LESS: return VK_COMPARE_OP_LESS;
-        case GL_EQUAL: return VK_COMPARE_OP_EQUAL;
-        case GL_LEQUAL: return VK_COMPARE_OP_LESS_OR_EQUAL;
-        case GL_GREATER: return VK_COMPARE_OP_GREATER;
-        case GL_NOTEQUAL: return VK_COMPARE_OP_NOT_EQUAL;
-        case GL_GEQUAL: return VK_COMPARE_OP_GREATER_OR_EQUAL;
-        default: return VK_COMPARE_OP_ALWAYS;
-    }
-}
 
 }  // namespace
 
@@ -200,7 +189,7 @@ SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const
     k.anisotropy = p.anisotropy;
     if (p.compare_mode == GL_COMPARE_REF_TO_TEXTURE && t.fmt.depth) {
         k.compare_enable = true;
-        k.compare = compare_op(p.compare_func);
+        k.compare = compare(p.compare_func);
     }
     return k;
 }
