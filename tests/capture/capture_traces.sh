@@ -38,21 +38,7 @@ frames_calls_of() {
         "$traces/README.md"
 }
 
-source "$(dirname "$0")/../native_cache_key.sh"
-native_snapshots() {  # as tests/traces/replay_traces.sh, with the same cache key
-    local t=$1 calls=$2 key
-    native="$work/native"
-    if [[ -n "${TRACES_NATIVE_CACHE:-}" ]]; then
-        native="$TRACES_NATIVE_CACHE/$(basename "$t" .trace)"
-        key="$(stat -Lc '%s %Y' "$t") $calls $(native_cache_key eglretrace)"
-        if [[ -f "$native/key" && "$(cat "$native/key")" == "$key" ]] && ls "$native"/*.png >/dev/null 2>&1; then
-            return
-        fi
-    fi
-    rm -rf "$native" && mkdir -p "$native"
-    env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl eglretrace --headless -S "$calls" -s "$native/" "$t" >"$work/native.log" 2>&1
-    [[ -n "${TRACES_NATIVE_CACHE:-}" ]] && echo "$key" >"$native/key"
-}
+source "$(dirname "$0")/../native_snapshots.sh"  # native_snapshots, as the traces suite takes them
 
 pass=0
 fail=0
