@@ -103,6 +103,11 @@ public:
     void glHint(GLenum target, GLenum mode) override;
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
+    void glPointSize(GLfloat size) override;
+    void glClearColorIiEXT(GLint red, GLint green, GLint blue, GLint alpha) override;
+    void glClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha) override;
+    void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;
+    void glClear(GLbitfield mask) override;
     // desktop_textures.cc
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
                                  GLboolean fixedsamplelocations) override;

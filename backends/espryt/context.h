@@ -54,6 +54,7 @@ struct Context {
     int served = 0;
     bool desktop() const { return api == 0x30A2; }
     gl::DesktopState dstate;  // desktop-only state the host has no place for (desktop_state.cc)
+    bool point_size_said = false;  // glPointSize other than 1 logged once
     std::shared_ptr<ShareGroup> share;
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds
     NameMap* maps[kKindCount] = {};                     // every kind, shared or own

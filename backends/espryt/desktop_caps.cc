@@ -91,6 +91,10 @@ const DesktopExt kDesktopExts[] = {
     {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp", true},
     // glTexImage*Multisample on GLES's immutable storage (desktop_textures.cc).
     {"GL_ARB_texture_multisample", 32, "GL_OES_texture_storage_multisample_2d_array", false},
+    // Integer textures are GLES 3 core; glClearColorIiEXT/IuiEXT clear through
+    // glClearBuffer (desktop_clear.cc). Its luminance/alpha/intensity integer
+    // formats are not GLES formats: the host refuses them (GL_INVALID_ENUM).
+    {"GL_EXT_texture_integer", 30, nullptr, false},
     // GLES 3 float formats (sized RGBA32F..., and unsized ones with GL_FLOAT).
     {"GL_ARB_texture_float", 30, nullptr, false},
     // GLES cube maps are always seamless: the enable is state only (desktop_state.cc).

@@ -3,6 +3,8 @@
 // this file makes the host do it.
 #include <GLES3/gl32.h>
 
+#include <spdlog/spdlog.h>
+
 #include "backend.h"
 
 namespace mgl::espryt {
@@ -97,6 +99,25 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     if (pname == kSmoothLineWidthRange) host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
     if (pname == kPointSizeRange) host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);
     return cur_->dstate.get(pname, line, point, out, count);
+}
+
+}  // namespace mgl::espryt
+
+namespace mgl::espryt {
+
+// A GLES host sizes points by the vertex shader's gl_PointSize only: the
+// desktop size is state (glGet answers it). Programs that leave it at 1 draw
+// as natively; another size is said once per context, since points then keep
+// the shader's size (1 where it writes none, on every GLES driver we know).
+void EsprytBackend::glPointSize(GLfloat size) {
+    if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glPointSize);
+    if (!(size > 0)) return set_error(GL_INVALID_VALUE);
+    cur_->dstate.point_size = size;
+    if (size != 1 && !cur_->point_size_said) {
+        cur_->point_size_said = true;
+        log().warn("espryt: glPointSize({}): a GLES host sizes points by gl_PointSize only; points without "
+                   "GL_PROGRAM_POINT_SIZE keep the shader's size (not emulated)", size);
+    }
 }
 
 }  // namespace mgl::espryt

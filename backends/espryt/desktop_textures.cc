@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
+#include "context/sized_formats.h"
 
 namespace mgl::espryt {
 
@@ -47,7 +48,7 @@ void EsprytBackend::glTexImage2DMultisample(GLenum target, GLsizei samples, GLen
     if (target != GL_TEXTURE_2D_MULTISAMPLE)  // proxies included: GLES has no proxy textures
         return refuse(op, GL_INVALID_ENUM, "target is not GL_TEXTURE_2D_MULTISAMPLE");
     if (!fresh_storage(op, target, GL_TEXTURE_BINDING_2D_MULTISAMPLE)) return;
-    EsprytGenerated::glTexStorage2DMultisample(target, samples, internalformat, width, height, fixedsamplelocations);
+    EsprytGenerated::glTexStorage2DMultisample(target, samples, gl::sized_renderable_format(internalformat), width, height, fixedsamplelocations);
 }
 
 void EsprytBackend::glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
@@ -57,7 +58,7 @@ void EsprytBackend::glTexImage3DMultisample(GLenum target, GLsizei samples, GLen
     if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
         return refuse(op, GL_INVALID_ENUM, "target is not GL_TEXTURE_2D_MULTISAMPLE_ARRAY");
     if (!fresh_storage(op, target, GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY)) return;
-    EsprytGenerated::glTexStorage3DMultisample(target, samples, internalformat, width, height, depth,
+    EsprytGenerated::glTexStorage3DMultisample(target, samples, gl::sized_renderable_format(internalformat), width, height, depth,
                                                fixedsamplelocations);
 }
 

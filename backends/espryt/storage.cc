@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "backend.h"
+#include "context/sized_formats.h"
 
 namespace mgl::espryt {
 
@@ -166,6 +167,7 @@ void EsprytBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum interna
 }
 
 void EsprytBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
+    if (cur_ && cur_->desktop()) internalformat = gl::sized_renderable_format(internalformat);
     if (cur_ && avail_[hidx::glRenderbufferStorage] &&
         !charge(gen::Op::glRenderbufferStorage, Kind::renderbuffer,
                 target == GL_RENDERBUFFER ? GL_RENDERBUFFER_BINDING : 0, 0,
@@ -176,6 +178,7 @@ void EsprytBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, 
 
 void EsprytBackend::glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat,
                                                      GLsizei width, GLsizei height) {
+    if (cur_ && cur_->desktop()) internalformat = gl::sized_renderable_format(internalformat);
     if (cur_ && avail_[hidx::glRenderbufferStorageMultisample] &&
         !charge(gen::Op::glRenderbufferStorageMultisample, Kind::renderbuffer,
                 target == GL_RENDERBUFFER ? GL_RENDERBUFFER_BINDING : 0, 0,

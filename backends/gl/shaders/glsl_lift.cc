@@ -1,6 +1,7 @@
 #include "glsl_lift.h"
 
 #include "compat_builtins.h"
+#include "frag_coord.h"
 
 #include <algorithm>
 #include <cctype>
@@ -138,17 +139,20 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
             return out;
         }
     }
+    std::string coord_decls;
+    if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, coord_decls, out.error)) return out;
     if (v.number >= 330) {
         out.version = v.number;
+        out.preamble = coord_decls;
         if (v.compatibility) {
-            out.preamble = lower_compat_builtins(in.stage, out.sources);
-            out.lifted = !out.preamble.empty();
+            out.preamble += lower_compat_builtins(in.stage, out.sources);
         }
+        out.lifted = !out.preamble.empty();
         return out;
     }
     out.version = 330;
     out.lifted = true;
-    out.preamble = kLegacyLookups;
+    out.preamble = kLegacyLookups + coord_decls;
     if (in.stage == Stage::fragment) {
         if (mentions(in.sources, "gl_FragColor")) {
             out.preamble += std::string("out vec4 ") + kFragColor + ";\n";
@@ -167,6 +171,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
 
 std::string unlift_log(std::string log) {
     log = replace_word(log, kFragColor, "gl_FragColor");
+    log = replace_word(replace_word(log, "mgl_FragCoord", "gl_FragCoord"), "mgl_main", "main");
     return unlower_compat_log(replace_word(log, kFragData, "gl_FragData"));
 }
 

@@ -6,7 +6,7 @@ namespace {
 // Desktop enums that GLES headers do not carry.
 constexpr uint32_t kMultisample = 0x809D, kLineSmooth = 0x0B20, kPolygonSmooth = 0x0B41,
                    kProgramPointSize = 0x8642, kSeamless = 0x884F, kPrimitiveRestart = 0x8F9D,
-                   kPrimitiveRestartIndex = 0x8F9E, kProvokingVertex = 0x8E4F, kDepthClamp = 0x864F,
+                   kPrimitiveRestartIndex = 0x8F9E, kPointSize = 0x0B11, kProvokingVertex = 0x8E4F, kDepthClamp = 0x864F,
                    kFramebufferSrgb = 0x8DB9, kClipDistance0 = 0x3000, kClipDistance7 = 0x3007,
                    kLineSmoothHint = 0x0C52, kPolygonSmoothHint = 0x0C53, kTextureCompressionHint = 0x84EF,
                    kSmoothLineWidthRange = 0x0B22, kSmoothLineWidthGranularity = 0x0B23, kPointSizeRange = 0x0B12,
@@ -70,6 +70,7 @@ bool DesktopState::get(uint32_t pname, const float line[2], const float point[2]
         case kPolygonSmooth:
         case kPrimitiveRestart: out[0] = cap(pname) ? 1 : 0; return true;
         case kPrimitiveRestartIndex: out[0] = restart_index; return true;
+        case kPointSize: out[0] = point_size; return true;
         case kProvokingVertex: out[0] = provoking_vertex; return true;
         case kQuadsFollowProvoking: out[0] = 1; return true;  // no quads in a core context; Mesa says true
         case kLineSmoothHint: out[0] = line_smooth_hint; return true;

@@ -29,6 +29,16 @@ struct DesktopState {
     uint32_t restart_index = 0;        // GL_PRIMITIVE_RESTART_INDEX
     uint32_t provoking_vertex = 0x8E4E;  // GL_LAST_VERTEX_CONVENTION: GLES's only one
     uint32_t line_smooth_hint = 0x1100, polygon_smooth_hint = 0x1100, texture_compression_hint = 0x1100;  // GL_DONT_CARE
+    // glPointSize: GLES takes a point's size from the vertex shader's
+    // gl_PointSize only. Kept and answered here; a size other than 1 is said
+    // once in the log by the device (points keep the shader's size).
+    float point_size = 1;
+    // glClearColorIiEXT/IuiEXT (EXT_texture_integer): the clear colour as
+    // integers, which glClear uses until the next glClearColor. A GLES device
+    // clears integer buffers with glClearBuffer only.
+    enum class ClearKind : uint8_t { floating, signed_int, unsigned_int };
+    ClearKind clear_kind = ClearKind::floating;
+    uint32_t clear_int[4] = {};
 
     // glEnable/glDisable of a cap routed state_only or restart.
     void set_cap(uint32_t cap, bool on);
