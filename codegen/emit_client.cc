@@ -201,6 +201,10 @@ std::string compsize_code(const Verb& v, const Param& p) {
     const bool pack = p.kind == ParamKind::out_array;
     if (args.size() == 2 && args[0] == "uniformCount" && args[1] == "pname") return "int64_t(uniformCount)";
     if (has("pname") && scalar("pname")) return "::mgl::client::cs_pname(*ctx_, " + op + ", pname)";
+    // glGetTexImage: the level's size is the server's; the helper asks for it.
+    if (args.size() == 4 && args[0] == "target" && args[1] == "level" && args[2] == "format" && args[3] == "type" &&
+        pack)
+        return "::mgl::client::cs_tex_level_image(*ctx_, target, level, format, type)";
     if (has("format") && has("type") && scalar("format") && scalar("type")) {
         auto dim = [&](const char* n) { return has(n) && scalar(n) ? std::string("int64_t(") + n + ")" : std::string("1"); };
         const bool three_d = has("depth") && scalar("depth");

@@ -108,6 +108,7 @@ public:
     void glClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha) override;
     void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;
     void glClear(GLbitfield mask) override;
+    void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
     // desktop_textures.cc
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
                                  GLboolean fixedsamplelocations) override;

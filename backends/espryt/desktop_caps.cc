@@ -50,6 +50,7 @@ const DesktopExt kDesktopExts[] = {
     {"GL_ARB_transform_feedback2", 30, nullptr, false},
     {"GL_ARB_uniform_buffer_object", 30, nullptr, false},
     {"GL_ARB_vertex_array_object", 30, nullptr, false},
+    {"GL_ARB_texture_cube_map", 20, nullptr, false},  // GL 1.3's; Mesa lists it in every profile
     {"GL_ARB_vertex_buffer_object", 20, nullptr, true},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr, false},
     {"GL_EXT_framebuffer_object", 20, nullptr, true},

@@ -29,6 +29,10 @@ int64_t cs_indexed(gen::Op op, GLenum target);
 // uploads (`three_d`) image height and skipped images.
 int64_t cs_image(const Context& ctx, bool pack, bool three_d, GLenum format, GLenum type, int64_t width,
                  int64_t height, int64_t depth);
+// Bytes glGetTexImage writes for a level: its size asked from the server
+// (three glGetTexLevelParameteriv round trips, in custom/tex_level_size.cc),
+// the images of a 3D or array level one after another.
+int64_t cs_tex_level_image(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type);
 // Bytes of one pixel; kBadEnum for an unknown format/type.
 int64_t pixel_bytes(GLenum format, GLenum type);
 // Bytes of `count` indices of `type`.

@@ -1,0 +1,79 @@
+// glGetTexImage on a GLES host, which has no such verb: the level is
+// attached to a framebuffer of our own and read with glReadPixels (the
+// desktop read path, so every format/type pair desktop_read_pixels.cc
+// converts works here too), a layer at a time for 3D and array levels.
+// What a GLES host cannot attach and read (depth, stencil, compressed,
+// luminance formats) is refused with GL_INVALID_OPERATION and one log line.
+#include <GLES3/gl32.h>
+
+#include "backend.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+// The binding that names the texture of a glGetTexImage target, and whether
+// the level has layers.
+GLenum image_binding(GLenum target, bool* layered) {
+    *layered = false;
+    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
+        return GL_TEXTURE_BINDING_CUBE_MAP;
+    switch (target) {
+        case GL_TEXTURE_2D: return GL_TEXTURE_BINDING_2D;
+        case GL_TEXTURE_3D: *layered = true; return GL_TEXTURE_BINDING_3D;
+        case GL_TEXTURE_2D_ARRAY: *layered = true; return GL_TEXTURE_BINDING_2D_ARRAY;
+        case GL_TEXTURE_CUBE_MAP_ARRAY: *layered = true; return GL_TEXTURE_BINDING_CUBE_MAP_ARRAY;
+        default: return 0;
+    }
+}
+
+}  // namespace
+
+void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
+                                  wire::OutOrOffset<uint8_t> pixels) {
+    constexpr gen::Op op = gen::Op::glGetTexImage;
+    if (!cur_ || !cur_->desktop()) return unavailable(op);
+    bool layered = false;
+    const GLenum binding = image_binding(target, &layered);
+    if (!binding) return refuse(op, GL_INVALID_ENUM, "not a target whose image a GLES host can read back");
+    if (level < 0) return set_error(GL_INVALID_VALUE);
+    GLint texture = 0;
+    host_gl.glGetIntegerv(binding, &texture);
+    if (texture == 0) return refuse(op, GL_INVALID_OPERATION, "the default texture cannot be read on a GLES host");
+    GLint width = 0, height = 0, depth = 0;
+    host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_WIDTH, &width);
+    host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_HEIGHT, &height);
+    host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_DEPTH, &depth);
+    if (width <= 0 || height <= 0 || depth <= 0) return;  // an undefined level: nothing is written
+    if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+        return refuse(op, GL_INVALID_OPERATION, "depth and stencil images are not read back on a GLES host");
+
+    GLint read_fb = 0;
+    host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
+    GLuint fb = 0;
+    host_gl.glGenFramebuffers(1, &fb);
+    host_gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+    host_gl.glReadBuffer(GL_COLOR_ATTACHMENT0);
+    // Layers go one after another in the reply: each is read with the rows
+    // it skips grown by the layers before it.
+    const PixelStore saved = cur_->pack;
+    for (GLint layer = 0; layer < (layered ? depth : 1); ++layer) {
+        if (layered)
+            host_gl.glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GLuint(texture), level, layer);
+        else
+            host_gl.glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, GLuint(texture), level);
+        if (host_gl.glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            refuse(op, GL_INVALID_OPERATION, "this texture's format cannot be attached and read on a GLES host");
+            break;
+        }
+        cur_->pack.skip_rows = saved.skip_rows + layer * height;
+        host_gl.glPixelStorei(GL_PACK_SKIP_ROWS, cur_->pack.skip_rows);
+        glReadPixels(0, 0, width, height, format, type, pixels);
+    }
+    cur_->pack = saved;
+    host_gl.glPixelStorei(GL_PACK_SKIP_ROWS, saved.skip_rows);
+    host_gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(read_fb));
+    host_gl.glDeleteFramebuffers(1, &fb);
+}
+
+}  // namespace mgl::espryt
