@@ -109,6 +109,7 @@ public:
     void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;
     void glClear(GLbitfield mask) override;
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
+    void desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type, const wire::InOrOffset<uint8_t>& pixels);
     // desktop_textures.cc
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
                                  GLboolean fixedsamplelocations) override;

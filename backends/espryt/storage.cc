@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "context/sized_formats.h"
+#include "context/transfer_pairs.h"
 
 namespace mgl::espryt {
 
@@ -118,6 +119,18 @@ void EsprytBackend::glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<
     EsprytGenerated::glBufferStorageEXT(target, size, data, flags);
 }
 
+// A desktop level specified without data converts no texel: the host is
+// given its own pair for the internal format (a desktop program may name any
+// pair; GLES takes only its table's), and a desktop-only depth format its
+// GLES counterpart.
+void EsprytBackend::desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type,
+                                         const wire::InOrOffset<uint8_t>& pixels) {
+    if (pixels.data || pixels.offset || bound(Src::pixel_unpack_buffer)) return;
+    internalformat = GLint(gl::sized_renderable_format(uint32_t(internalformat)) == 0x8CAC ? 0x8CAC : internalformat);
+    uint32_t f = 0, t = 0;
+    if (gl::transfer_pair(uint32_t(internalformat), &f, &t)) format = f, type = t;
+}
+
 void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                  GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     uint32_t face;
@@ -126,6 +139,7 @@ void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalforma
     if (cur_ && avail_[hidx::glTexImage2D] && level >= 0 && level < 32 &&
         !charge(gen::Op::glTexImage2D, Kind::texture, binding, uint32_t(level) * 8 + face, volume(width, height, 1, per)))
         return;
+    if (cur_ && cur_->desktop()) desktop_no_data_pair(internalformat, format, type, pixels);
     EsprytGenerated::glTexImage2D(target, level, internalformat, width, height, border, format, type, pixels);
 }
 
@@ -138,6 +152,7 @@ void EsprytBackend::glTexImage3D(GLenum target, GLint level, GLint internalforma
     if (cur_ && avail_[hidx::glTexImage3D] && level >= 0 && level < 32 &&
         !charge(gen::Op::glTexImage3D, Kind::texture, binding, uint32_t(level) * 8, volume(width, height, depth, per)))
         return;
+    if (cur_ && cur_->desktop()) desktop_no_data_pair(internalformat, format, type, pixels);
     EsprytGenerated::glTexImage3D(target, level, internalformat, width, height, depth, border, format, type, pixels);
 }
 
