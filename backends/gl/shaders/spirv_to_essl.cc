@@ -133,6 +133,20 @@ std::string take_line_directives(const std::string& text, std::vector<uint32_t>&
     return out;
 }
 
+// gl_ClipDistance and gl_CullDistance are GL_EXT_clip_cull_distance's in
+// ESSL, which SPIRV-Cross does not enable: enabled here, right after
+// #version (a host without the extension refuses the shader with a log that
+// names it). Its table entry stays line 0's, as the directive is ours.
+std::string enable_clip_distances(std::string text) {
+    constexpr const char* kExt = "GL_EXT_clip_cull_distance";
+    if (text.find(kExt) != std::string::npos) return text;
+    if (text.find("gl_ClipDistance") == std::string::npos && text.find("gl_CullDistance") == std::string::npos)
+        return text;
+    const size_t eol = text.find('\n');
+    if (eol == std::string::npos) return text;
+    return text.insert(eol + 1, std::string("#extension ") + kExt + " : require\n");
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
@@ -174,7 +188,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         return false;
     }
     std::vector<uint32_t> table;
-    essl = take_line_directives(unmark_anonymous_blocks(text, marks), table);
+    essl = take_line_directives(enable_clip_distances(unmark_anonymous_blocks(text, marks)), table);
     if (lines) *lines = std::move(table);
     return true;
 }
