@@ -46,7 +46,7 @@ fail=0
 for t in "$traces"/*.trace; do
     name=$(basename "$t")
     [[ "$name" =~ $filter ]] || continue
-    if [[ -n "$exclude" && "$name" =~ $exclude ]]; then echo "known $name: excluded (see the suite's meson.build)"; continue; fi
+    if [[ -n "$exclude" && "$name" =~ $exclude ]]; then echo "known $name: excluded (EXCLUDE_REGEX: see the caller)"; continue; fi
     calls=$(calls_of "$name")
     pairs=$(frames_calls_of "$name")
     if [[ -z "$calls" ]]; then echo "SKIP $name: no snapshot calls in README"; continue; fi
