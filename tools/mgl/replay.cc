@@ -195,6 +195,16 @@ int replay_main(int argc, char** argv) {
         return 1;
     }
     const auto appliers = server::builtin_server_options().appliers;
+    {
+        // As the client library does at eglInitialize (client/src/connection_env.cc):
+        // a backend made and dropped before the clock loads the host driver (Mesa's
+        // LLVM start-up), which eglretrace's time through the stack does not include.
+        wire::capture::Reader peek;
+        wire::capture::HeaderInfo first;
+        std::string b = o.backend;
+        if (b.empty() && peek.open(o.file) && peek.next_segment(&first)) b = first.backend;
+        if (b == "espryt" || b == "magma" || b == "null") (void)appliers(b);
+    }
     const auto start = std::chrono::steady_clock::now();
     auto end = start;  // after the last segment's finish, before its backend goes
     uint64_t frame = 0;
