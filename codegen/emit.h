@@ -43,5 +43,6 @@ void emit_tests(const Schema& s, int parts, std::vector<OutFile>& out);    // ro
 void emit_reference(const Schema& s, std::vector<OutFile>& out);  // protocol.md
 void emit_espryt(const Schema& s, std::vector<OutFile>& out);     // espryt_host.{h,cc} espryt_pass.h espryt_pass_*.cc
 void emit_client(const Schema& s, int parts, std::vector<OutFile>& out);     // client_entry.h client_entry_*.cc client_procs.cc
+void emit_values(const Schema& s, std::vector<OutFile>& out);     // server_values.{h,cc}
 
 }  // namespace mglgen

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
     mglgen::emit_reference(schema, out);
     mglgen::emit_espryt(schema, out);
     mglgen::emit_client(schema, parts, out);
+    mglgen::emit_values(schema, out);
     std::vector<mglgen::EnumEntry> enums;
     if (!enums_path.empty() && !mglgen::load_enums(enums_path, enums, error)) {
         std::fprintf(stderr, "mgl-codegen: %s\n", error.c_str());

@@ -102,6 +102,8 @@ bool Reader::next_segment(HeaderInfo* h) {
     h->session = fb->session();
     h->started_unix_ms = fb->started_unix_ms();
     summary_ = {};
+    replies_.clear();
+    records_seen_ = 0;
     in_segment_ = true;
     return true;
 }
@@ -114,13 +116,30 @@ bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
     if (!take(kBlockHeaderBytes, &p, "a block header")) return false;
     const uint32_t kind = get<uint32_t>(p), stored = get<uint32_t>(p + 4), raw = get<uint32_t>(p + 8),
                    n = get<uint32_t>(p + 12), fnv = get<uint32_t>(p + 16);
-    if (kind != kKindRecords && kind != kKindEnd) return fail(fmt::format("unknown block kind {}", kind));
+    if (kind != kKindRecords && kind != kKindEnd && kind != kKindReplies) return fail(fmt::format("unknown block kind {}", kind));
     if (get<uint32_t>(p + 20) != 0) return fail("a block header's reserved word is not zero");
     const uint8_t* payload;
     if (!take(stored, &payload, kind == kKindEnd ? "the end block" : "a records block")) return false;
     if (fnv1a32(payload, stored) != fnv) {
         at_ = start;
         return fail("a block's checksum does not match");
+    }
+    if (kind == kKindReplies) {
+        if (stored != raw || n == 0 || uint64_t(n) * kReplyEntryBytes != stored) return fail("bad replies block header");
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint8_t* e = payload + uint64_t(i) * kReplyEntryBytes;
+            ReplyInfo r{get<uint64_t>(e), uint16_t(get<uint32_t>(e + 8)), get<uint64_t>(e + 16)};
+            // In record order; a reply precedes the records block holding its
+            // record, or follows a block of one record (checked there).
+            if (get<uint32_t>(e + 8) > 0xffff || get<uint32_t>(e + 12) != 0 ||
+                (!replies_.empty() && r.record <= replies_.back().record)) {
+                at_ = start;
+                return fail(fmt::format("replies block entry {} (record {}) is out of order or malformed", i, r.record));
+            }
+            replies_.push_back(r);
+        }
+        summary_.replies += n;
+        return next_block(records, count);  // at most two replies blocks in a row
     }
     if (kind == kKindEnd) {
         if (stored != raw || stored > kMaxSummaryBytes || n != 0) return fail("bad end block header");
@@ -134,6 +153,10 @@ bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
         summary_.record_bytes = s->record_bytes();
         summary_.frames = s->frames();
         summary_.blocking = s->blocking();
+        if (s->replies() != summary_.replies || (!replies_.empty() && replies_.back().record >= records_seen_)) {
+            at_ = start;
+            return fail(fmt::format("the summary says {} stored replies, the segment holds {}", s->replies(), summary_.replies));
+        }
         summary_.ended = str(s->ended());
         if (s->contexts())
             for (const auto* c : *s->contexts())
@@ -172,6 +195,12 @@ bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
     if (walked != n) {
         at_ = start;
         return fail(fmt::format("block says {} records, holds {}", n, walked));
+    }
+    records_seen_ += n;
+    if (!replies_.empty() && replies_.back().record >= records_seen_) {
+        at_ = start;
+        return fail(fmt::format("a stored reply answers record {}, past the {} records read", replies_.back().record,
+                                records_seen_));
     }
     *records = {raw_.data(), raw};
     *count = n;

@@ -10,7 +10,9 @@
 #include <spdlog/spdlog.h>
 
 #include "capture_generated.h"
+#include "gen/server_values.h"
 #include "mgl/wire/capture/format.h"
+#include "mgl/wire/record.h"
 
 namespace mgl::wire::capture {
 
@@ -48,7 +50,7 @@ std::vector<uint8_t> summary_buffer(const SummaryInfo& s) {
     auto cv = b.CreateVector(contexts);
     auto sv = b.CreateVector(surfaces);
     auto ended = b.CreateString(s.ended);
-    b.Finish(mgl::capture::CreateSummary(b, s.records, s.record_bytes, s.frames, s.blocking, cv, sv, ended));
+    b.Finish(mgl::capture::CreateSummary(b, s.records, s.record_bytes, s.frames, s.blocking, cv, sv, ended, s.replies));
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }
 
@@ -115,16 +117,43 @@ void Writer::record(const uint8_t* r, uint32_t size) {
     }
     observe_record(summary_, r, size);
     if (raw_.size() + size > kBlockBytes && !raw_.empty()) {
+        flush_replies();
         write_block(kKindRecords, raw_.data(), raw_.size(), raw_records_, true);
         raw_.clear();
         raw_records_ = 0;
     }
     if (size > kBlockBytes) {  // a large upload: a block of its own, not copied twice
+        flush_replies();
         write_block(kKindRecords, r, size, 1, true);
         return;
     }
     raw_.insert(raw_.end(), r, r + size);
     ++raw_records_;
+}
+
+void Writer::reply(const uint8_t* r, uint32_t size) {
+    if (size < 16) return;
+    const uint32_t op = get<uint32_t>(r + 4);
+    if (op > 0xffff || gen::returned_value(uint16_t(op)).kind == gen::ServerValue::none) return;
+    std::lock_guard lock(mutex_);
+    if (closed_ || failed_ || !file_ || summary_.records == 0) return;
+    uint8_t e[kReplyEntryBytes] = {};
+    const uint64_t record = summary_.records - 1;  // the tap saw the record before it was applied
+    std::memcpy(e, &record, 8);
+    std::memcpy(e + 8, &op, 4);
+    std::memcpy(e + 16, r + 8, 8);
+    replies_.insert(replies_.end(), e, e + sizeof e);
+    ++reply_entries_;
+}
+
+// Before the records block that follows the replied records (the replay
+// reads them before it applies any record that may carry their values).
+void Writer::flush_replies() {
+    if (replies_.empty()) return;
+    write_block(kKindReplies, replies_.data(), replies_.size(), reply_entries_, false);
+    summary_.replies += reply_entries_;
+    replies_.clear();
+    reply_entries_ = 0;
 }
 
 void Writer::write_block(uint32_t kind, const uint8_t* raw, size_t raw_bytes, uint32_t records, bool compress) {
@@ -160,7 +189,11 @@ void Writer::close_locked(const std::string& ended) {
     if (closed_) return;
     closed_ = true;
     if (!file_) return;  // no record came (or the file could not be made)
-    if (!raw_.empty()) write_block(kKindRecords, raw_.data(), raw_.size(), raw_records_, true);
+    if (!raw_.empty()) {
+        flush_replies();
+        write_block(kKindRecords, raw_.data(), raw_.size(), raw_records_, true);
+    }
+    flush_replies();  // a reply of the last record of an oversized block
     summary_.ended = ended;
     const std::vector<uint8_t> s = summary_buffer(summary_);
     write_block(kKindEnd, s.data(), s.size(), 0, false);

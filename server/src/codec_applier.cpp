@@ -15,12 +15,36 @@ namespace mgl::server {
 
 namespace {
 
+// The link's reply sink, with a captured session's replies shown to its
+// writer once whole (the writer keeps the few a replay on another backend
+// needs: mgl/wire/capture/writer.h).
+class CaptureReplies final : public wire::ReplySink {
+public:
+    uint8_t* begin_reply(uint32_t bytes) override {
+        at_ = inner->begin_reply(bytes);
+        bytes_ = bytes;
+        return at_;
+    }
+    void end_reply() override {
+        if (at_) capture->reply(at_, bytes_);
+        at_ = nullptr;
+        inner->end_reply();
+    }
+    wire::ReplySink* inner = nullptr;
+    wire::capture::Writer* capture = nullptr;
+
+private:
+    uint8_t* at_ = nullptr;
+    uint32_t bytes_ = 0;
+};
+
 class CodecApplier final : public wire::Applier {
 public:
     CodecApplier(std::unique_ptr<mgl::Backend> backend, std::unique_ptr<wire::capture::Writer> capture)
         : capture_(std::move(capture)), backend_(std::move(backend)) {
         dispatch_.backend = backend_.get();
         dispatch_.tap = capture_.get();
+        capture_replies_.capture = capture_.get();
     }
     ~CodecApplier() override {
         if (capture_) capture_->close(ended_);
@@ -31,6 +55,10 @@ public:
         // own thread, which must stay a client thread for our EGL vendor.
         wire::ServerThreadScope serving;
         dispatch_.replies = &replies;  // the link's sink; stable for the session, set each time for clarity
+        if (capture_) {
+            capture_replies_.inner = &replies;
+            dispatch_.replies = &capture_replies_;
+        }
         wire::DecodeResult r;
         try {
             backend_->begin_span();
@@ -97,6 +125,7 @@ private:
     // still report through dispatch_ while it goes, the tap sees nothing then).
     std::unique_ptr<wire::capture::Writer> capture_;
     std::string ended_;  // the fault that ended the session, for the capture's summary
+    CaptureReplies capture_replies_;
     wire::Dispatch dispatch_;
     std::unique_ptr<mgl::Backend> backend_;
 };

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Captures eglretrace replaying reference traces through the stack (`mgl
-# capture`, inproc) on each backend named, replays each capture with `mgl
-# replay` on the backend it was captured on, and compares the replay's snapshots with the native eglretrace
-# replay's on this machine, as tests/traces does: Espryt pixel for pixel,
-# Magma within its documented tolerance (-fuzz 1%, docs/ARCHITECTURE-magma.md).
-# Also checks that `mgl dump` prints one line per record and that the count
-# equals `mgl dump --stats`.
+# capture`, inproc), replays each capture with `mgl replay`, and compares the
+# replay's snapshots with the native eglretrace replay's on this machine, as
+# tests/traces does: Espryt pixel for pixel, Magma within its documented
+# tolerance (-fuzz 1%, docs/ARCHITECTURE-magma.md). Also checks that `mgl
+# dump` prints one line per record and that the count equals `mgl dump --stats`.
 #
-# Same backend only: values the server chooses and the client then sends back
-# (uniform and attribute locations, block indices) differ between backends,
-# and a capture does not remap them yet (docs/ARCHITECTURE.md, Capture files).
+# BACKENDS is a list of CAPTURE[:REPLAY]: captured on CAPTURE, replayed on
+# REPLAY (default: the same). Across backends, the values the capturing
+# server chose (uniform and attribute locations, block indices) are mapped by
+# the replay from the replies stored in the capture (docs/ARCHITECTURE.md,
+# Capture files); the replay's line says how many differed.
 #
 #   capture_traces.sh MGL TRACE_DIR BACKENDS [TRACE_NAME_REGEX [EXCLUDE_REGEX]]
-#   e.g. capture_traces.sh build/tools/mgl ../shared/traces "espryt magma"
+#   e.g. capture_traces.sh build/tools/mgl ../shared/traces "espryt espryt:magma magma:espryt"
 #
 # TRACES_NATIVE_CACHE: where native snapshots are kept (shared with tests/traces).
 # CAPTURE_KEEP=DIR: keep the captures there.
@@ -45,33 +46,36 @@ fail=0
 for t in "$traces"/*.trace; do
     name=$(basename "$t")
     [[ "$name" =~ $filter ]] || continue
-    if [[ -n "$exclude" && "$name" =~ $exclude ]]; then echo "known $name: excluded (see the suite's meson.build)"; continue; fi
+    if [[ -n "$exclude" && "$name" =~ $exclude ]]; then echo "known $name: excluded (EXCLUDE_REGEX: see the caller)"; continue; fi
     calls=$(calls_of "$name")
     pairs=$(frames_calls_of "$name")
     if [[ -z "$calls" ]]; then echo "SKIP $name: no snapshot calls in README"; continue; fi
     native_snapshots "$t" "$calls"
     snap_frames=$(for p in $pairs; do echo -n "${p%%:*},"; done); snap_frames=${snap_frames%,}
-    for b in $backends; do
-        cap="$work/$(basename "$t" .trace)-$b.mglcap"
-        if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 300 "$mgl" capture --backend "$b" -o "$cap" -- \
-            eglretrace --headless "$t" >"$work/capture.log" 2>&1; then
-            echo "FAIL $name: capture exited non-zero"; tail -5 "$work/capture.log" | sed 's/^/    /'
-            fail=$((fail + 1)); continue
+    for spec in $backends; do
+        cb=${spec%%:*} b=${spec##*:}
+        cap="$work/$(basename "$t" .trace)-$cb.mglcap"
+        if [[ ! -f "$cap" ]]; then
+            if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 300 "$mgl" capture --backend "$cb" -o "$cap" -- \
+                eglretrace --headless "$t" >"$work/capture.log" 2>&1; then
+                echo "FAIL $name [$cb]: capture exited non-zero"; tail -5 "$work/capture.log" | sed 's/^/    /'
+                rm -f "$cap"; fail=$((fail + 1)); continue
+            fi
+            [[ -n "${CAPTURE_KEEP:-}" ]] && mkdir -p "$CAPTURE_KEEP" && cp "$cap" "$CAPTURE_KEEP/"
+            # dump: one line per record (lines not starting with '#'), equal to --stats.
+            lines=$("$mgl" dump "$cap" 2>"$work/dump.err" | grep -vc '^#')
+            dump_rc=${PIPESTATUS[0]}
+            stats=$("$mgl" dump --stats "$cap" 2>>"$work/dump.err" | awk '/^total:/ {print $6}')
+            if [[ $dump_rc -ne 0 || -z "$stats" || "$lines" != "$stats" || "$lines" -eq 0 ]]; then
+                echo "FAIL $name [$cb]: mgl dump printed $lines records (rc $dump_rc), --stats says '${stats}'"; sed 's/^/    /' "$work/dump.err"
+                rm -f "$cap"; fail=$((fail + 1)); continue
+            fi
         fi
-        [[ -n "${CAPTURE_KEEP:-}" ]] && mkdir -p "$CAPTURE_KEEP" && cp "$cap" "$CAPTURE_KEEP/"
-        # dump: one line per record (lines not starting with '#'), equal to --stats.
-        lines=$("$mgl" dump "$cap" 2>"$work/dump.err" | grep -vc '^#')
-        dump_rc=${PIPESTATUS[0]}
-        stats=$("$mgl" dump --stats "$cap" 2>>"$work/dump.err" | awk '/^total:/ {print $6}')
-        if [[ $dump_rc -ne 0 || -z "$stats" || "$lines" != "$stats" || "$lines" -eq 0 ]]; then
-            echo "FAIL $name: mgl dump printed $lines records (rc $dump_rc), --stats says '${stats}'"; sed 's/^/    /' "$work/dump.err"
-            fail=$((fail + 1)); continue
-        fi
-        out="$work/$b"
+        out="$work/$cb-$b"
         rm -rf "$out"
         if ! env -u DISPLAY timeout 600 "$mgl" replay "$cap" --backend "$b" --snapshot "$snap_frames" --snapshot-dir "$out" \
             >"$work/$b.log" 2>&1; then
-            echo "FAIL $name [$b]: mgl replay exited non-zero"; tail -5 "$work/$b.log" | sed 's/^/    /'
+            echo "FAIL $name [$spec]: mgl replay exited non-zero"; tail -5 "$work/$b.log" | sed 's/^/    /'
             fail=$((fail + 1)); continue
         fi
         fuzz=()
@@ -87,10 +91,14 @@ for t in "$traces"/*.trace; do
             [[ "$ae" == "0" ]] || bad+=" frame $frame:${ae}px"
         done
         warnings=$(grep -c "warning" "$work/$b.log" || true)
-        if [[ -n "$bad" ]]; then
-            echo "FAIL $name [$b]: replay snapshots differ from native:$bad"; fail=$((fail + 1))
+        remapped=$(sed -n 's/.*replayed on [a-z]*: \(.*\)/\1/p' "$work/$b.log" | head -1)
+        if grep -q "no stored reply" "$work/$b.log"; then
+            echo "FAIL $name [$spec]: the capture lacks the replies of server-chosen values:"; grep "no stored reply" "$work/$b.log" | sed 's/^/    /'
+            fail=$((fail + 1))
+        elif [[ -n "$bad" ]]; then
+            echo "FAIL $name [$spec]: replay snapshots differ from native:$bad${remapped:+ ($remapped)}"; fail=$((fail + 1))
         else
-            echo "ok   $name [$b] ($lines records, $(ls "$out" | wc -l) snapshots equal to native, $warnings warnings; $(tail -1 "$work/$b.log"))"
+            echo "ok   $name [$spec] ($lines records, $(ls "$out" | wc -l) snapshots equal to native, $warnings warnings${remapped:+, $remapped}; $(tail -1 "$work/$b.log"))"
             pass=$((pass + 1))
         fi
     done

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gen/encoder.h"
+#include "gen/opcodes.h"
 #include "mgl/wire/capture/format.h"
 #include "mgl/wire/capture/reader.h"
 #include "mgl/wire/capture/writer.h"
@@ -31,6 +32,7 @@ std::vector<uint8_t> session_records() {
     e.mglCreateContext(1, 0, 3, 0, 0, 0x30A0, 0);
     e.mglCreateSurface(1, 0x3033, 64, 32, 8, 8, 8, 8, 24, 8, 0);
     e.mglMakeCurrent(1, 1, 1);
+    e.glGetUniformLocation(5, {"u", 2});  // a server-chosen value: its reply is stored
     std::vector<uint8_t> big(cap::kBlockBytes + 4096);
     for (size_t i = 0; i < big.size(); ++i) big[i] = uint8_t(i * 7 + i / 4096);
     e.glBufferData(0x8892, mgl::GLsizeiptr(big.size()), {big.data(), uint32_t(big.size())}, 0x88E4);
@@ -38,6 +40,7 @@ std::vector<uint8_t> session_records() {
         e.glClear(0x4000);
         e.glDrawArrays(4, 0, 3);
         e.glGetError();
+        if (f == 1) e.glGetAttribLocation(5, {"a", 2});
         e.mglSwapBuffers(1, uint64_t(f));
     }
     e.flush();
@@ -57,6 +60,16 @@ std::vector<uint8_t> file_of(const std::vector<uint8_t>& records, std::string* p
         for (size_t off = 0; off < records.size();) {
             const uint32_t size = mgl::wire::get<uint32_t>(records.data() + off + 4);
             w.record(records.data() + off, size);
+            // The replies as a backend would write them after applying the
+            // record: the writer keeps the server-chosen values only.
+            const uint16_t op = mgl::wire::get<uint16_t>(records.data() + off);
+            if (mgl::gen::verb_info(op)->replies) {
+                uint8_t reply[16] = {};
+                mgl::wire::put<uint32_t>(reply, 16);
+                mgl::wire::put<uint32_t>(reply + 4, op);
+                mgl::wire::put<uint64_t>(reply + 8, 7000 + off);
+                w.reply(reply, 16);
+            }
             off += size;
         }
         w.close("");
@@ -94,9 +107,16 @@ TEST_CASE("a capture reads back as written, with its summary") {
     CHECK(read_all(r, &error, &s) == records);
     CHECK(error.empty());
     CHECK(s.frames == 3);
-    CHECK(s.records == 4 + 3 * 4);
+    CHECK(s.records == 5 + 3 * 4 + 1);
     CHECK(s.record_bytes == records.size());
-    CHECK(s.blocking == 3);
+    CHECK(s.blocking == 5);
+    // The two location queries' replies, not glGetError's.
+    CHECK(s.replies == 2);
+    REQUIRE(r.replies().size() == 2);
+    CHECK(r.replies()[0].record == 3);
+    CHECK(r.replies()[0].opcode == uint16_t(mgl::gen::Op::glGetUniformLocation));
+    CHECK(r.replies()[1].opcode == uint16_t(mgl::gen::Op::glGetAttribLocation));
+    CHECK(r.replies()[1].record == 5 + 4 + 3);
     REQUIRE(s.contexts.size() == 1);
     CHECK(s.contexts[0].major == 3);
     REQUIRE(s.surfaces.size() == 1);

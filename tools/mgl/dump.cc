@@ -165,6 +165,9 @@ int dump_main(int argc, char** argv) {
             mismatch = true;
         }
         if (!s.ended.empty()) std::printf("# session %llu ended: %s\n", (unsigned long long)h.session, s.ended.c_str());
+        if (s.replies)
+            std::printf("# session %llu: %llu stored replies (server-chosen values, for a replay on another backend)\n",
+                        (unsigned long long)h.session, (unsigned long long)s.replies);
         total_records += seg_records;
         total_bytes += seg_bytes;
         total_blocking += seg_blocking;

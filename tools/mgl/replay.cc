@@ -1,7 +1,9 @@
 // `mgl replay`: applies a capture's records to a backend in this process,
 // headless, as a server session would (the same decoders and backends, no
 // transport). Replies are produced and dropped; client-minted names are in
-// the records, so they work as they did live. Output and snapshots follow
+// the records, so they work as they did live. Values the capturing server
+// chose (locations, block indices) are mapped to the replay backend's
+// (remap.h), so a capture replays on another backend. Output and snapshots follow
 // eglretrace: `Rendered N frames in S secs, average of F fps`, and
 // DIR/<frame, 10 digits>.png (eglretrace numbers by call; a capture has no
 // calls, so frames: frame k ends at the k-th swap, counting from 0).
@@ -26,6 +28,7 @@
 #include "mgl/wire/memory_link.h"
 #include "mgl/wire/record.h"
 #include "png_write.h"
+#include "remap.h"
 
 namespace mgl::tools {
 
@@ -108,6 +111,14 @@ public:
     }
 
     const std::string& error() const { return error_; }
+    // The return value of the last reply of opcode `op`; false when the last
+    // reply was another's (or too short).
+    bool last_returned(uint16_t op, uint64_t* value) const {
+        const auto& r = replies_.reply;
+        if (r.size() < 16 || wire::get<uint32_t>(r.data() + 4) != op) return false;
+        *value = wire::get<uint64_t>(r.data() + 8);
+        return true;
+    }
 
 private:
     std::unique_ptr<wire::Applier> applier_;
@@ -184,6 +195,16 @@ int replay_main(int argc, char** argv) {
         return 1;
     }
     const auto appliers = server::builtin_server_options().appliers;
+    {
+        // As the client library does at eglInitialize (client/src/connection_env.cc):
+        // a backend made and dropped before the clock loads the host driver (Mesa's
+        // LLVM start-up), which eglretrace's time through the stack does not include.
+        wire::capture::Reader peek;
+        wire::capture::HeaderInfo first;
+        std::string b = o.backend;
+        if (b.empty() && peek.open(o.file) && peek.next_segment(&first)) b = first.backend;
+        if (b == "espryt" || b == "magma" || b == "null") (void)appliers(b);
+    }
     const auto start = std::chrono::steady_clock::now();
     auto end = start;  // after the last segment's finish, before its backend goes
     uint64_t frame = 0;
@@ -201,19 +222,15 @@ int replay_main(int argc, char** argv) {
             return 1;
         }
         const std::string backend = !o.backend.empty() ? o.backend : !h.backend.empty() ? h.backend : "espryt";
-        if (!h.backend.empty() && backend != h.backend)
-            // Locations and indices the capturing backend chose (glGetUniformLocation,
-            // glGetAttribLocation, ...) travel back in later records and are not remapped.
-            std::fprintf(stderr,
-                         "mgl replay: warning: captured on %s, replayed on %s: uniform and attribute locations "
-                         "the program read from the server may differ (not remapped yet)\n",
-                         h.backend.c_str(), backend.c_str());
         std::unique_ptr<wire::Applier> applier = appliers(backend);
         if (!applier) {
             std::fprintf(stderr, "mgl replay: the %s backend is not available\n", backend.c_str());
             return 1;
         }
         Replayer rp(std::move(applier), !o.benchmark);
+        ValueRemap remap;
+        remap.start_segment(&reader.replies());
+        std::vector<uint8_t> rewritten;
         std::map<uint32_t, Surface> surfaces;
         uint32_t current_context = 0;
         std::vector<uint8_t> frame_bytes, last_frame;  // for --loop
@@ -244,6 +261,25 @@ int replay_main(int argc, char** argv) {
                 const uint32_t size = wire::get<uint32_t>(r + 4);
                 const uint16_t op = wire::get<uint16_t>(r);
                 off += size;
+                // A query of a server-chosen value: applied alone, its answer read.
+                if (remap.observe(r, size)) {
+                    if (!rp.apply(block.subspan(run, off - run))) return fail(rp.error());
+                    uint64_t value;
+                    if (rp.last_returned(op, &value)) remap.returned(r, size, value);
+                    if (o.loop) frame_bytes.insert(frame_bytes.end(), block.begin() + run, block.begin() + off);
+                    run = off;
+                    continue;
+                }
+                if (remap.rewrite(r, size, &rewritten)) {
+                    const size_t at = off - size;
+                    if (!rp.apply(block.subspan(run, at - run)) || !rp.apply(rewritten)) return fail(rp.error());
+                    if (o.loop) {
+                        frame_bytes.insert(frame_bytes.end(), block.begin() + run, block.begin() + at);
+                        frame_bytes.insert(frame_bytes.end(), rewritten.begin(), rewritten.end());
+                    }
+                    run = off;
+                    continue;
+                }
                 if (op == uint16_t(gen::Op::mglCreateSurface) && size >= 24)
                     surfaces[wire::get<uint32_t>(r + 8)] = {wire::get<uint32_t>(r + 12), wire::get<int32_t>(r + 16),
                                                             wire::get<int32_t>(r + 20)};
@@ -276,6 +312,18 @@ int replay_main(int argc, char** argv) {
             if (o.loop) frame_bytes.insert(frame_bytes.end(), block.begin() + run, block.end());
         }
         if (!reader.error().empty()) break;
+        if (remap.unanswered() && backend != h.backend)  // on the capturing backend the captured values hold
+            std::fprintf(stderr,
+                         "mgl replay: warning: session %llu: %llu queries of server-chosen values have no stored "
+                         "reply (a capture made before replies were stored): their values go as captured\n",
+                         (unsigned long long)h.session, (unsigned long long)remap.unanswered());
+        if (remap.differing())
+            std::fprintf(stderr,
+                         "mgl replay: session %llu: captured on %s, replayed on %s: %llu of %llu queried values "
+                         "differ, %llu records remapped\n",
+                         (unsigned long long)h.session, h.backend.c_str(), backend.c_str(),
+                         (unsigned long long)remap.differing(), (unsigned long long)remap.queries(),
+                         (unsigned long long)remap.rewritten());
         for (uint64_t i = 0; i < o.loop && !last_frame.empty(); ++i, ++frame)
             if (!rp.apply(last_frame)) return fail(rp.error());
         // The time covers the GPU's work: finish while a context is current.

@@ -7,6 +7,15 @@
 //              u32 payload_fnv u32 0  payload
 //   end     := a block of kind kEnd (records 0) whose payload is a Summary FlatBuffer
 //
+// A replies block (kKindReplies, uncompressed, `records` entries of
+// kReplyEntryBytes: u64 record index in the segment, u32 opcode, u32 0, u64
+// returned value) holds the replies a replay on another backend needs: those
+// of the verbs that return a server-chosen value (gen/server_values.h:
+// uniform and attribute locations, uniform block indices). It is written
+// just before the records block that holds the replied records (a record in
+// a block of its own: just after it), so a reader has every reply before
+// the records that may carry its value.
+//
 // Every byte is checked on read: the header and every payload by their
 // FNV-1a 32 (a flip in a zstd frame can leave the content intact and its
 // checksum silent), a records block's content by the zstd frame's content
@@ -27,6 +36,8 @@ namespace mgl::wire::capture {
 inline constexpr char kMagic[8] = {'M', 'G', 'L', 'C', 'A', 'P', '0', '1'};
 inline constexpr uint32_t kKindRecords = 1;
 inline constexpr uint32_t kKindEnd = 2;
+inline constexpr uint32_t kKindReplies = 3;
+inline constexpr uint32_t kReplyEntryBytes = 24;
 inline constexpr uint32_t kBlockHeaderBytes = 24;
 inline constexpr uint32_t kSegmentHeaderBytes = 16;  // magic + header_bytes + reserved
 // A block normally holds this much raw record data; a larger record gets a

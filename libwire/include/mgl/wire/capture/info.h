@@ -36,9 +36,17 @@ struct SummaryInfo {
     uint64_t record_bytes = 0;
     uint64_t frames = 0;
     uint64_t blocking = 0;
+    uint64_t replies = 0;  // entries of the replies blocks (not in the Summary table: counted on read)
     std::vector<ContextInfo> contexts;
     std::vector<SurfaceInfo> surfaces;
     std::string ended;
+};
+
+// A stored reply (format.h, replies block): the value a verb returned.
+struct ReplyInfo {
+    uint64_t record = 0;  // index of the replied record in its segment, from 0
+    uint16_t opcode = 0;
+    uint64_t value = 0;
 };
 
 // Follows the records that shape a summary (contexts, surfaces, frames,

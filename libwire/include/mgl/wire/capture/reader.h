@@ -35,6 +35,9 @@ public:
     // of 8, at least 8 and within the span.
     bool next_block(std::span<const uint8_t>* records, uint32_t* count);
     const SummaryInfo& summary() const { return summary_; }
+    // The segment's stored replies read so far, in record order: those of a
+    // records block are read before it is handed out (format.h).
+    const std::vector<ReplyInfo>& replies() const { return replies_; }
 
     // Non-empty after an error: what was wrong and where.
     const std::string& error() const { return error_; }
@@ -52,6 +55,8 @@ private:
     std::vector<uint8_t> raw_;
     void* dctx_ = nullptr;
     SummaryInfo summary_;
+    std::vector<ReplyInfo> replies_;
+    uint64_t records_seen_ = 0;  // records of the segment's blocks read so far
     std::string path_;
     std::string error_;
 };

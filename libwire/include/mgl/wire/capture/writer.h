@@ -24,6 +24,10 @@ public:
     ~Writer() override;  // close("") if not closed
 
     void record(const uint8_t* record, uint32_t size) override;
+    // A reply the session's backend wrote (after record() of the record it
+    // answers): kept when its verb returns a server-chosen value
+    // (gen/server_values.h), for a replay on another backend.
+    void reply(const uint8_t* reply, uint32_t size);
     // Writes the last block and the summary; `ended` says why the session
     // ended ("" when the client closed it). Idempotent.
     void close(const std::string& ended);
@@ -36,6 +40,7 @@ private:
     void start();
     void close_locked(const std::string& ended);
     friend void close_open_writers();
+    void flush_replies();
     void write_block(uint32_t kind, const uint8_t* raw, size_t raw_bytes, uint32_t records, bool compress);
     void put(const void* p, size_t n);
 
@@ -48,6 +53,8 @@ private:
     std::vector<uint8_t> raw_;
     std::vector<uint8_t> packed_;
     uint32_t raw_records_ = 0;
+    std::vector<uint8_t> replies_;  // replies block entries not written yet
+    uint32_t reply_entries_ = 0;
     SummaryInfo summary_;
     void* cctx_ = nullptr;  // ZSTD_CCtx, kept across blocks
     bool failed_ = false;
