@@ -135,7 +135,9 @@ int MagmaBackend::fb_samples(bool draw_fb) {
         const Surface* sf = draw_fb ? draw_ : read_;
         return sf && sf->samples > 1 ? int(sf->samples) : 0;
     }
-    auto samples = [](const Attachment& a) { return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : 1; };
+    auto samples = [](const Attachment& a) {
+        return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : a.kind == GL_TEXTURE && a.tex ? int(a.tex->img.samples) : 1;
+    };
     for (const Attachment& a : fb->color)
         if (a.kind) return samples(a) > 1 ? samples(a) : 0;
     const Attachment& d = fb->depth.kind ? fb->depth : fb->stencil;
