@@ -233,19 +233,19 @@ public:
     void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
     void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
     // Multisample textures, the sample mask and positions (textures_multisample.cc).
-    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean) override {
-        multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, false);
+    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, fixed, false);
     }
-    void glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean) override {
-        multisample_storage(gen::Op::glTexStorage2DMultisample, target, samples, ifmt, w, h, 1, true);
+    void glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexStorage2DMultisample, target, samples, ifmt, w, h, 1, fixed, true);
     }
     void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
-                                 GLboolean) override {
-        multisample_storage(gen::Op::glTexImage3DMultisample, target, samples, ifmt, w, h, d, false);
+                                 GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexImage3DMultisample, target, samples, ifmt, w, h, d, fixed, false);
     }
     void glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
-                                   GLboolean) override {
-        multisample_storage(gen::Op::glTexStorage3DMultisample, target, samples, ifmt, w, h, d, true);
+                                   GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexStorage3DMultisample, target, samples, ifmt, w, h, d, fixed, true);
     }
     void glSampleMaski(GLuint index, GLbitfield mask) override;
     void glGetMultisamplefv(GLenum pname, GLuint index, wire::Out<GLfloat> val) override;
@@ -488,7 +488,7 @@ private:
     SamplerKey sampler_key(const TexParams& p, const Texture& t) const;
     VkSampleCountFlagBits texture_samples(VkFormat f, GLsizei samples);
     void multisample_storage(gen::Op verb, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                             GLsizei height, GLsizei depth, bool immutable);
+                             GLsizei height, GLsizei depth, bool fixed_locations, bool immutable);
     bool sample_mask_cap(GLenum cap, bool on);
     // framebuffers
     Framebuffer* fb_for(GLenum target);

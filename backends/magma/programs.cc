@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "compat_builtins.h"
+#include "context/desktop_context.h"
 
 namespace mgl::magma {
 
@@ -237,6 +238,18 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     if (gs && !vs) {
         log_text = "a program with a geometry shader needs a vertex shader";
         return false;
+    }
+    // Desktop GL links a program without a fragment shader (GL 3.1 core:
+    // what reaches the colour buffers is undefined; compatibility: the
+    // fixed-function fragment stage, the interpolated colour). Magma's
+    // stand-in, compiled like the application's.
+    Shader stand_in;
+    if (vs && !fs && cur_->desktop()) {
+        const bool colour = cur_->profile != gl::kProfileCore && vs->source.find("gl_FrontColor") != std::string::npos;
+        stand_in.type = GL_FRAGMENT_SHADER;
+        stand_in.source = colour ? "#version 130\nvoid main() { gl_FragColor = gl_Color; }\n" : "#version 130\nvoid main() {}\n";
+        stand_in.compiled = true;
+        fs = &stand_in;
     }
     if (!vs || !fs) {
         log_text = "a program needs a vertex and a fragment shader";

@@ -27,7 +27,8 @@ VkSampleCountFlagBits MagmaBackend::texture_samples(VkFormat f, GLsizei samples)
 }
 
 void MagmaBackend::multisample_storage(gen::Op verb, GLenum target, GLsizei samples, GLenum internalformat,
-                                       GLsizei width, GLsizei height, GLsizei depth, bool immutable) {
+                                       GLsizei width, GLsizei height, GLsizei depth, bool fixed_locations,
+                                       bool immutable) {
     if (!need_context(verb)) return;
     if (!cur_->desktop()) return unsupported(verb);
     const bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
@@ -42,8 +43,10 @@ void MagmaBackend::multisample_storage(gen::Op verb, GLenum target, GLsizei samp
         uint32_t(height) > l.maxImageDimension2D || uint32_t(depth) > l.maxImageArrayLayers)
         return refuse(verb, GL_INVALID_VALUE, "samples or size");
     TexFormat f;
-    if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f) || f.sized != internalformat)
-        return refuse(verb, GL_INVALID_ENUM, "not a sized renderable internal format Magma has");
+    // Sized formats, and the unsized colour-renderable ones (GL_RGBA) as their 8-bit forms.
+    const VkFormat dsf = gpu_->dev().depth_stencil_format;
+    if (!tex_format(internalformat, 0, 0, dsf, f) && !tex_format(internalformat, internalformat, GL_UNSIGNED_BYTE, dsf, f))
+        return refuse(verb, GL_INVALID_ENUM, "not a renderable internal format Magma has");
     const bool ds = f.depth || f.stencil;
     if (!gpu_->dev().format_has(f.vk, ds ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
         return refuse(verb, GL_INVALID_ENUM, "internal format is not renderable");
@@ -82,7 +85,9 @@ void MagmaBackend::multisample_storage(gen::Op verb, GLenum target, GLsizei samp
     ++t->generation;
     t->fmt = f;
     t->has_format = true;
-    t->fixed_locations = true;  // Vulkan's standard locations are fixed whatever was asked
+    // As asked (the framebuffer completeness rule compares it); Vulkan's
+    // standard locations are fixed either way.
+    t->fixed_locations = fixed_locations;
     if (!gpu_->create_image(img, usage)) return set_error(GL_OUT_OF_MEMORY);
     t->defined = 1;  // level 0, contents undefined until drawn
     t->immutable = immutable;
