@@ -35,6 +35,9 @@ const char* const kAlways[] = {
     "GL_ARB_seamless_cube_map",
     // GLSL 3.30's bit casts in earlier versions: glslang's own extension.
     "GL_ARB_shader_bit_encoding",
+    // Float textures: RGBA/RGB/RG/R 16F and 32F (ES 3.0's) and the
+    // luminance/alpha/intensity ones (formats.cc; uploads from the same base format).
+    "GL_ARB_texture_float",
 };
 
 }  // namespace

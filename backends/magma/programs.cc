@@ -300,6 +300,16 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     exe->sampler_units.resize(lp.uniforms.size());
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {
         UniformInfo& u = lp.uniforms[i];
+        // A sampler of a kind Magma has no images for (1D, rectangle, buffer,
+        // cube array): the link fails, loudly, rather than binding a view of
+        // another dimension.
+        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type)) {
+            char type[16];
+            std::snprintf(type, sizeof type, "0x%04X", u.type);
+            log_text = "the sampler " + u.name + " (type " + type + ") is of a kind Magma does not serve yet";
+            log().warn("magma: program not linked: {}", log_text);
+            return false;
+        }
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;

@@ -282,6 +282,15 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (!validate_desktop(v, log)) return nullptr;
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
+        // Extensions that bring a later version's built-ins to 1.30/1.40:
+        // glslang declares those built-ins by version only, so the source
+        // compiles as the version that has them.
+        static const std::regex ms(R"(#\s*extension\s+GL_ARB_texture_multisample\s*:\s*(enable|require))");
+        static const std::regex bits(R"(#\s*extension\s+GL_ARB_shader_bit_encoding\s*:\s*(enable|require))");
+        if (version < 330 && src.find("GL_ARB_shader_bit_encoding") != std::string::npos && std::regex_search(src, bits))
+            version = 330;
+        if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
+            version = 150;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
