@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "context/desktop_extensions.h"
+
 namespace mgl::espryt {
 
 int desktop_version(int host_es) {
@@ -15,11 +17,13 @@ int desktop_version(int host_es) {
 
 namespace {
 
-struct DesktopExt {
+// What the host must have for Espryt to carry each desktop extension it
+// serves (the names, their order and the profile rule are the GL front
+// end's: backends/gl/context/desktop_extensions.h).
+struct HostNeed {
     const char* name;
     int host_es;            // host GLES version that carries it (0: an extension must)
     const char* host_ext;   // or this host extension (nullptr: none)
-    bool compat_only;       // an extension Mesa lists only in compatibility contexts
 };
 
 // Each one is served by verbs Espryt passes through or maps (desktop_verbs.cc,
@@ -28,92 +32,94 @@ struct DesktopExt {
 // feature GLES lacks (1D and rectangle textures, timer queries without
 // GL_EXT_disjoint_timer_query, glTexImage2DMultisample) or an emulation not
 // written yet (seamless cube map enable, depth clamp) are left out.
-const DesktopExt kDesktopExts[] = {
-    {"GL_ARB_ES2_compatibility", 20, nullptr, false},
-    {"GL_ARB_ES3_compatibility", 30, nullptr, false},
-    {"GL_ARB_copy_buffer", 30, nullptr, false},
-    {"GL_ARB_depth_buffer_float", 30, nullptr, false},
-    {"GL_ARB_depth_texture", 30, nullptr, true},  // GLES 3 depth textures (glmark2's shadow scene asks for it)
-    {"GL_ARB_draw_instanced", 30, nullptr, false},
-    {"GL_ARB_framebuffer_object", 30, nullptr, false},
-    {"GL_ARB_get_program_binary", 30, nullptr, false},
-    {"GL_ARB_half_float_vertex", 30, nullptr, false},
-    {"GL_ARB_instanced_arrays", 30, nullptr, false},
-    {"GL_ARB_map_buffer_range", 30, nullptr, false},
-    {"GL_ARB_occlusion_query2", 30, nullptr, false},
-    {"GL_ARB_pixel_buffer_object", 30, nullptr, false},
-    {"GL_ARB_sampler_objects", 30, nullptr, false},
-    {"GL_ARB_sync", 30, nullptr, false},
-    {"GL_ARB_texture_rg", 30, nullptr, false},
-    {"GL_ARB_texture_storage", 30, nullptr, false},
-    {"GL_ARB_texture_swizzle", 30, nullptr, false},
-    {"GL_ARB_transform_feedback2", 30, nullptr, false},
-    {"GL_ARB_uniform_buffer_object", 30, nullptr, false},
-    {"GL_ARB_vertex_array_object", 30, nullptr, false},
-    {"GL_ARB_texture_cube_map", 20, nullptr, false},  // GL 1.3's; Mesa lists it in every profile
-    {"GL_ARB_vertex_buffer_object", 20, nullptr, true},
-    {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr, false},
-    {"GL_EXT_framebuffer_object", 20, nullptr, true},
-    {"GL_EXT_texture_swizzle", 30, nullptr, false},
-    {"GL_EXT_texture_filter_anisotropic", 0, "GL_EXT_texture_filter_anisotropic", false},
-    {"GL_KHR_debug", 32, "GL_KHR_debug", false},
+const HostNeed kHostNeeds[] = {
+    {"GL_ARB_ES2_compatibility", 20, nullptr},
+    {"GL_ARB_ES3_compatibility", 30, nullptr},
+    {"GL_ARB_copy_buffer", 30, nullptr},
+    {"GL_ARB_depth_buffer_float", 30, nullptr},
+    {"GL_ARB_depth_texture", 30, nullptr},  // GLES 3 depth textures (glmark2's shadow scene asks for it)
+    {"GL_ARB_draw_instanced", 30, nullptr},
+    {"GL_ARB_framebuffer_object", 30, nullptr},
+    {"GL_ARB_get_program_binary", 30, nullptr},
+    {"GL_ARB_half_float_vertex", 30, nullptr},
+    {"GL_ARB_instanced_arrays", 30, nullptr},
+    {"GL_ARB_map_buffer_range", 30, nullptr},
+    {"GL_ARB_occlusion_query2", 30, nullptr},
+    {"GL_ARB_pixel_buffer_object", 30, nullptr},
+    {"GL_ARB_sampler_objects", 30, nullptr},
+    {"GL_ARB_sync", 30, nullptr},
+    {"GL_ARB_texture_rg", 30, nullptr},
+    {"GL_ARB_texture_storage", 30, nullptr},
+    {"GL_ARB_texture_swizzle", 30, nullptr},
+    {"GL_ARB_transform_feedback2", 30, nullptr},
+    {"GL_ARB_uniform_buffer_object", 30, nullptr},
+    {"GL_ARB_vertex_array_object", 30, nullptr},
+    {"GL_ARB_vertex_buffer_object", 20, nullptr},
+    {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr},
+    {"GL_EXT_framebuffer_object", 20, nullptr},
+    {"GL_EXT_texture_swizzle", 30, nullptr},
+    {"GL_EXT_texture_filter_anisotropic", 0, "GL_EXT_texture_filter_anisotropic"},
+    {"GL_KHR_debug", 32, "GL_KHR_debug"},
     // GLSL features ESSL 3.x has (the shader front end translates them).
-    {"GL_ARB_explicit_attrib_location", 30, nullptr, false},
-    {"GL_ARB_shader_bit_encoding", 30, nullptr, false},
-    {"GL_ARB_shading_language_packing", 31, nullptr, false},
-    {"GL_ARB_texture_gather", 31, nullptr, false},
-    {"GL_ARB_gpu_shader5", 32, "GL_EXT_gpu_shader5", false},
+    {"GL_ARB_explicit_attrib_location", 30, nullptr},
+    {"GL_ARB_shader_bit_encoding", 30, nullptr},
+    {"GL_ARB_shading_language_packing", 31, nullptr},
+    {"GL_ARB_texture_gather", 31, nullptr},
+    {"GL_ARB_gpu_shader5", 32, "GL_EXT_gpu_shader5"},
     // GLES 3.2 core (or its extension on a smaller host), same verbs and enums.
-    {"GL_ARB_draw_elements_base_vertex", 32, "GL_EXT_draw_elements_base_vertex", false},
-    {"GL_ARB_draw_buffers_blend", 32, "GL_EXT_draw_buffers_indexed", false},
-    {"GL_ARB_sample_shading", 32, "GL_OES_sample_shading", false},
-    {"GL_ARB_texture_buffer_object", 32, "GL_EXT_texture_buffer", false},
-    {"GL_ARB_texture_buffer_range", 32, "GL_EXT_texture_buffer", false},
-    {"GL_ARB_texture_cube_map_array", 32, "GL_EXT_texture_cube_map_array", false},
-    {"GL_ARB_copy_image", 32, "GL_EXT_copy_image", false},
-    {"GL_ARB_texture_rgb10_a2ui", 30, nullptr, false},
-    {"GL_ARB_stencil_texturing", 31, nullptr, false},
-    {"GL_ARB_texture_stencil8", 32, "GL_OES_texture_stencil8", false},
-    {"GL_ARB_draw_indirect", 31, nullptr, false},
-    {"GL_ARB_vertex_attrib_binding", 31, nullptr, false},
-    {"GL_ARB_program_interface_query", 31, nullptr, false},
-    {"GL_ARB_separate_shader_objects", 31, nullptr, false},
-    {"GL_ARB_framebuffer_no_attachments", 31, nullptr, false},
+    {"GL_ARB_draw_elements_base_vertex", 32, "GL_EXT_draw_elements_base_vertex"},
+    {"GL_ARB_draw_buffers_blend", 32, "GL_EXT_draw_buffers_indexed"},
+    {"GL_ARB_sample_shading", 32, "GL_OES_sample_shading"},
+    {"GL_ARB_texture_buffer_object", 32, "GL_EXT_texture_buffer"},
+    {"GL_ARB_texture_buffer_range", 32, "GL_EXT_texture_buffer"},
+    {"GL_ARB_texture_cube_map_array", 32, "GL_EXT_texture_cube_map_array"},
+    {"GL_ARB_copy_image", 32, "GL_EXT_copy_image"},
+    {"GL_ARB_texture_rgb10_a2ui", 30, nullptr},
+    {"GL_ARB_stencil_texturing", 31, nullptr},
+    {"GL_ARB_texture_stencil8", 32, "GL_OES_texture_stencil8"},
+    {"GL_ARB_draw_indirect", 31, nullptr},
+    {"GL_ARB_vertex_attrib_binding", 31, nullptr},
+    {"GL_ARB_program_interface_query", 31, nullptr},
+    {"GL_ARB_separate_shader_objects", 31, nullptr},
+    {"GL_ARB_framebuffer_no_attachments", 31, nullptr},
     // Served through the host's GLES extension of the same enums and verbs
     // (the client encodes the ARB/core verb; Espryt calls the host's alias).
-    {"GL_ARB_depth_clamp", 0, "GL_EXT_depth_clamp", false},
-    {"GL_ARB_timer_query", 0, "GL_EXT_disjoint_timer_query", false},
-    {"GL_ARB_base_instance", 0, "GL_EXT_base_instance", false},
-    {"GL_ARB_clip_control", 0, "GL_EXT_clip_control", false},
-    {"GL_ARB_polygon_offset_clamp", 0, "GL_EXT_polygon_offset_clamp", false},
-    {"GL_ARB_texture_view", 0, "GL_OES_texture_view", false},
-    {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode", false},
-    {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge", false},
-    {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp", true},
+    {"GL_ARB_depth_clamp", 0, "GL_EXT_depth_clamp"},
+    {"GL_ARB_timer_query", 0, "GL_EXT_disjoint_timer_query"},
+    {"GL_ARB_base_instance", 0, "GL_EXT_base_instance"},
+    {"GL_ARB_clip_control", 0, "GL_EXT_clip_control"},
+    {"GL_ARB_polygon_offset_clamp", 0, "GL_EXT_polygon_offset_clamp"},
+    {"GL_ARB_texture_view", 0, "GL_OES_texture_view"},
+    {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode"},
+    {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge"},
+    {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp"},
     // glTexImage*Multisample on GLES's immutable storage (desktop_textures.cc).
-    {"GL_ARB_texture_multisample", 32, "GL_OES_texture_storage_multisample_2d_array", false},
+    {"GL_ARB_texture_multisample", 32, "GL_OES_texture_storage_multisample_2d_array"},
+    // GLES 3 float formats (sized RGBA32F..., and unsized ones with GL_FLOAT).
+    {"GL_ARB_texture_float", 30, nullptr},
+    // GLES cube maps are always seamless: the enable is state only (desktop_state.cc).
+    {"GL_ARB_seamless_cube_map", 30, nullptr},
+    // GLES 2 cube maps.
+    {"GL_ARB_texture_cube_map", 20, nullptr},
     // Integer textures are GLES 3 core; glClearColorIiEXT/IuiEXT clear through
     // glClearBuffer (desktop_clear.cc). Its luminance/alpha/intensity integer
     // formats are not GLES formats: the host refuses them (GL_INVALID_ENUM).
-    {"GL_EXT_texture_integer", 30, nullptr, false},
-    // GLES 3 float formats (sized RGBA32F..., and unsized ones with GL_FLOAT).
-    {"GL_ARB_texture_float", 30, nullptr, false},
-    // GLES cube maps are always seamless: the enable is state only (desktop_state.cc).
-    {"GL_ARB_seamless_cube_map", 30, nullptr, false},
+    {"GL_EXT_texture_integer", 30, nullptr},
 };
 
 }  // namespace
 
 std::vector<std::string> desktop_extensions(int host_es, uint32_t profile,
                                             const std::function<bool(std::string_view)>& host_has) {
-    std::vector<std::string> out;
-    for (const DesktopExt& e : kDesktopExts) {
-        if (e.compat_only && profile == 1) continue;
-        const bool by_version = e.host_es && host_es >= e.host_es;
-        const bool by_ext = e.host_ext && host_has(e.host_ext);
-        if (by_version || by_ext) out.emplace_back(e.name);
-    }
-    return out;
+    return gl::desktop_extensions(profile, [&](std::string_view name) {
+        for (const HostNeed& e : kHostNeeds) {
+            if (name != e.name) continue;
+            const bool by_version = e.host_es && host_es >= e.host_es;
+            const bool by_ext = e.host_ext && host_has(e.host_ext);
+            return by_version || by_ext;
+        }
+        return false;  // not an extension Espryt serves
+    });
 }
 
 }  // namespace mgl::espryt

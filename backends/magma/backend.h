@@ -89,7 +89,9 @@ public:
     void glWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) override {}
     void glDeleteSync(GLsync sync) override;
     void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length, wire::Out<GLint> values) override;
-    void glHint(GLenum target, GLenum mode) override {}
+    void glHint(GLenum target, GLenum mode) override;  // desktop_state.cc
+    void glPrimitiveRestartIndex(GLuint index) override;
+    void glProvokingVertex(GLenum mode) override;
     void glReleaseShaderCompiler() override {}
     void glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, wire::Out<GLint> range,
                                     wire::Out<GLint> precision) override;
@@ -230,6 +232,29 @@ public:
     void glBindSampler(GLuint unit, GLuint sampler) override;
     void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
     void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
+    // Multisample textures, the sample mask and positions (textures_multisample.cc).
+    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, fixed, false);
+    }
+    void glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexStorage2DMultisample, target, samples, ifmt, w, h, 1, fixed, true);
+    }
+    void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                                 GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexImage3DMultisample, target, samples, ifmt, w, h, d, fixed, false);
+    }
+    void glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                                   GLboolean fixed) override {
+        multisample_storage(gen::Op::glTexStorage3DMultisample, target, samples, ifmt, w, h, d, fixed, true);
+    }
+    void glSampleMaski(GLuint index, GLbitfield mask) override;
+    void glGetMultisamplefv(GLenum pname, GLuint index, wire::Out<GLfloat> val) override;
+    void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override {
+        GLint v[4] = {};
+        glGetTexLevelParameteriv(target, level, pname, wire::Out<GLint>{v, sizeof v});
+        if (params.count()) params.data[0] = GLfloat(v[0]);
+    }
 
     // ---- framebuffers (framebuffers.cc) ------------------------------------
     void glGenRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
@@ -421,6 +446,10 @@ private:
     void present_ready(Surface& s, bool wait);
     // state
     void set_cap(GLenum cap, bool on);
+    // Desktop-only caps and queries (desktop_state.cc); false: not one of them.
+    bool desktop_cap(GLenum cap, bool on);
+    bool desktop_is_enabled(GLenum cap, GLboolean& out);
+    bool desktop_get(GLenum pname, double out[4], int* count);
     // buffers
     std::shared_ptr<Buffer>* buffer_slot(GLenum target);
     std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
@@ -457,6 +486,10 @@ private:
     VkImageView sampled_view(Texture& t, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);
     SamplerKey sampler_key(const TexParams& p, const Texture& t) const;
+    VkSampleCountFlagBits texture_samples(VkFormat f, GLsizei samples);
+    void multisample_storage(gen::Op verb, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLsizei depth, bool fixed_locations, bool immutable);
+    bool sample_mask_cap(GLenum cap, bool on);
     // framebuffers
     Framebuffer* fb_for(GLenum target);
     Attachment* attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second);
@@ -580,9 +613,9 @@ private:
     // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
     // sampled type (float, signed integer, unsigned integer: a view's format
     // must match the sampler's type) and dimension: 2D (also 2D shadow),
-    // cube, 3D, 2D array.
+    // cube, 3D, 2D array, 2D multisample (and array).
     enum { kDummyFloat, kDummySint, kDummyUint, kDummyKinds };
-    enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummies };
+    enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummyMS, kDummyMSArray, kDummies };
     Image dummy_[kDummyKinds][kDummies];
     VkImageView dummy_view_[kDummyKinds][kDummies] = {};
 };

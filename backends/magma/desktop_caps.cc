@@ -1,6 +1,7 @@
 #include "desktop_caps.h"
 
 #include "context/desktop_context.h"
+#include "context/desktop_extensions.h"
 
 namespace mgl::magma {
 
@@ -13,59 +14,48 @@ const char* const kEsExtensions[] = {
     "GL_EXT_draw_buffers", "GL_OES_compressed_ETC1_RGB8_texture",
 };
 
-struct DesktopExt {
-    const char* name;
-    bool compat_only;  // listed by Mesa only in compatibility contexts
-};
-
-// Each is what Magma's ES 3.0 objects and verbs already carry, seen from the
-// desktop side (the client encodes the ARB/EXT aliases as the core verbs),
-// or a shader feature of the desktop GLSL front end (shaders.cc). Left out:
-// what needs a feature Magma lacks so far (geometry shaders, texture buffers,
-// multisample textures, timer queries, depth clamp, 1D/rectangle textures,
-// copy buffer, program binaries).
-const DesktopExt kDesktopExtensions[] = {
-    {"GL_ARB_ES2_compatibility", false},
-    {"GL_ARB_depth_buffer_float", false},
-    {"GL_ARB_depth_texture", true},
-    {"GL_ARB_draw_instanced", false},
-    {"GL_ARB_explicit_attrib_location", false},
-    {"GL_ARB_fragment_shader", true},
-    {"GL_ARB_framebuffer_object", false},
-    {"GL_ARB_half_float_vertex", false},
-    {"GL_ARB_instanced_arrays", false},
-    {"GL_ARB_map_buffer_range", false},
-    {"GL_ARB_occlusion_query2", false},
-    {"GL_ARB_pixel_buffer_object", false},
-    {"GL_ARB_sampler_objects", false},
-    {"GL_ARB_shader_objects", true},
-    {"GL_ARB_shading_language_100", true},
-    {"GL_ARB_sync", false},
-    {"GL_ARB_texture_rg", false},
-    {"GL_ARB_texture_storage", false},
-    {"GL_ARB_texture_swizzle", false},
-    {"GL_ARB_uniform_buffer_object", false},
-    {"GL_ARB_vertex_array_object", false},
-    {"GL_ARB_vertex_buffer_object", true},
-    {"GL_ARB_vertex_shader", true},
-    {"GL_ARB_vertex_type_2_10_10_10_rev", false},
-    {"GL_EXT_framebuffer_object", true},
-    {"GL_EXT_texture_swizzle", false},
+// The desktop extensions whose verbs, enums and shader features Magma's
+// objects carry on any Vulkan 1.1 device, seen from the desktop side (the
+// client encodes the ARB/EXT aliases as the core verbs); the names, their
+// order and the compatibility-only ones are the GL front end's
+// (backends/gl/context/desktop_extensions.h). What depends on a device
+// feature is decided in served_extensions below. Left out: what needs a
+// feature Magma lacks so far (texture buffers, multisample textures, timer
+// queries, 1D/rectangle textures, copy buffer, program binaries).
+const char* const kAlways[] = {
+    "GL_ARB_ES2_compatibility", "GL_ARB_depth_buffer_float", "GL_ARB_depth_texture", "GL_ARB_draw_instanced",
+    "GL_ARB_explicit_attrib_location", "GL_ARB_fragment_shader", "GL_ARB_framebuffer_object",
+    "GL_ARB_half_float_vertex", "GL_ARB_instanced_arrays", "GL_ARB_map_buffer_range", "GL_ARB_occlusion_query2",
+    "GL_ARB_pixel_buffer_object", "GL_ARB_sampler_objects", "GL_ARB_shader_objects", "GL_ARB_shading_language_100",
+    "GL_ARB_sync", "GL_ARB_texture_rg", "GL_ARB_texture_storage", "GL_ARB_texture_swizzle",
+    "GL_ARB_uniform_buffer_object", "GL_ARB_vertex_array_object", "GL_ARB_vertex_buffer_object",
+    "GL_ARB_vertex_shader", "GL_ARB_vertex_type_2_10_10_10_rev", "GL_EXT_framebuffer_object",
+    "GL_EXT_texture_swizzle",
+    // Vulkan samples cube maps seamlessly: the enable is state only (backends/gl/state).
+    "GL_ARB_seamless_cube_map",
+    // GLSL 3.30's bit casts in earlier versions: glslang's own extension.
+    "GL_ARB_shader_bit_encoding",
+    // Float textures: RGBA/RGB/RG/R 16F and 32F (ES 3.0's) and the
+    // luminance/alpha/intensity ones (formats.cc; uploads from the same base format).
+    "GL_ARB_texture_float",
 };
 
 }  // namespace
 
 std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev) {
-    std::vector<std::string> out;
-    if (api != gl::kApiDesktop) {
-        for (const char* e : kEsExtensions) out.emplace_back(e);
-        return out;
-    }
-    for (const DesktopExt& e : kDesktopExtensions)
-        if (!e.compat_only || profile != gl::kProfileCore) out.emplace_back(e.name);
-    if (dev.features.samplerAnisotropy) out.emplace_back("GL_EXT_texture_filter_anisotropic");
-    if (dev.xfb) out.emplace_back("GL_ARB_transform_feedback2");
-    return out;
+    if (api != gl::kApiDesktop) return {std::begin(kEsExtensions), std::end(kEsExtensions)};
+    return gl::desktop_extensions(profile, [&](std::string_view name) {
+        for (const char* e : kAlways)
+            if (name == e) return true;
+        if (name == "GL_EXT_texture_filter_anisotropic") return bool(dev.features.samplerAnisotropy);
+        if (name == "GL_ARB_transform_feedback2") return dev.xfb;
+        if (name == "GL_ARB_depth_clamp") return bool(dev.features.depthClamp);  // depthClampEnable
+        // Both conventions: Vulkan's own (first) and the extension's (last).
+        if (name == "GL_ARB_provoking_vertex") return dev.provoking_last;
+        // Multisample textures (textures_multisample.cc): sampled multisampled images.
+        if (name == "GL_ARB_texture_multisample") return dev.max_samples() > 1 && dev.props.limits.sampledImageColorSampleCounts > 1;
+        return false;
+    });
 }
 
 }  // namespace mgl::magma

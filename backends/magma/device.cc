@@ -191,6 +191,9 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     enable.vertexPipelineStoresAndAtomics = have.vertexPipelineStoresAndAtomics;
     enable.fragmentStoresAndAtomics = have.fragmentStoresAndAtomics;
     enable.shaderClipDistance = have.shaderClipDistance;
+    // Desktop GL: geometry shaders (GL 3.2), depth clamp (GL 3.2).
+    enable.geometryShader = have.geometryShader;
+    enable.depthClamp = have.depthClamp;
     enable.robustBufferAccess = have.robustBufferAccess;  // a bad offset never reads outside a buffer
     d->features = enable;
 

@@ -25,6 +25,8 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     if (count == 0 || instances == 0) return;
     Executable* exe = current_exe();
     if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
+    if (exe->gs && !geometry_accepts(exe->linked.gs_input, mode))
+        return refuse(verb, GL_INVALID_OPERATION, "the mode is not the geometry shader's input primitive");
     XfbDraw xfb;  // transform feedback capturing this draw (transform_feedback.cc)
     if (!xfb_draw_check(verb, mode, count, instances, index_type != 0, xfb)) return;
     Target t;

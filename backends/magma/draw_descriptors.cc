@@ -29,6 +29,8 @@ void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& ima
                     case kDummyCube: tex = un.cube.get(); break;
                     case kDummy3D: tex = un.tex3d.get(); break;
                     case kDummyArray: tex = un.array2d.get(); break;
+                    case kDummyMS: tex = un.ms2d.get(); break;
+                    case kDummyMSArray: tex = un.ms2darray.get(); break;
                     default: tex = un.tex2d.get();
                 }
             }
@@ -38,7 +40,7 @@ void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& ima
             Image* sampled = nullptr;
             const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
             // GL: an integer texture filtered other than NEAREST is incomplete.
-            if (pp && complete && is_integer_format(tex->img.format) &&
+            if (pp && complete && tex->img.samples == VK_SAMPLE_COUNT_1_BIT && is_integer_format(tex->img.format) &&
                 (pp->mag_filter != GL_NEAREST || (pp->min_filter != GL_NEAREST && pp->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
                 complete = false;
             if (view && complete) {

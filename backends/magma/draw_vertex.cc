@@ -138,7 +138,22 @@ bool MagmaBackend::draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei 
             src = indices.data;
         }
         itype = isz == 1 ? VK_INDEX_TYPE_UINT8_EXT : isz == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-        if (mode == GL_LINE_LOOP) {
+        const uint32_t all_ones = isz == 1 ? 0xFFu : isz == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+        auto index_at = [&](GLsizei i) -> uint32_t {
+            return isz == 1 ? src[i] : isz == 2 ? reinterpret_cast<const uint16_t*>(src)[i] : reinterpret_cast<const uint32_t*>(src)[i];
+        };
+        if (c.desktop() && c.dstate.primitive_restart && c.dstate.restart_index != all_ones && mode != GL_LINE_LOOP) {
+            // Desktop restart on another index than the device's (all ones of
+            // the type): 32-bit indices with that index turned into all ones,
+            // and the type's own all-ones (not a restart here) kept as a vertex.
+            Gpu::Slice s = gpu_->stream(uint64_t(count) * 4, 4);
+            uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
+            for (GLsizei i = 0; i < count; ++i) {
+                const uint32_t v = index_at(i);
+                o[i] = v == c.dstate.restart_index ? 0xFFFFFFFFu : v;
+            }
+            ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT32;
+        } else if (mode == GL_LINE_LOOP) {
             // Closed by repeating the first index: 32-bit indices in the stream.
             Gpu::Slice s = gpu_->stream((uint64_t(count) + 1) * 4, 4);
             uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
@@ -150,7 +165,8 @@ bool MagmaBackend::draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei 
             if (isz == 1 && !gpu_->dev().index_uint8) {
                 Gpu::Slice s = gpu_->stream(uint64_t(count) * 2, 4);
                 uint16_t* o = reinterpret_cast<uint16_t*>(s.ptr);
-                for (GLsizei i = 0; i < count; ++i) o[i] = src[i] == 0xFF && c.st.primitive_restart ? 0xFFFF : src[i];
+                const bool restart = c.st.primitive_restart || (c.desktop() && c.dstate.primitive_restart);
+                for (GLsizei i = 0; i < count; ++i) o[i] = src[i] == 0xFF && restart ? 0xFFFF : src[i];
                 ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT16;
             } else {
                 Gpu::Slice s = gpu_->stream(bytes, 4);

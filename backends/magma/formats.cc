@@ -100,6 +100,16 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_R32I: o = fmt(VK_FORMAT_R32_SINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGBA32UI: o = fmt(VK_FORMAT_R32G32B32A32_UINT, 16, 16, Conv::copy, ifmt); return true;
         case GL_RGBA32I: o = fmt(VK_FORMAT_R32G32B32A32_SINT, 16, 16, Conv::copy, ifmt); return true;
+        // ARB_texture_float's luminance/alpha/intensity formats (desktop GL),
+        // on one- and two-channel float formats read through a swizzle.
+        case 0x8816: o = fmt(VK_FORMAT_R32_SFLOAT, 4, 4, Conv::copy, ifmt, {ZERO, ZERO, ZERO, R}); return true;  // ALPHA32F
+        case 0x8817: o = fmt(VK_FORMAT_R32_SFLOAT, 4, 4, Conv::copy, ifmt, {R, R, R, R}); return true;           // INTENSITY32F
+        case 0x8818: o = fmt(VK_FORMAT_R32_SFLOAT, 4, 4, Conv::copy, ifmt, {R, R, R, ONE}); return true;         // LUMINANCE32F
+        case 0x8819: o = fmt(VK_FORMAT_R32G32_SFLOAT, 8, 8, Conv::copy, ifmt, {R, R, R, G}); return true;        // LUMINANCE_ALPHA32F
+        case 0x881C: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt, {ZERO, ZERO, ZERO, R}); return true;  // ALPHA16F
+        case 0x881D: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt, {R, R, R, R}); return true;           // INTENSITY16F
+        case 0x881E: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt, {R, R, R, ONE}); return true;         // LUMINANCE16F
+        case 0x881F: o = fmt(VK_FORMAT_R16G16_SFLOAT, 4, 4, Conv::copy, ifmt, {R, R, R, G}); return true;        // LUMINANCE_ALPHA16F
         case GL_DEPTH_COMPONENT16:
         case GL_DEPTH_COMPONENT24:
         case GL_DEPTH_COMPONENT32F:
@@ -138,14 +148,20 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
             o = fmt(VK_FORMAT_B8G8R8A8_UNORM, 4, 4, Conv::copy, GL_BGRA8_EXT);
             return true;
         case GL_LUMINANCE:
+            if (type == GL_FLOAT) return tex_format(0x8818, format, type, ds, o);
+            if (type == GL_HALF_FLOAT) return tex_format(0x881E, format, type, ds, o);
             if (type != GL_UNSIGNED_BYTE && type != 0) return false;
             o = fmt(VK_FORMAT_R8_UNORM, 1, 1, Conv::copy, GL_LUMINANCE8_EXT, {R, R, R, ONE});
             return true;
         case GL_ALPHA:
+            if (type == GL_FLOAT) return tex_format(0x8816, format, type, ds, o);
+            if (type == GL_HALF_FLOAT) return tex_format(0x881C, format, type, ds, o);
             if (type != GL_UNSIGNED_BYTE && type != 0) return false;
             o = fmt(VK_FORMAT_R8_UNORM, 1, 1, Conv::copy, GL_ALPHA8_EXT, {ZERO, ZERO, ZERO, R});
             return true;
         case GL_LUMINANCE_ALPHA:
+            if (type == GL_FLOAT) return tex_format(0x8819, format, type, ds, o);
+            if (type == GL_HALF_FLOAT) return tex_format(0x881F, format, type, ds, o);
             if (type != GL_UNSIGNED_BYTE && type != 0) return false;
             o = fmt(VK_FORMAT_R8G8_UNORM, 2, 2, Conv::copy, GL_LUMINANCE8_ALPHA8_EXT, {R, R, R, G});
             return true;

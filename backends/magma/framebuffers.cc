@@ -135,7 +135,9 @@ int MagmaBackend::fb_samples(bool draw_fb) {
         const Surface* sf = draw_fb ? draw_ : read_;
         return sf && sf->samples > 1 ? int(sf->samples) : 0;
     }
-    auto samples = [](const Attachment& a) { return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : 1; };
+    auto samples = [](const Attachment& a) {
+        return a.kind == GL_RENDERBUFFER && a.rb ? int(a.rb->img.samples) : a.kind == GL_TEXTURE && a.tex ? int(a.tex->img.samples) : 1;
+    };
     for (const Attachment& a : fb->color)
         if (a.kind) return samples(a) > 1 ? samples(a) : 0;
     const Attachment& d = fb->depth.kind ? fb->depth : fb->stencil;
@@ -438,7 +440,17 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
     uint32_t w = UINT32_MAX, h = UINT32_MAX;
     std::string key;
     int samples = 0;  // 0 until the first attachment; then all must have as many (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE)
+    int fixed = -1;   // GL_TEXTURE_FIXED_SAMPLE_LOCATIONS of the multisampled attachments (renderbuffers: true), alike too
     auto add = [&](Attachment& a, Image*& img, VkImageView& view) -> bool {
+        const bool attached = (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) || (a.kind == GL_RENDERBUFFER && a.rb && a.rb->img.image);
+        if (attached && (a.kind == GL_TEXTURE ? a.tex->img.samples : a.rb->img.samples) > 1) {
+            const int f = a.kind == GL_TEXTURE ? int(a.tex->fixed_locations) : 1;
+            if (fixed >= 0 && fixed != f) {
+                t.mixed_samples = true;
+                return false;
+            }
+            fixed = f;
+        }
         if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
             Texture& tex = *a.tex;
             if (uint32_t(a.level) >= tex.img.levels) return false;

@@ -21,6 +21,8 @@ VkCompareOp compare(GLenum f);
 VkStencilOp stencil_op(GLenum o);
 // false: not a draw mode.
 bool topology(GLenum mode, VkPrimitiveTopology& t);
+// Whether draw mode `mode` feeds a geometry shader whose input layout is `input` (GL 3.2, 2.16.1).
+bool geometry_accepts(GLenum input, GLenum mode);
 // With a dynamic topology a pipeline serves every topology of its class.
 int topology_class(VkPrimitiveTopology t);
 // Which texture binding (and stand-in) a sampler type reads: MagmaBackend's kDummy* order.

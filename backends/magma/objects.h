@@ -14,6 +14,7 @@
 
 #include "formats.h"
 #include "gpu.h"
+#include "desktop_state.h"
 #include "shaders.h"
 
 namespace mgl::magma {
@@ -64,6 +65,7 @@ struct Texture {
     std::array<GLenum, 4> view_swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
     std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
     uint64_t generation = 0;                       // bumps when the image is replaced
+    bool fixed_locations = false;                  // GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (multisample)
     explicit Texture(Gpu* g = nullptr) : gpu(g) {}
     ~Texture();
 };
@@ -94,7 +96,7 @@ struct Shader {
 struct Executable {
     Gpu* gpu = nullptr;
     LinkedProgram linked;
-    VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
+    VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE, gs = VK_NULL_HANDLE;  // gs: none
     bool flat = false;  // the fragment shader has flat inputs
     VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
@@ -256,6 +258,9 @@ struct State {
     GLint clear_stencil = 0;
     float line_width = 1.0f;
     float offset_factor = 0.0f, offset_units = 0.0f;
+    bool depth_clamp = false;  // GL_DEPTH_CLAMP (desktop)
+    bool sample_mask = false;  // GL_SAMPLE_MASK (desktop) and glSampleMaski's word 0
+    uint32_t sample_mask_value = 0xFFFFFFFFu;
 };
 
 // A transform feedback object (ES 3.0): its buffer bindings and whether it
@@ -285,6 +290,11 @@ struct Context {
     std::vector<std::string> extensions;
     bool desktop() const { return api == 0x30A2; }
     State st;
+    // Desktop-only state the GL front end keeps (backends/gl/state) and what
+    // Magma keeps beside it (desktop_state.cc).
+    gl::DesktopState dstate;
+    bool framebuffer_srgb = false;
+    uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables
     PixelStore unpack, pack;
     bool viewport_set = false;
     // Bindings.
@@ -296,7 +306,7 @@ struct Context {
     std::array<Indexed, 24> uniform_bindings;
     GLuint active_unit = 0;
     struct Unit {
-        std::shared_ptr<Texture> tex2d, cube, tex3d, array2d;
+        std::shared_ptr<Texture> tex2d, cube, tex3d, array2d, ms2d, ms2darray;
         std::shared_ptr<Sampler> sampler;
     };
     std::array<Unit, 32> units;

@@ -20,7 +20,8 @@ struct PipelineState {
     uint8_t depth_test, depth_write, depth_func, stencil_test;
     uint8_t stencil_ops[2][4];
     uint8_t blend, color_mask, draw_mask;
-    uint8_t alpha_to_coverage, sample_mask;  // multisampled targets only (GL ignores both otherwise)
+    uint8_t alpha_to_coverage, sample_mask;
+    uint8_t depth_clamp, provoking_first;  // desktop GL_DEPTH_CLAMP, GL_FIRST_VERTEX_CONVENTION (flat programs)  // multisampled targets only (GL ignores both otherwise)
     uint16_t blend_factors[4];
     uint16_t blend_ops[2];
     uint64_t render_pass;
@@ -38,7 +39,12 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     ps.topology = uint8_t(topo);
     const bool strip = topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP || topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
                        topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
-    ps.primitive_restart = s.primitive_restart && strip;
+    // ES's fixed-index restart, or desktop restart (its index mapped to all ones: draw_vertex.cc).
+    const bool restart = s.primitive_restart || (cur_->desktop() && cur_->dstate.primitive_restart);
+    ps.primitive_restart = restart && (strip || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
+                                       topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
+    ps.depth_clamp = s.depth_clamp;
+    ps.provoking_first = exe.flat && cur_->dstate.provoking_vertex == 0x8E4D;
     ps.cull = s.cull ? uint8_t(s.cull_face == GL_FRONT ? 1 : s.cull_face == GL_BACK ? 2 : 3) : 0;
     ps.front_ccw = s.front_face == GL_CCW;
     ps.rasterizer_discard = s.rasterizer_discard;
@@ -81,6 +87,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
             const uint8_t m = uint8_t((1u << n) - 1);
             ps.sample_mask = uint8_t(s.coverage_invert ? ~m : m) & uint8_t((1u << t.key.samples) - 1);
         }
+        if (s.sample_mask) ps.sample_mask &= uint8_t(s.sample_mask_value);  // GL_SAMPLE_MASK
     }
     const VkRenderPass pass = gpu_->render_pass(t.key);
     ps.render_pass = uint64_t(pass);
@@ -91,7 +98,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     auto it = exe.pipelines.find(key);
     if (it != exe.pipelines.end()) return it->second;
 
-    VkPipelineShaderStageCreateInfo stages[2]{};
+    VkPipelineShaderStageCreateInfo stages[3]{};
     stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, exe.vs, "main", nullptr};
     stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, exe.fs, "main", nullptr};
     VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
@@ -114,13 +121,15 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     // Vulkan's convention, so GL's counter-clockwise is Vulkan's clockwise.
     rs.frontFace = ps.front_ccw ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
     rs.depthBiasEnable = ps.depth_bias;
+    rs.depthClampEnable = ps.depth_clamp;
     rs.lineWidth = 1.0f;
     VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv{
         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
     // GL's flat shading, only where it matters: the vertex order it implies
     // can change how attributes round on shared edges.
     pv.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
-    if (gpu_->dev().provoking_last && exe.flat) rs.pNext = &pv;
+    // Vulkan's default is the first vertex (desktop GL_FIRST_VERTEX_CONVENTION).
+    if (gpu_->dev().provoking_last && exe.flat && !ps.provoking_first) rs.pNext = &pv;
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = t.key.samples;  // the render pass's (in the key through its handle)
     ms.alphaToCoverageEnable = ps.alpha_to_coverage;
@@ -173,6 +182,9 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     dy.pDynamicStates = dyn.data();
     VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     ci.stageCount = 2;
+    if (exe.gs)
+        stages[ci.stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                                   VK_SHADER_STAGE_GEOMETRY_BIT, exe.gs, "main", nullptr};
     ci.pStages = stages;
     ci.pVertexInputState = dev.dynamic_vertex_input ? nullptr : &vi;
     ci.pInputAssemblyState = &ia;

@@ -10,6 +10,8 @@
 #include <cstring>
 
 #include "backend.h"
+#include "compat_builtins.h"
+#include "context/desktop_context.h"
 
 namespace mgl::magma {
 
@@ -21,7 +23,10 @@ bool is_sampler(GLenum t) {
         case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_SAMPLER_CUBE_SHADOW:
         case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY:
         case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_CUBE:
-        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return true;
+        case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+        case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+        case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+        case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return true;
         default: return false;
     }
 }
@@ -63,7 +68,7 @@ std::string in_string(wire::In<GLchar> s) {
 
 Executable::~Executable() {
     if (!gpu) return;
-    VkShaderModule v = vs, f = fs;
+    VkShaderModule v = vs, f = fs, g = gs;
     VkDescriptorSetLayout s = set_layout;
     VkPipelineLayout l = layout;
     std::vector<VkPipeline> ps;
@@ -72,6 +77,7 @@ Executable::~Executable() {
         for (VkPipeline p : ps) vkDestroyPipeline(d, p, nullptr);
         if (v) vkDestroyShaderModule(d, v, nullptr);
         if (f) vkDestroyShaderModule(d, f, nullptr);
+        if (g) vkDestroyShaderModule(d, g, nullptr);
         if (l) vkDestroyPipelineLayout(d, l, nullptr);
         if (s) vkDestroyDescriptorSetLayout(d, s, nullptr);
     });
@@ -97,8 +103,13 @@ std::shared_ptr<Program> MagmaBackend::program_for(gen::Op verb, GLuint name) {
 
 void MagmaBackend::glCreateShader(GLenum type, GLuint result) {
     if (!need_context(gen::Op::glCreateShader)) return;
-    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER)
-        return refuse(gen::Op::glCreateShader, GL_INVALID_ENUM, "only vertex and fragment shaders");
+    // Geometry shaders: desktop GL 3.2 and later, on a device that has them.
+    const bool geometry = type == GL_GEOMETRY_SHADER && cur_->desktop() && cur_->served >= 32 &&
+                          gpu_->dev().features.geometryShader;
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !geometry)
+        return refuse(gen::Op::glCreateShader, GL_INVALID_ENUM,
+                      type == GL_GEOMETRY_SHADER ? "geometry shaders need a desktop 3.2 context and a device that has them"
+                                                 : "not a shader type Magma serves");
     auto s = std::make_shared<Shader>();
     s->type = type;
     cur_->share->shaders[result] = s;
@@ -116,7 +127,8 @@ void MagmaBackend::glCompileShader(GLuint shader) {
     if (!need_context(gen::Op::glCompileShader)) return;
     auto s = shader_for(gen::Op::glCompileShader, shader);
     if (!s) return;
-    s->compiled = compile_check(s->type == GL_VERTEX_SHADER ? Stage::vertex : Stage::fragment, shader_api(), s->source, s->log);
+    const Stage stage = s->type == GL_VERTEX_SHADER ? Stage::vertex : s->type == GL_GEOMETRY_SHADER ? Stage::geometry : Stage::fragment;
+    s->compiled = compile_check(stage, shader_api(), s->source, s->log);
     if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
 }
 
@@ -220,13 +232,30 @@ void MagmaBackend::glBindFragDataLocationIndexed(GLuint program, GLuint color, G
 }
 
 bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
-    const Shader *vs = nullptr, *fs = nullptr;
-    for (auto& s : p.shaders) (s->type == GL_VERTEX_SHADER ? vs : fs) = s.get();
+    const Shader *vs = nullptr, *fs = nullptr, *gs = nullptr;
+    for (auto& s : p.shaders)
+        (s->type == GL_VERTEX_SHADER ? vs : s->type == GL_GEOMETRY_SHADER ? gs : fs) = s.get();
+    if (gs && !vs) {
+        log_text = "a program with a geometry shader needs a vertex shader";
+        return false;
+    }
+    // Desktop GL links a program without a fragment shader (GL 3.1 core:
+    // what reaches the colour buffers is undefined; compatibility: the
+    // fixed-function fragment stage, the interpolated colour). Magma's
+    // stand-in, compiled like the application's.
+    Shader stand_in;
+    if (vs && !fs && cur_->desktop()) {
+        const bool colour = cur_->profile != gl::kProfileCore && vs->source.find("gl_FrontColor") != std::string::npos;
+        stand_in.type = GL_FRAGMENT_SHADER;
+        stand_in.source = colour ? "#version 130\nvoid main() { gl_FragColor = gl_Color; }\n" : "#version 130\nvoid main() {}\n";
+        stand_in.compiled = true;
+        fs = &stand_in;
+    }
     if (!vs || !fs) {
         log_text = "a program needs a vertex and a fragment shader";
         return false;
     }
-    if (!vs->compiled || !fs->compiled) {
+    if (!vs->compiled || !fs->compiled || (gs && !gs->compiled)) {
         log_text = "an attached shader did not compile";
         return false;
     }
@@ -237,7 +266,9 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     auto exe = std::make_shared<Executable>();
-    if (!link_program(shader_api(), vs->source, fs->source, p.xfb, p.bound_outputs, exe->linked, log_text)) return false;
+    if (!link_program(shader_api(), vs->source, gs ? &gs->source : nullptr, fs->source, p.xfb, p.bound_outputs,
+                      exe->linked, log_text))
+        return false;
     exe->gpu = gpu_.get();
     LinkedProgram& lp = exe->linked;
     auto module = [&](const std::vector<uint32_t>& code) {
@@ -250,6 +281,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     };
     exe->vs = module(lp.vs);
     exe->fs = module(lp.fs);
+    if (!lp.gs.empty()) exe->gs = module(lp.gs);
     // Flat inputs in the fragment shader (OpDecorate <id> Flat): its pipelines
     // take flat values from GL's provoking vertex, the last. SPIR-V: 5-word
     // header, then instructions of (word count << 16 | opcode).
@@ -260,13 +292,24 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         i += words;
     }
     std::vector<VkDescriptorSetLayoutBinding> bindings;
-    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
+                                      (lp.gs.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
     if (lp.default_binding >= 0 && lp.default_size > 0)
         bindings.push_back({uint32_t(lp.default_binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, stages, nullptr});
     int next_location = 0;
     exe->sampler_units.resize(lp.uniforms.size());
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {
         UniformInfo& u = lp.uniforms[i];
+        // A sampler of a kind Magma has no images for (1D, rectangle, buffer,
+        // cube array): the link fails, loudly, rather than binding a view of
+        // another dimension.
+        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type)) {
+            char type[16];
+            std::snprintf(type, sizeof type, "0x%04X", u.type);
+            log_text = "the sampler " + u.name + " (type " + type + ") is of a kind Magma does not serve yet";
+            log().warn("magma: program not linked: {}", log_text);
+            return false;
+        }
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;
@@ -287,11 +330,29 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     pli.setLayoutCount = 1;
     pli.pSetLayouts = &exe->set_layout;
     gpu_->check(vkCreatePipelineLayout(gpu_->vk(), &pli, nullptr, &exe->layout), "vkCreatePipelineLayout");
-    if (!exe->vs || !exe->fs || !exe->layout) {
+    if (!exe->vs || !exe->fs || !exe->layout || (!lp.gs.empty() && !exe->gs)) {
         log_text = "Vulkan refused the program's shader modules or layouts";
         return false;
     }
     exe->defaults.assign(size_t(std::max(lp.default_size, 0)), 0);
+    // The lowered fixed-function matrices (compat_builtins.h) start as GL's
+    // initial matrices, identity (std140: a column per 16 bytes).
+    for (const UniformInfo& u : lp.uniforms) {
+        if (u.offset < 0 || u.name.rfind("mgl_", 0) != 0) continue;
+        if (std::find_if(gl::kCompatMatrixUniforms, gl::kCompatMatrixUniforms + gl::kCompatMatrixUniformCount,
+                         [&](const char* m) { return u.name == m; }) == gl::kCompatMatrixUniforms + gl::kCompatMatrixUniformCount)
+            continue;
+        const int n = u.type == GL_FLOAT_MAT3 ? 3 : 4;
+        const int stride = u.array_stride > 0 ? u.array_stride : 64;
+        for (int e = 0; e < u.array_size; ++e)
+            for (int c = 0; c < n; ++c) {
+                const size_t at = size_t(u.offset + e * stride + c * 16 + c * 4);
+                if (at + 4 <= exe->defaults.size()) {
+                    const float one = 1.0f;
+                    std::memcpy(&exe->defaults[at], &one, 4);
+                }
+            }
+    }
     // Attributes: glBindAttribLocation first, then each shader location if free.
     uint32_t used = 0;
     std::vector<const AttribInfo*> rest;
@@ -395,6 +456,18 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
             break;
         case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
             v = (lp ? lp->xfb.interleaved : p->xfb.interleaved) ? GL_INTERLEAVED_ATTRIBS : GL_SEPARATE_ATTRIBS;
+            break;
+        // Desktop GL 3.2: the linked geometry shader's layout; INVALID_OPERATION without one.
+        case GL_GEOMETRY_VERTICES_OUT:
+        case GL_GEOMETRY_INPUT_TYPE:
+        case GL_GEOMETRY_OUTPUT_TYPE:
+        case GL_GEOMETRY_SHADER_INVOCATIONS:
+            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+            if (!lp || lp->gs.empty())
+                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION, "the program has no linked geometry shader");
+            v = pname == GL_GEOMETRY_VERTICES_OUT ? lp->gs_vertices
+              : pname == GL_GEOMETRY_INPUT_TYPE ? GLint(lp->gs_input)
+              : pname == GL_GEOMETRY_OUTPUT_TYPE ? GLint(lp->gs_output) : lp->gs_invocations;
             break;
         default: return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
     }

@@ -203,7 +203,8 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     const uint32_t base = uint32_t(std::clamp(t.base_level, 0, int(levels) - 1));
     if (!(t.defined & (1u << base))) return VK_NULL_HANDLE;
     uint32_t count = 1;
-    if (needs_mips(t.params.min_filter)) {
+    const bool ms = t.img.samples > 1;  // multisample textures have one level and no sampler state
+    if (!ms && needs_mips(t.params.min_filter)) {
         const uint32_t last = std::min<uint32_t>(uint32_t(std::max(t.max_level, 0)), levels - 1);
         for (uint32_t l = base + 1; l <= last; ++l) {
             if (!(t.defined & (1u << l))) return VK_NULL_HANDLE;  // incomplete mipmap chain
@@ -219,7 +220,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D;
     if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
     else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
-    else if (t.target == GL_TEXTURE_2D_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    else if (t.target == GL_TEXTURE_2D_ARRAY || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     // GL's swizzle picks among the format's components (which LUMINANCE/ALPHA
     // formats map themselves), or 0 / 1.
     const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};

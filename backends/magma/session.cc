@@ -4,6 +4,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -37,7 +38,7 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
     for (int i = 0; i < 12; ++i) black.ptr[4 * i] = black.ptr[4 * i + 1] = black.ptr[4 * i + 2] = 0;
     for (int i = 0; i < 6; ++i) black.ptr[4 * i + 3] = 255, black.ptr[24 + 4 * i + 3] = 1;
     const VkImageViewType types[kDummies] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
-                                             VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+                                             VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY};
     const VkFormat formats[kDummyKinds] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_UINT};
     for (int kind = 0; kind < kDummyKinds; ++kind)
     for (int k = 0; k < kDummies; ++k) {
@@ -47,6 +48,22 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
         img.cube = k == kDummyCube;
         img.layers = k == kDummyCube ? 6 : 1;
         img.type = k == kDummy3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+        if (k == kDummyMS || k == kDummyMSArray) {
+            // sampler2DMS reads a multisampled view: cleared, as buffers cannot be copied into one.
+            img.samples = texture_samples(img.format, 1);
+            if (img.samples == VK_SAMPLE_COUNT_1_BIT) continue;
+            if (!gpu_->create_image(img, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)) continue;
+            VkCommandBuffer cb = gpu_->init();
+            gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+            VkClearColorValue c{};
+            if (kind == kDummyFloat) c.float32[3] = 1.0f;
+            else c.uint32[3] = 1;
+            const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+            vkCmdClearColorImage(cb, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c, 1, &range);
+            gpu_->transition(cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+            dummy_view_[kind][k] = gpu_->create_view(img, types[k], 0, 1, 0, 1);
+            continue;
+        }
         if (!gpu_->create_image(img, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)) continue;
         VkCommandBuffer cb = gpu_->init();
         gpu_->transition(cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
@@ -310,6 +327,17 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
         case GL_MAX_ELEMENTS_INDICES:
         case GL_MAX_ELEMENTS_VERTICES: *v = 1 << 20; return true;
         case GL_MAX_SAMPLES: *v = d.max_samples(); return true;
+        // Multisample textures (desktop): the sampled counts, within GL_MAX_SAMPLES.
+        case GL_MAX_COLOR_TEXTURE_SAMPLES:
+        case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+        case GL_MAX_INTEGER_SAMPLES:
+            if (!c.desktop()) return false;
+            *v = d.max_samples();
+            return true;
+        case GL_MAX_SAMPLE_MASK_WORDS:
+            if (!c.desktop()) return false;
+            *v = 1;
+            return true;
         case GL_MAX_UNIFORM_BUFFER_BINDINGS: *v = 24; return true;
         case GL_MAX_UNIFORM_BLOCK_SIZE: *v = std::min<int64_t>(l.maxUniformBufferRange, 65536); return true;
         case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *v = int64_t(std::max<VkDeviceSize>(l.minUniformBufferOffsetAlignment, 4)); return true;
@@ -332,6 +360,20 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
         case GL_MAJOR_VERSION: *v = c.served / 10; return true;
         case GL_MINOR_VERSION: *v = c.served % 10; return true;
         case GL_NUM_EXTENSIONS: *v = int64_t(c.extensions.size()); return true;
+        default: break;
+    }
+    // Desktop GL 3.2's geometry shader limits: glslang's built-in constants
+    // (shaders.cc, resources()), within the device's.
+    if (!c.desktop() || !d.features.geometryShader) return false;
+    switch (pname) {
+        case GL_MAX_GEOMETRY_OUTPUT_VERTICES: *v = std::min<int64_t>(l.maxGeometryOutputVertices, 256); return true;
+        case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: *v = std::min<int64_t>(l.maxGeometryTotalOutputComponents, 1024); return true;
+        case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: *v = 1024; return true;
+        case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: *v = 16; return true;
+        case GL_MAX_GEOMETRY_INPUT_COMPONENTS: *v = std::min<int64_t>(l.maxGeometryInputComponents, 64); return true;
+        case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS: *v = std::min<int64_t>(l.maxGeometryOutputComponents, 128); return true;
+        case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: *v = 12; return true;
+        case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS: *v = 1024 + 12 * 16384; return true;
         default: return false;
     }
 }
@@ -339,7 +381,14 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
 
 void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     if (!need_context(gen::Op::glGetIntegerv)) return;
-    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
+    if (double dv[4]; cur_->desktop()) {
+        int dn = 0;
+        if (desktop_get(pname, dv, &dn)) {
+            for (int i = 0; i < dn && uint32_t(i) < data.count(); ++i) data.data[i] = GLint(std::lround(dv[i]));
+            return;
+        }
+        pname = gl::desktop_query_pname(pname);
+    }
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS) v[0] = 8, n = 1;
@@ -368,7 +417,14 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
 
 void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
     if (!need_context(gen::Op::glGetInteger64v)) return;
-    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
+    if (double dv[4]; cur_->desktop()) {
+        int dn = 0;
+        if (desktop_get(pname, dv, &dn)) {
+            for (int i = 0; i < dn && uint32_t(i) < data.count(); ++i) data.data[i] = GLint64(std::llround(dv[i]));
+            return;
+        }
+        pname = gl::desktop_query_pname(pname);
+    }
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SAMPLE_BUFFERS || pname == GL_SAMPLES) v[0] = pname == GL_SAMPLES ? fb_samples(true) : fb_samples(true) > 0, n = 1;
@@ -381,7 +437,14 @@ void MagmaBackend::glGetInteger64v(GLenum pname, wire::Out<GLint64> data) {
 
 void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
     if (!need_context(gen::Op::glGetFloatv)) return;
-    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
+    if (double dv[4]; cur_->desktop()) {
+        int dn = 0;
+        if (desktop_get(pname, dv, &dn)) {
+            for (int i = 0; i < dn && uint32_t(i) < data.count(); ++i) data.data[i] = GLfloat(dv[i]);
+            return;
+        }
+        pname = gl::desktop_query_pname(pname);
+    }
     const VkPhysicalDeviceLimits& l = gpu_->dev().props.limits;
     float v[2] = {};
     int n = 1;
@@ -407,7 +470,14 @@ void MagmaBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
 
 void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
     if (!need_context(gen::Op::glGetBooleanv)) return;
-    if (cur_->desktop()) pname = gl::desktop_query_pname(pname);
+    if (double dv[4]; cur_->desktop()) {
+        int dn = 0;
+        if (desktop_get(pname, dv, &dn)) {
+            for (int i = 0; i < dn && uint32_t(i) < data.count(); ++i) data.data[i] = dv[i] != 0;
+            return;
+        }
+        pname = gl::desktop_query_pname(pname);
+    }
     int64_t v[4] = {};
     int n = 0;
     if (pname == GL_SHADER_COMPILER) v[0] = 1, n = 1;
@@ -423,6 +493,8 @@ void MagmaBackend::glGetBooleanv(GLenum pname, wire::Out<GLboolean> data) {
 
 GLboolean MagmaBackend::glIsEnabled(GLenum cap) {
     if (!need_context(gen::Op::glIsEnabled)) return GL_FALSE;
+    GLboolean desktop = GL_FALSE;
+    if (desktop_is_enabled(cap, desktop)) return desktop;
     const State& s = cur_->st;
     switch (cap) {
         case GL_BLEND: return s.blend;
@@ -436,6 +508,7 @@ GLboolean MagmaBackend::glIsEnabled(GLenum cap) {
         case GL_DITHER: return s.dither;
         case GL_SAMPLE_COVERAGE: return s.sample_coverage;
         case GL_SAMPLE_ALPHA_TO_COVERAGE: return s.alpha_to_coverage;
+        case GL_SAMPLE_MASK: return cur_->desktop() && s.sample_mask;
         default: return GL_FALSE;
     }
 }

@@ -1,5 +1,6 @@
 #include "shaders.h"
 
+#include "compat_builtins.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -94,6 +95,13 @@ const TBuiltInResource& resources() {
         x.maxDrawBuffers = 4;
         x.minProgramTexelOffset = -8;
         x.maxProgramTexelOffset = 7;
+        // Geometry shaders (desktop contexts): GL 3.2's minimums and more.
+        x.maxGeometryOutputVertices = 256;
+        x.maxGeometryTotalOutputComponents = 1024;
+        x.maxGeometryUniformComponents = 1024;
+        x.maxGeometryTextureImageUnits = 16;
+        x.maxGeometryInputComponents = 64;
+        x.maxGeometryOutputComponents = 128;
         return x;
     }();
     return r;
@@ -136,8 +144,9 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
 }
 
 // The desktop GLSL versions a desktop context takes, checked before glslang
-// (which would take ESSL too): 1.10-1.50 and 3.30-4.60; the compatibility
-// profile's built-ins are the fixed-function lowering's (issue 13).
+// (which would take ESSL too): 1.10-1.50 and 3.30-4.60, core or
+// compatibility (whose fixed-function built-ins the GL front end lowers:
+// backends/gl/shaders/compat_builtins.h).
 bool validate_desktop(const Version& v, std::string& log) {
     static const int kVersions[] = {110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460};
     if (v.es || std::find(std::begin(kVersions), std::end(kVersions), v.number) == std::end(kVersions)) {
@@ -145,12 +154,7 @@ bool validate_desktop(const Version& v, std::string& log) {
               " is not a desktop GLSL version this OpenGL context takes (1.10-1.50, 3.30-4.60)\n";
         return false;
     }
-    if (v.profile == "compatibility") {
-        log = "ERROR: 0:1: '#version' : the compatibility profile's GLSL (fixed-function built-ins) is not served "
-              "by Magma yet\n";
-        return false;
-    }
-    if (!v.profile.empty() && v.profile != "core") {
+    if (!v.profile.empty() && v.profile != "core" && v.profile != "compatibility") {
         log = "ERROR: 0:1: '#version' : unknown profile '" + v.profile + "'\n";
         return false;
     }
@@ -237,11 +241,38 @@ struct Parsed {
     const char* strings[2];
 };
 
+EShLanguage language(Stage stage) {
+    switch (stage) {
+        case Stage::vertex: return EShLangVertex;
+        case Stage::geometry: return EShLangGeometry;
+        default: return EShLangFragment;
+    }
+}
+
+// A geometry shader's vertices reach the rasterizer at EmitVertex(): each
+// one gets the clip-z mapping there (the vertex shader is then not wrapped).
+// A do/while so that `if (c) EmitVertex(); else ...` stays one statement;
+// the preprocessor does not expand the inner EmitVertex again.
+const char* kGeometryEmitWrap =
+    "#define EmitVertex() do { gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; EmitVertex(); } while (false)\n";
+
+gl::Stage gl_stage(Stage s) {
+    return s == Stage::vertex ? gl::Stage::vertex : s == Stage::geometry ? gl::Stage::geometry : gl::Stage::fragment;
+}
+
+// `#version 150 compatibility` -> `#version 150` (glslang's Vulkan rules
+// refuse the profile; the built-ins it brings are lowered). The line stays.
+std::string drop_profile_word(const std::string& src) {
+    static const std::regex re(R"(^(\s*#\s*version\s+\d+)\s+compatibility\b)");
+    return std::regex_replace(src, re, "$1", std::regex_constants::format_first_only);
+}
+
+// wrap_clip_z: the vertex shader maps clip z (no geometry shader follows it).
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
-                              const std::vector<std::string>& captured_builtins = {}) {
+                              const std::vector<std::string>& captured_builtins = {}, bool wrap_clip_z = true) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
-    const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
+    const EShLanguage lang = language(stage);
     std::string src = version_first(app_src);
     Version v = source_version(src);
     int version = 310;
@@ -251,8 +282,34 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (!validate_desktop(v, log)) return nullptr;
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
+        // Extensions that bring a later version's built-ins to 1.30/1.40:
+        // glslang declares those built-ins by version only, so the source
+        // compiles as the version that has them.
+        static const std::regex ms(R"(#\s*extension\s+GL_ARB_texture_multisample\s*:\s*(enable|require))");
+        static const std::regex bits(R"(#\s*extension\s+GL_ARB_shader_bit_encoding\s*:\s*(enable|require))");
+        if (version < 330 && src.find("GL_ARB_shader_bit_encoding") != std::string::npos && std::regex_search(src, bits))
+            version = 330;
+        if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
+            version = 150;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
+        // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
+        // matrices...): GLSL 1.10-1.40 have them (1.40 through
+        // ARB_compatibility, which a compatibility context enables), later
+        // versions in the compatibility profile. glslang's Vulkan rules have
+        // none: the GL front end lowers them to ordinary declarations, the
+        // same contract Espryt's shaders keep (attribute locations, matrix
+        // uniforms; build_executable starts the matrices at identity).
+        if (v.number <= 140 || v.profile == "compatibility") {
+            if (v.profile == "compatibility") src = drop_profile_word(src);
+            std::vector<std::string> sources{src};
+            const std::string decls = gl::lower_compat_builtins(gl_stage(stage), sources);
+            // Their declarations place the attributes (layout(location)),
+            // which GLSL 1.40 takes with this extension.
+            if (!decls.empty() && version < 330) p->preamble += "#extension GL_ARB_explicit_attrib_location : enable\n";
+            p->preamble += decls;
+            src = std::move(sources[0]);
+        }
     } else {
         // Before validation too: glslang's ES 1.00 front end refuses them as well.
         if (v.number == 100) src = fold_constant_sequences(src);
@@ -267,10 +324,12 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         }
     }
     p->shader = std::make_unique<glslang::TShader>(lang);
-    if (stage == Stage::vertex) p->preamble += kVertexWrapStart;
+    const bool wrap_vertex = stage == Stage::vertex && wrap_clip_z;
+    if (wrap_vertex) p->preamble += kVertexWrapStart;
+    if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
     p->source = translate(src, v, api, stage, p->preamble);
     p->strings[0] = p->source.c_str();
-    p->end = stage == Stage::vertex ? vertex_wrap_end(captured_builtins) : "\n";
+    p->end = wrap_vertex ? vertex_wrap_end(captured_builtins) : "\n";
     p->strings[1] = p->end.c_str();
     glslang::TShader& sh = *p->shader;
     sh.setStrings(p->strings, 2);
@@ -288,7 +347,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     // in GLSL 1.40), not about the application's shader.
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules | EShMsgSuppressWarnings);
     const bool ok = sh.parse(&resources(), version, profile, true, false, msgs);
-    log = ascii(sh.getInfoLog());
+    log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
     return p;
 }
@@ -390,25 +449,46 @@ std::vector<std::string> located_outputs(glslang::TIntermediate& im) {
     return out;
 }
 
+// A geometry shader's layout primitive as GL names it (GL_TRIANGLES...).
+uint32_t gl_primitive(glslang::TLayoutGeometry g) {
+    switch (g) {
+        case glslang::ElgPoints: return 0x0000;               // GL_POINTS
+        case glslang::ElgLines: return 0x0001;                // GL_LINES
+        case glslang::ElgLinesAdjacency: return 0x000A;       // GL_LINES_ADJACENCY
+        case glslang::ElgLineStrip: return 0x0003;            // GL_LINE_STRIP
+        case glslang::ElgTriangles: return 0x0004;            // GL_TRIANGLES
+        case glslang::ElgTrianglesAdjacency: return 0x000C;   // GL_TRIANGLES_ADJACENCY
+        case glslang::ElgTriangleStrip: return 0x0005;        // GL_TRIANGLE_STRIP
+        default: return 0;
+    }
+}
+
 }  // namespace
 
-bool link_program(Api api, const std::string& vs_src, const std::string& fs_src, const XfbRequest& xfb,
-                  const FragBindings& frag, LinkedProgram& out, std::string& log) {
+bool link_program(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
+                  const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
-    std::string vlog, flog;
+    if (gs_src && !xfb.names.empty()) {
+        // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).
+        log = "transform feedback of a geometry shader's outputs is not served by Magma yet\n";
+        return false;
+    }
+    std::string vlog, glog, flog;
     std::vector<std::string> captured_builtins;
     for (const std::string& n : xfb.names)
         if ((n == "gl_Position" || n == "gl_PointSize") &&
             std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
             captured_builtins.push_back(n);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, gs_src == nullptr);
+    std::unique_ptr<Parsed> gs = gs_src ? parse(Stage::geometry, api, *gs_src, glog) : nullptr;
     auto fs = parse(Stage::fragment, api, fs_src, flog);
-    if (!vs || !fs) {
-        log = "compile failed:\n" + vlog + flog;
+    if (!vs || !fs || (gs_src && !gs)) {
+        log = "compile failed:\n" + vlog + glog + flog;
         return false;
     }
     glslang::TProgram prog;
     prog.addShader(vs->shader.get());
+    if (gs) prog.addShader(gs->shader.get());
     prog.addShader(fs->shader.get());
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
     if (!prog.link(msgs)) {
@@ -486,6 +566,19 @@ bool link_program(Api api, const std::string& vs_src, const std::string& fs_src,
     glslang::GlslangToSpv(*prog.getIntermediate(EShLangFragment), out.fs, &spv_log, &opt);
     drop_relaxed_precision(out.vs);
     drop_relaxed_precision(out.fs);
+    if (gs) {
+        glslang::TIntermediate& gim = *prog.getIntermediate(EShLangGeometry);
+        glslang::GlslangToSpv(gim, out.gs, &spv_log, &opt);
+        drop_relaxed_precision(out.gs);
+        out.gs_vertices = gim.getVertices();
+        out.gs_invocations = std::max(gim.getInvocations(), 1);
+        out.gs_input = gl_primitive(gim.getInputPrimitive());
+        out.gs_output = gl_primitive(gim.getOutputPrimitive());
+        if (out.gs.empty()) {
+            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
+            return false;
+        }
+    }
     log = prog.getInfoLog();
     if (out.vs.empty() || out.fs.empty()) {
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();
@@ -496,7 +589,7 @@ bool link_program(Api api, const std::string& vs_src, const std::string& fs_src,
 
 std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
-    const EShLanguage lang = stage == Stage::vertex ? EShLangVertex : EShLangFragment;
+    const EShLanguage lang = language(stage);
     glslang::TShader sh(lang);
     const char* strings[] = {source.c_str()};
     sh.setStrings(strings, 1);

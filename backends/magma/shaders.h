@@ -25,7 +25,7 @@
 
 namespace mgl::magma {
 
-enum class Stage { vertex, fragment };
+enum class Stage { vertex, fragment, geometry };
 
 // The shading language family of the context: GLSL ES for ES contexts,
 // desktop GLSL for OpenGL ones.
@@ -58,7 +58,11 @@ struct BlockInfo {
 };
 
 struct LinkedProgram {
-    std::vector<uint32_t> vs, fs;  // SPIR-V
+    std::vector<uint32_t> vs, fs, gs;  // SPIR-V (gs empty: no geometry shader)
+    // The geometry shader's layout (GL enums; GL_GEOMETRY_* of glGetProgramiv
+    // and the draw's primitive check).
+    uint32_t gs_input = 0, gs_output = 0;
+    int gs_vertices = 0, gs_invocations = 1;
     std::vector<UniformInfo> uniforms;
     std::vector<AttribInfo> attribs;
     std::vector<BlockInfo> blocks;  // user uniform blocks (ES 3.0)
@@ -77,9 +81,12 @@ struct XfbRequest {
 // glBindFragDataLocation's bindings of a program: output name -> colour number.
 using FragBindings = std::map<std::string, uint32_t>;
 
-// Links a vertex and a fragment shader. false: `log` says why. An output the
-// fragment shader did not locate itself takes its binding from `frag`.
-bool link_program(Api api, const std::string& vs, const std::string& fs, const XfbRequest& xfb,
+// Links a vertex, an optional geometry (`gs` nullptr: none) and a fragment
+// shader. false: `log` says why. An output the fragment shader did not locate
+// itself takes its binding from `frag`. With a geometry shader, GL's clip z
+// is mapped to Vulkan's at each EmitVertex() instead of at the vertex
+// shader's end.
+bool link_program(Api api, const std::string& vs, const std::string* gs, const std::string& fs, const XfbRequest& xfb,
                   const FragBindings& frag, LinkedProgram& out, std::string& log);
 
 // SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked

@@ -35,6 +35,8 @@ std::shared_ptr<Texture>* MagmaBackend::texture_slot(GLenum target) {
         case GL_TEXTURE_CUBE_MAP: return &u.cube;
         case GL_TEXTURE_3D: return &u.tex3d;
         case GL_TEXTURE_2D_ARRAY: return &u.array2d;
+        case GL_TEXTURE_2D_MULTISAMPLE: return cur_->desktop() ? &u.ms2d : nullptr;
+        case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return cur_->desktop() ? &u.ms2darray : nullptr;
         default: return nullptr;
     }
 }
@@ -426,6 +428,31 @@ void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset
     vkCmdBlitImage(cb, src->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                    1, &b, VK_FILTER_NEAREST);
     src->used_serial = dst.used_serial = gpu_->serial();
+}
+
+// Level parameters from the image (GL 3.0 / ES 3.1): size, samples, the
+// internal format and its channel types' sizes as GL reports them.
+void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {
+    constexpr gen::Op op = gen::Op::glGetTexLevelParameteriv;
+    if (!need_context(op) || !params.count()) return;
+    Texture* t = bound_texture(op, target);
+    if (!t) return;
+    if (level < 0 || level > 15) return refuse(op, GL_INVALID_VALUE, "level");
+    const Image& img = t->img;
+    const bool has = img.image && uint32_t(level) < img.levels && (t->defined >> level & 1);
+    const bool array = t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    GLint v = 0;
+    switch (pname) {
+        case GL_TEXTURE_WIDTH: v = has ? GLint(std::max(img.width >> level, 1u)) : 0; break;
+        case GL_TEXTURE_HEIGHT: v = has ? GLint(std::max(img.height >> level, 1u)) : 0; break;
+        case GL_TEXTURE_DEPTH: v = !has ? 0 : array ? GLint(img.layers) : GLint(std::max(img.depth >> level, 1u)); break;
+        case GL_TEXTURE_SAMPLES: v = has && img.samples > 1 ? GLint(img.samples) : 0; break;
+        case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: v = has && img.samples > 1 ? t->fixed_locations : GL_TRUE; break;
+        case GL_TEXTURE_INTERNAL_FORMAT: v = has ? GLint(t->fmt.sized) : GL_RGBA; break;
+        case GL_TEXTURE_COMPRESSED: v = 0; break;
+        default: return refuse(op, GL_INVALID_ENUM, "pname not served by Magma yet");
+    }
+    params.data[0] = v;
 }
 
 }  // namespace mgl::magma

@@ -310,6 +310,11 @@ void MagmaBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint>
         return 0;
     };
     switch (target) {
+        case GL_SAMPLE_MASK_VALUE:  // desktop: glSampleMaski's words
+            if (!c.desktop()) return refuse(op, GL_INVALID_ENUM, "target");
+            if (index >= 1) return refuse(op, GL_INVALID_VALUE, "index >= GL_MAX_SAMPLE_MASK_WORDS");
+            data.data[0] = GLint(c.st.sample_mask_value);
+            return;
         case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
         case GL_TRANSFORM_FEEDBACK_BUFFER_START:
         case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {

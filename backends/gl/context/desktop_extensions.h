@@ -1,0 +1,108 @@
+// The desktop extensions a desktop context of this project may list, once for
+// every backend (DESIGN.md §11): their names, the order GL_EXTENSIONS lists
+// them in, and the GL-side rule of which ones only a compatibility context
+// lists. Whether a context lists one is the device's answer: each backend
+// says what its device really carries (Espryt: the host's GLES version and
+// extensions, backends/espryt/desktop_caps.cc; Magma: its Vulkan device's
+// features, backends/magma/desktop_caps.cc). Nothing is advertised that does
+// not work.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mgl::gl {
+
+struct DesktopExtension {
+    std::string_view name;
+    bool compat_only;  // listed (as Mesa does) only in compatibility contexts
+};
+
+// Espryt's order first (its extension string predates this table and stays as
+// it was), then what only another backend serves.
+inline constexpr DesktopExtension kDesktopExtensions[] = {
+    {"GL_ARB_ES2_compatibility", false},
+    {"GL_ARB_ES3_compatibility", false},
+    {"GL_ARB_copy_buffer", false},
+    {"GL_ARB_depth_buffer_float", false},
+    {"GL_ARB_depth_texture", true},
+    {"GL_ARB_draw_instanced", false},
+    {"GL_ARB_framebuffer_object", false},
+    {"GL_ARB_get_program_binary", false},
+    {"GL_ARB_half_float_vertex", false},
+    {"GL_ARB_instanced_arrays", false},
+    {"GL_ARB_map_buffer_range", false},
+    {"GL_ARB_occlusion_query2", false},
+    {"GL_ARB_pixel_buffer_object", false},
+    {"GL_ARB_sampler_objects", false},
+    {"GL_ARB_sync", false},
+    {"GL_ARB_texture_rg", false},
+    {"GL_ARB_texture_storage", false},
+    {"GL_ARB_texture_swizzle", false},
+    {"GL_ARB_transform_feedback2", false},
+    {"GL_ARB_uniform_buffer_object", false},
+    {"GL_ARB_vertex_array_object", false},
+    {"GL_ARB_vertex_buffer_object", true},
+    {"GL_ARB_vertex_type_2_10_10_10_rev", false},
+    {"GL_EXT_framebuffer_object", true},
+    {"GL_EXT_texture_swizzle", false},
+    {"GL_EXT_texture_filter_anisotropic", false},
+    {"GL_KHR_debug", false},
+    {"GL_ARB_explicit_attrib_location", false},
+    {"GL_ARB_shader_bit_encoding", false},
+    {"GL_ARB_shading_language_packing", false},
+    {"GL_ARB_texture_gather", false},
+    {"GL_ARB_gpu_shader5", false},
+    {"GL_ARB_draw_elements_base_vertex", false},
+    {"GL_ARB_draw_buffers_blend", false},
+    {"GL_ARB_sample_shading", false},
+    {"GL_ARB_texture_buffer_object", false},
+    {"GL_ARB_texture_buffer_range", false},
+    {"GL_ARB_texture_cube_map_array", false},
+    {"GL_ARB_copy_image", false},
+    {"GL_ARB_texture_rgb10_a2ui", false},
+    {"GL_ARB_stencil_texturing", false},
+    {"GL_ARB_texture_stencil8", false},
+    {"GL_ARB_draw_indirect", false},
+    {"GL_ARB_vertex_attrib_binding", false},
+    {"GL_ARB_program_interface_query", false},
+    {"GL_ARB_separate_shader_objects", false},
+    {"GL_ARB_framebuffer_no_attachments", false},
+    {"GL_ARB_depth_clamp", false},
+    {"GL_ARB_timer_query", false},
+    {"GL_ARB_base_instance", false},
+    {"GL_ARB_clip_control", false},
+    {"GL_ARB_polygon_offset_clamp", false},
+    {"GL_ARB_texture_view", false},
+    {"GL_EXT_texture_sRGB_decode", false},
+    {"GL_ARB_texture_mirror_clamp_to_edge", false},
+    {"GL_ARB_texture_border_clamp", true},
+    {"GL_ARB_texture_multisample", false},
+    {"GL_ARB_texture_float", false},
+    {"GL_ARB_seamless_cube_map", false},
+    {"GL_ARB_texture_cube_map", false},  // GL 1.3's; Mesa lists it in every profile
+    {"GL_EXT_texture_integer", false},
+    // Served by Magma only so far.
+    {"GL_ARB_fragment_shader", true},
+    {"GL_ARB_shader_objects", true},
+    {"GL_ARB_shading_language_100", true},
+    {"GL_ARB_vertex_shader", true},
+    {"GL_ARB_provoking_vertex", false},
+};
+
+// GL_EXTENSIONS of a desktop context of `profile` (1 core, 2 compatibility):
+// the table's names, in its order, that `carries` says the device serves.
+inline std::vector<std::string> desktop_extensions(uint32_t profile,
+                                                   const std::function<bool(std::string_view)>& carries) {
+    std::vector<std::string> out;
+    for (const DesktopExtension& e : kDesktopExtensions) {
+        if (e.compat_only && profile == 1) continue;
+        if (carries(e.name)) out.emplace_back(e.name);
+    }
+    return out;
+}
+
+}  // namespace mgl::gl

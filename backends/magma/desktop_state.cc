@@ -1,0 +1,96 @@
+// Desktop GL state on Magma: the GL front end's DesktopState (backends/gl/state)
+// decides what each desktop-only cap, hint and query is; this file says what
+// the Vulkan device does with it. Depth clamp is the pipeline's
+// depthClampEnable; primitive restart is the device's fixed-index restart
+// (another index is rewritten to all ones: draw_vertex.cc); the provoking
+// vertex is VK_EXT_provoking_vertex's mode (pipeline.cc).
+#include <GLES3/gl32.h>
+
+#include "backend.h"
+
+namespace mgl::magma {
+
+namespace {
+constexpr GLenum kDepthClamp = 0x864F, kFramebufferSrgb = 0x8DB9, kClipDistance0 = 0x3000,
+                 kFirstVertex = 0x8E4D, kLastVertex = 0x8E4E;
+}  // namespace
+
+bool MagmaBackend::desktop_cap(GLenum cap, bool on) {
+    if (!cur_->desktop()) return false;
+    Context& c = *cur_;
+    switch (gl::cap_route(cap)) {
+        case gl::CapRoute::state_only:
+        case gl::CapRoute::restart: c.dstate.set_cap(cap, on); return true;
+        case gl::CapRoute::host:
+            if (cap == kDepthClamp) {
+                if (!gpu_->dev().features.depthClamp) {
+                    refuse(on ? gen::Op::glEnable : gen::Op::glDisable, GL_INVALID_ENUM,
+                           "GL_DEPTH_CLAMP: the device has no depthClamp");
+                    return true;
+                }
+                c.st.depth_clamp = on;
+            } else if (cap == kFramebufferSrgb) {
+                c.framebuffer_srgb = on;  // state only: Magma's colour buffers are not sRGB
+            } else {
+                // GL_CLIP_DISTANCEi: state; the shader's gl_ClipDistance clips.
+                const uint32_t bit = 1u << (cap - kClipDistance0);
+                c.clip_planes = on ? (c.clip_planes | bit) : (c.clip_planes & ~bit);
+            }
+            return true;
+        default: return false;
+    }
+}
+
+bool MagmaBackend::desktop_is_enabled(GLenum cap, GLboolean& out) {
+    if (!cur_->desktop()) return false;
+    const Context& c = *cur_;
+    switch (gl::cap_route(cap)) {
+        case gl::CapRoute::state_only:
+        case gl::CapRoute::restart: out = c.dstate.cap(cap); return true;
+        case gl::CapRoute::host:
+            out = cap == kDepthClamp ? c.st.depth_clamp
+                : cap == kFramebufferSrgb ? c.framebuffer_srgb
+                : (c.clip_planes >> (cap - kClipDistance0)) & 1;
+            return true;
+        default: return false;
+    }
+}
+
+bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
+    if (!cur_ || !cur_->desktop()) return false;
+    const VkPhysicalDeviceLimits& l = gpu_->dev().props.limits;
+    GLboolean on = GL_FALSE;
+    if (gl::cap_route(pname) == gl::CapRoute::host && desktop_is_enabled(pname, on)) {
+        out[0] = on;
+        *count = 1;
+        return true;
+    }
+    return cur_->dstate.get(pname, l.lineWidthRange, l.pointSizeRange, out, count);
+}
+
+void MagmaBackend::glHint(GLenum target, GLenum mode) {
+    if (!need_context(gen::Op::glHint)) return;
+    if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE)
+        return refuse(gen::Op::glHint, GL_INVALID_ENUM, "hint mode");
+    if (cur_->desktop() && cur_->dstate.hint(target, mode)) return;
+    // GLES's own targets are hints a Vulkan device has no use for.
+}
+
+void MagmaBackend::glPrimitiveRestartIndex(GLuint index) {
+    if (!need_context(gen::Op::glPrimitiveRestartIndex)) return;
+    if (!cur_->desktop()) return unsupported(gen::Op::glPrimitiveRestartIndex);
+    cur_->dstate.restart_index = index;
+}
+
+void MagmaBackend::glProvokingVertex(GLenum mode) {
+    if (!need_context(gen::Op::glProvokingVertex)) return;
+    if (!cur_->desktop()) return unsupported(gen::Op::glProvokingVertex);
+    if (mode != kFirstVertex && mode != kLastVertex) return refuse(gen::Op::glProvokingVertex, GL_INVALID_ENUM, "mode");
+    // Vulkan's own convention is the first vertex; the last needs the extension.
+    if (mode == kLastVertex && !gpu_->dev().provoking_last)
+        return refuse(gen::Op::glProvokingVertex, GL_INVALID_OPERATION,
+                      "GL_LAST_VERTEX_CONVENTION: the device has no VK_EXT_provoking_vertex");
+    cur_->dstate.provoking_vertex = mode;
+}
+
+}  // namespace mgl::magma
