@@ -56,8 +56,17 @@ void set_array(const char* verb, int attr, GLint size, GLenum type, GLsizei stri
 
 // Points the lowering's vertex array object at the enabled arrays for
 // vertices [first, first + count), rebased so that vertex `first` is 0.
-void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l) {
+void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l, int64_t extra_bytes = 0) {
     gen::Encoder& e = *ctx.enc;
+    // Every client-memory array of the draw (and `extra_bytes`: its indices)
+    // fits in the stream before the first is uploaded.
+    int64_t total = extra_bytes + 16;
+    for (const ClientArray& arr : f.arrays)
+        if (arr.enabled && arr.pointer && !arr.buffer) {
+            const int64_t elem = attrib_bytes(arr.size, arr.type);
+            total += (count - 1) * (arr.stride ? arr.stride : elem) + elem + 16;
+        }
+    stream_reserve(ctx, total);
     for (int a = 0; a < kAttrCount; ++a) {
         const ClientArray& arr = f.arrays[size_t(a)];
         const bool on = arr.enabled && (arr.pointer || arr.buffer);
@@ -150,7 +159,7 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
     }
     Layout l;
     begin_draw(ctx, *f);
-    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l);
+    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2);  // quads become up to 1.5x the indices
     finish_draw(ctx, *f, mode, l, count, &idx);
     return true;
 }
