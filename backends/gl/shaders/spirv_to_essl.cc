@@ -175,6 +175,15 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     }
     std::vector<uint32_t> table;
     essl = take_line_directives(unmark_anonymous_blocks(text, marks), table);
+    // Clip and cull distances are ESSL's through GL_EXT_clip_cull_distance
+    // (SPIRV-Cross writes them without enabling it): enabled after #version.
+    if (essl.find("gl_ClipDistance") != std::string::npos || essl.find("gl_CullDistance") != std::string::npos) {
+        const size_t eol = essl.find('\n');
+        if (eol != std::string::npos && essl.rfind("#version", 0) == 0) {
+            essl.insert(eol + 1, "#extension GL_EXT_clip_cull_distance : require\n");
+            if (!table.empty()) table.insert(table.begin() + 1, table[0]);  // keeps the line table aligned
+        }
+    }
     if (lines) *lines = std::move(table);
     return true;
 }

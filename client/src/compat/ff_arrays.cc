@@ -25,6 +25,8 @@ int array_of(Context& ctx, GLenum array) {
         case 0x845E: return kColor2;   // GL_SECONDARY_COLOR_ARRAY
         case 0x8457: return kFog;      // GL_FOG_COORD_ARRAY
         case 0x8078: return kTex0 + int(std::min<GLenum>(f.client_active_texture - 0x84C0, kMaxTexUnits - 1));
+        case 0x8079: return kEdge;     // GL_EDGE_FLAG_ARRAY
+        case 0x8077: return kIndex;    // GL_INDEX_ARRAY
         default: return -1;
     }
 }
@@ -211,9 +213,33 @@ void client_state(const char* verb, GLenum array, bool on) {
         gl_error(*ctx, GL_INVALID_ENUM, verb);
         return;
     }
-    f->arrays[size_t(a)].enabled = on;
+    f->all_arrays(a).enabled = on;
+}
+
+// Arrays kept as state only (ff.h says why).
+void state_array(const char* verb, int which, GLenum type, GLsizei stride, const void* pointer) {
+    MGL_CTX_OR_RETURN(verb);
+    FixedFunction* f = ff(*ctx);
+    if (!f) return profile_error(*ctx, verb);
+    if (stride < 0) return gl_error(*ctx, GL_INVALID_VALUE, verb);
+    if (which == kIndex && type != GL_UNSIGNED_BYTE && type != GL_SHORT && type != GL_INT && type != GL_FLOAT &&
+        type != 0x140A)
+        return gl_error(*ctx, GL_INVALID_ENUM, verb);
+    ClientArray& a = f->all_arrays(which);
+    a.size = 1;
+    a.type = type;
+    a.stride = stride;
+    a.pointer = pointer;
+    a.buffer = ctx->st.bound_buffer(GL_ARRAY_BUFFER);
 }
 }  // namespace
+
+void glEdgeFlagPointer(GLsizei stride, const void* pointer) {
+    state_array("glEdgeFlagPointer", kEdge, GL_UNSIGNED_BYTE, stride, pointer);
+}
+void glIndexPointer(GLenum type, GLsizei stride, const void* pointer) {
+    state_array("glIndexPointer", kIndex, type, stride, pointer);
+}
 
 void glEnableClientState(GLenum array) { client_state("glEnableClientState", array, true); }
 void glDisableClientState(GLenum array) { client_state("glDisableClientState", array, false); }

@@ -68,6 +68,18 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
     FixedFunction* f = ff(ctx);
     if (!f) return false;
+    // bits: GL_TEXTURE_GEN_S..Q of the active unit, GL_CLIP_PLANE0..7
+    if ((cap >= 0x0C60 && cap <= 0x0C63) || (cap >= 0x3000 && cap < 0x3000 + kMaxClipPlanes)) {
+        const bool clip = cap >= 0x3000;
+        if (record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) return true;
+        uint8_t& bits = clip ? f->clip_enabled
+                             : f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)];
+        const uint8_t bit = uint8_t(1u << (clip ? cap - 0x3000 : cap - 0x0C60));
+        bits = on ? uint8_t(bits | bit) : uint8_t(bits & ~bit);
+        // GL_CLIP_PLANEi is GL_CLIP_DISTANCEi: the host clips by the generated gl_ClipDistance
+        if (clip) on ? ctx.enc->glEnable(cap) : ctx.enc->glDisable(cap);
+        return true;
+    }
     bool* flag = nullptr;
     switch (cap) {
         case 0x0B50: flag = &f->lighting; break;          // GL_LIGHTING
@@ -100,6 +112,18 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
         case 0x0BC0: *out = f->alpha_test; return true;
         case 0x0B60: *out = f->fog; return true;
         case 0x0DE1: *out = f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; return true;
+        case 0x0C60: case 0x0C61: case 0x0C62: case 0x0C63:
+            *out = (f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)] >> (cap - 0x0C60)) & 1;
+            return true;
+        case 0x3000: case 0x3001: case 0x3002: case 0x3003: case 0x3004: case 0x3005: case 0x3006: case 0x3007:
+            *out = (f->clip_enabled >> (cap - 0x3000)) & 1;
+            return true;
+        case 0x8074: case 0x8075: case 0x8076: case 0x8077: case 0x8078: case 0x8079: case 0x845E: case 0x8457: {
+            QueryValue q;  // client-state arrays
+            ff_get(ctx, cap, &q);
+            *out = q.i[0] != 0;
+            return true;
+        }
         default:
             if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) {
                 *out = f->lights[cap - 0x4000].enabled;
