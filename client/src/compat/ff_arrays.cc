@@ -221,6 +221,7 @@ void state_array(const char* verb, int which, GLenum type, GLsizei stride, const
     MGL_CTX_OR_RETURN(verb);
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, verb);
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, verb);
     if (stride < 0) return gl_error(*ctx, GL_INVALID_VALUE, verb);
     if (which == kIndex && type != GL_UNSIGNED_BYTE && type != GL_SHORT && type != GL_INT && type != GL_FLOAT &&
         type != 0x140A)

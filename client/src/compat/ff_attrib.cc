@@ -233,6 +233,7 @@ void glPushClientAttrib(GLbitfield mask) {
     MGL_CTX_OR_RETURN("glPushClientAttrib");
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, "glPushClientAttrib");
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, "glPushClientAttrib");
     if (f->client_attrib_stack.size() >= size_t(kAttribStackDepth))
         return gl_error(*ctx, 0x0503, "glPushClientAttrib");
     ClientAttribFrame fr;
@@ -251,6 +252,7 @@ void glPopClientAttrib() {
     MGL_CTX_OR_RETURN("glPopClientAttrib");
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, "glPopClientAttrib");
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, "glPopClientAttrib");
     if (f->client_attrib_stack.empty()) return gl_error(*ctx, 0x0504, "glPopClientAttrib");
     const ClientAttribFrame fr = f->client_attrib_stack.back();
     f->client_attrib_stack.pop_back();

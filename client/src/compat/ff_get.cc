@@ -191,6 +191,7 @@ void get_ff(const char* verb, Fn values, GLenum a, GLenum pname, T* out, bool co
     MGL_CTX_OR_RETURN(verb);
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, verb);
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, verb);
     float v[4];
     const int n = values(*f, a, pname, v);
     if (n < 0) {

@@ -63,6 +63,7 @@ void get_tex_gen(const char* verb, GLenum coord, GLenum pname, T* out) {
     MGL_CTX_OR_RETURN(verb);
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, verb);
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, verb);
     if (coord < 0x2000 || coord > 0x2003) return gl_error(*ctx, GL_INVALID_ENUM, verb);
     const int unit = std::min<int>(int(ctx->st.active_unit()), kMaxTexUnits - 1);
     const TexGen& g = f->texgen[size_t(unit)][coord - 0x2000];
@@ -124,6 +125,7 @@ void glGetClipPlane(GLenum plane, GLdouble* eq) {
     MGL_CTX_OR_RETURN("glGetClipPlane");
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, "glGetClipPlane");
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, "glGetClipPlane");
     if (plane < 0x3000 || plane >= 0x3000 + kMaxClipPlanes) return gl_error(*ctx, GL_INVALID_ENUM, "glGetClipPlane");
     for (int i = 0; i < 4; ++i) eq[i] = f->clip_planes[plane - 0x3000][size_t(i)];
 }
