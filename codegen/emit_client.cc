@@ -77,7 +77,10 @@ const char* const kHooks[] = {
     "glFogiv", "glTexEnvi", "glTexEnvf", "glNewList", "glEndList", "glCallList", "glCallLists", "glGenLists",
     "glDeleteLists", "glIsList", "glListBase", "glVertexPointer", "glNormalPointer", "glColorPointer",
     "glSecondaryColorPointer", "glFogCoordPointer", "glTexCoordPointer", "glClientActiveTexture",
-    "glEnableClientState", "glDisableClientState",
+    "glEnableClientState", "glDisableClientState", "glEdgeFlagPointer", "glIndexPointer", "glGetLightfv",
+    "glGetLightiv", "glGetMaterialfv", "glGetMaterialiv", "glPushAttrib", "glPopAttrib", "glPushClientAttrib",
+    "glPopClientAttrib", "glTexGeni", "glTexGenf", "glTexGend", "glTexGeniv", "glTexGenfv", "glTexGendv",
+    "glGetTexGeniv", "glGetTexGenfv", "glGetTexGendv", "glClipPlane", "glGetClipPlane",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):

@@ -18,9 +18,11 @@
 
 #include "compat/matrix.h"
 #include "gl_ctypes.h"
+#include "state/state.h"
 
 namespace mgl::client {
 struct Context;
+struct QueryValue;
 }
 
 namespace mgl::client::compat {
@@ -28,10 +30,17 @@ namespace mgl::client::compat {
 inline constexpr int kMaxLights = 8;
 inline constexpr int kMaxTexUnits = 4;
 inline constexpr int kStackDepth = 32;
+inline constexpr int kMaxClipPlanes = 8;
+inline constexpr int kAttribStackDepth = 16;
+inline constexpr int kMaxListNesting = 64;
 
 // Vertex attributes of the fixed-function vertex (and their locations in
 // every generated program).
 enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex0 = 5, kAttrCount = kTex0 + kMaxTexUnits };
+// Client-state arrays no generated program reads: edge flags (they matter to
+// polygon mode GL_LINE/GL_POINT only, which is refused) and colour indices
+// (no colour-index visuals). Their state is kept for glGet and the attribute stacks.
+enum : int { kEdge = kAttrCount, kIndex = kAttrCount + 1 };
 
 struct Light {
     float ambient[4] = {0, 0, 0, 1}, diffuse[4] = {0, 0, 0, 1}, specular[4] = {0, 0, 0, 1};
@@ -59,6 +68,10 @@ struct Key {
     std::array<uint16_t, kMaxTexUnits> tex_env{};  // GL_MODULATE...
     uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
     uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
+    // texture coordinate generation of enabled units: 3 bits per coordinate s, t, r, q
+    // (0 none, 1 object linear, 2 eye linear, 3 sphere map, 4 normal map, 5 reflection map)
+    std::array<uint16_t, kMaxTexUnits> texgen{};
+    uint8_t clip = 0;            // GL_CLIP_PLANEi enabled: bit i
     bool operator==(const Key&) const = default;
 };
 
@@ -104,6 +117,24 @@ struct ClientArray {
     uint32_t buffer = 0;
 };
 
+// Texture coordinate generation of one coordinate (s, t, r or q) of a unit.
+struct TexGen {
+    GLenum mode = 0x2400;  // GL_EYE_LINEAR
+    float object[4] = {0, 0, 0, 0}, eye[4] = {0, 0, 0, 0};  // eye: transformed when set
+};
+
+struct AttribFrame;  // ff_attrib.cc
+
+// glPushClientAttrib's copy of the client state.
+struct ClientAttribFrame {
+    GLbitfield mask = 0;
+    State::PixelStore unpack, pack;
+    std::array<ClientArray, kAttrCount> arrays;
+    ClientArray edge, index;
+    GLenum client_active_texture = 0x84C0;
+    uint32_t array_buffer = 0;
+};
+
 struct FixedFunction {
     // matrices: 0 modelview, 1 projection, 2.. texture units
     GLenum matrix_mode = 0x1700;  // GL_MODELVIEW
@@ -128,7 +159,20 @@ struct FixedFunction {
     GLenum fog_mode = 0x0800;  // GL_EXP
     float fog_density = 1, fog_start = 0, fog_end = 1, fog_color[4] = {0, 0, 0, 0};
 
+    // texture coordinate generation: bit c of texgen_enabled[u] is GL_TEXTURE_GEN_S + c on unit u
+    std::array<std::array<TexGen, 4>, kMaxTexUnits> texgen;
+    std::array<uint8_t, kMaxTexUnits> texgen_enabled{};
+    // user clip planes, in eye space (transformed when set); bit i: GL_CLIP_PLANEi enabled
+    std::array<std::array<float, 4>, kMaxClipPlanes> clip_planes{};
+    uint8_t clip_enabled = 0;
+
+    // attribute stacks (ff_attrib.cc)
+    std::vector<std::shared_ptr<AttribFrame>> attrib_stack;
+    std::vector<ClientAttribFrame> client_attrib_stack;
+
     std::array<ClientArray, kAttrCount> arrays;
+    ClientArray edge_array, index_array;
+    ClientArray& all_arrays(int a) { return a == kEdge ? edge_array : a == kIndex ? index_array : arrays[size_t(a)]; }
 
     // current vertex attributes
     std::array<std::array<float, 4>, kAttrCount> current{};
@@ -184,6 +228,9 @@ void upload_list(Context& ctx, DisplayList& l);
 bool ff_cap(Context& ctx, GLenum cap, bool on);
 bool ff_is_enabled(Context& ctx, GLenum cap, bool* out);
 
+// glGet* of fixed-function state and limits (ff_get.cc); false: not one.
+bool ff_get(Context& ctx, GLenum pname, QueryValue* out);
+
 // Immediate-mode attribute setters (the generated entry points call these).
 void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w);
 
@@ -201,6 +248,9 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
 
 // The GLSL of a key (ff_shader.cc).
 std::string vertex_source(const Key& k);
+// Whether the key's vertex stage needs the eye-space position (mgl_mv) / normal (mgl_nmat).
+bool key_needs_eye(const Key& k);
+bool key_needs_eye_normal(const Key& k);
 std::string fragment_source(const Key& k);
 
 }  // namespace mgl::client::compat

@@ -25,6 +25,8 @@ int array_of(Context& ctx, GLenum array) {
         case 0x845E: return kColor2;   // GL_SECONDARY_COLOR_ARRAY
         case 0x8457: return kFog;      // GL_FOG_COORD_ARRAY
         case 0x8078: return kTex0 + int(std::min<GLenum>(f.client_active_texture - 0x84C0, kMaxTexUnits - 1));
+        case 0x8079: return kEdge;     // GL_EDGE_FLAG_ARRAY
+        case 0x8077: return kIndex;    // GL_INDEX_ARRAY
         default: return -1;
     }
 }
@@ -56,8 +58,17 @@ void set_array(const char* verb, int attr, GLint size, GLenum type, GLsizei stri
 
 // Points the lowering's vertex array object at the enabled arrays for
 // vertices [first, first + count), rebased so that vertex `first` is 0.
-void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l) {
+void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l, int64_t extra_bytes = 0) {
     gen::Encoder& e = *ctx.enc;
+    // Every client-memory array of the draw (and `extra_bytes`: its indices)
+    // fits in the stream before the first is uploaded.
+    int64_t total = extra_bytes + 16;
+    for (const ClientArray& arr : f.arrays)
+        if (arr.enabled && arr.pointer && !arr.buffer) {
+            const int64_t elem = attrib_bytes(arr.size, arr.type);
+            total += (count - 1) * (arr.stride ? arr.stride : elem) + elem + 16;
+        }
+    stream_reserve(ctx, total);
     for (int a = 0; a < kAttrCount; ++a) {
         const ClientArray& arr = f.arrays[size_t(a)];
         const bool on = arr.enabled && (arr.pointer || arr.buffer);
@@ -150,7 +161,7 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
     }
     Layout l;
     begin_draw(ctx, *f);
-    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l);
+    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2);  // quads become up to 1.5x the indices
     finish_draw(ctx, *f, mode, l, count, &idx);
     return true;
 }
@@ -202,9 +213,34 @@ void client_state(const char* verb, GLenum array, bool on) {
         gl_error(*ctx, GL_INVALID_ENUM, verb);
         return;
     }
-    f->arrays[size_t(a)].enabled = on;
+    f->all_arrays(a).enabled = on;
+}
+
+// Arrays kept as state only (ff.h says why).
+void state_array(const char* verb, int which, GLenum type, GLsizei stride, const void* pointer) {
+    MGL_CTX_OR_RETURN(verb);
+    FixedFunction* f = ff(*ctx);
+    if (!f) return profile_error(*ctx, verb);
+    if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, verb);
+    if (stride < 0) return gl_error(*ctx, GL_INVALID_VALUE, verb);
+    if (which == kIndex && type != GL_UNSIGNED_BYTE && type != GL_SHORT && type != GL_INT && type != GL_FLOAT &&
+        type != 0x140A)
+        return gl_error(*ctx, GL_INVALID_ENUM, verb);
+    ClientArray& a = f->all_arrays(which);
+    a.size = 1;
+    a.type = type;
+    a.stride = stride;
+    a.pointer = pointer;
+    a.buffer = ctx->st.bound_buffer(GL_ARRAY_BUFFER);
 }
 }  // namespace
+
+void glEdgeFlagPointer(GLsizei stride, const void* pointer) {
+    state_array("glEdgeFlagPointer", kEdge, GL_UNSIGNED_BYTE, stride, pointer);
+}
+void glIndexPointer(GLenum type, GLsizei stride, const void* pointer) {
+    state_array("glIndexPointer", kIndex, type, stride, pointer);
+}
 
 void glEnableClientState(GLenum array) { client_state("glEnableClientState", array, true); }
 void glDisableClientState(GLenum array) { client_state("glDisableClientState", array, false); }

@@ -68,6 +68,16 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (f.texture_2d[u]) k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u]);
+    for (int u = 0; u < kMaxTexUnits; ++u) {
+        if (!(k.tex_enabled & (1 << u))) continue;
+        for (int c = 0; c < 4; ++c) {
+            if (!(f.texgen_enabled[size_t(u)] & (1 << c))) continue;
+            const GLenum m = f.texgen[size_t(u)][size_t(c)].mode;
+            const int code = m == 0x2401 ? 1 : m == 0x2400 ? 2 : m == 0x2402 ? 3 : m == 0x8511 ? 4 : 5;
+            k.texgen[size_t(u)] = uint16_t(k.texgen[size_t(u)] | (code << (3 * c)));
+        }
+    }
+    k.clip = f.clip_enabled;
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;  // GL_LINEAR, GL_EXP, GL_EXP2
     (void)ctx;
@@ -130,6 +140,7 @@ void uni(Context& ctx, Program& p, const char* name, const float* v, int n) {
         case 3: e.glUniform3fv(l, 1, b); break;
         case 4: e.glUniform4fv(l, 1, b); break;
         case 16: e.glUniformMatrix4fv(l, 1, GL_FALSE, b); break;
+        case 9: e.glUniformMatrix3fv(l, 1, GL_FALSE, b); break;
         default: break;
     }
 }
@@ -149,7 +160,24 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     float mvp[16];
     mat_mul(mvp, f.top(1).m, mv.m);
     uni(ctx, p, "mgl_mvp", mvp, 16);
-    if ((k.lighting && (k.positional || k.local_viewer)) || k.fog) uni(ctx, p, "mgl_mv", mv.m, 16);
+    if (key_needs_eye(k)) uni(ctx, p, "mgl_mv", mv.m, 16);
+    if (key_needs_eye_normal(k)) {
+        float inv[16], n[9];
+        mv.inverse(inv);
+        for (int c = 0; c < 3; ++c)  // the normal matrix: transpose of the inverse's upper 3x3
+            for (int r = 0; r < 3; ++r) n[c * 3 + r] = inv[r * 4 + c];
+        uni(ctx, p, "mgl_nmat", n, 9);
+    }
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        for (int c = 0; c < 4; ++c) {
+            const int code = (k.texgen[size_t(u)] >> (3 * c)) & 7;
+            if (code != 1 && code != 2) continue;
+            const TexGen& g = f.texgen[size_t(u)][size_t(c)];
+            const std::string n = "mgl_tg" + std::to_string(u) + "_" + std::to_string(c);
+            uni(ctx, p, n.c_str(), code == 1 ? g.object : g.eye, 4);
+        }
+    for (int i = 0; i < kMaxClipPlanes; ++i)
+        if (k.clip & (1 << i)) uni(ctx, p, ("mgl_clip" + std::to_string(i)).c_str(), f.clip_planes[size_t(i)].data(), 4);
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) {
             const std::string n = std::to_string(u);
@@ -355,6 +383,10 @@ FixedFunction::FixedFunction() {
     for (auto& c : current) c = {0, 0, 0, 1};
     current[kNormal] = {0, 0, 1, 1};
     current[kColor] = {1, 1, 1, 1};
+    for (auto& unit : texgen) {  // GL's initial planes: s = (1, 0, 0, 0), t = (0, 1, 0, 0)
+        unit[0].object[0] = unit[0].eye[0] = 1;
+        unit[1].object[1] = unit[1].eye[1] = 1;
+    }
 }
 
 FixedFunction* ff(Context& ctx) {

@@ -24,7 +24,21 @@ std::string mat_mad(const std::string& m, const std::string& v) {
 
 const char* kAlphaOps[] = {"false", "<", "==", "<=", ">", "!=", ">=", "true"};
 
+bool texgen_uses(const Key& k, int lo, int hi) {
+    for (uint16_t t : k.texgen)
+        for (int c = 0; c < 4; ++c) {
+            const int code = (t >> (3 * c)) & 7;
+            if (code >= lo && code <= hi) return true;
+        }
+    return false;
+}
+
 }  // namespace
+
+bool key_needs_eye(const Key& k) {
+    return (k.lighting && (k.positional || k.local_viewer)) || k.fog || k.clip || texgen_uses(k, 2, 5);
+}
+bool key_needs_eye_normal(const Key& k) { return texgen_uses(k, 3, 5); }
 
 std::string vertex_source(const Key& k) {
     std::ostringstream o;
@@ -37,8 +51,16 @@ std::string vertex_source(const Key& k) {
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
             o << "in vec4 mgl_MultiTexCoord" << u << ";\nuniform mat4 mgl_texmat" << u << ";\nout vec4 mgl_tc" << u << ";\n";
-    const bool need_eye_pos = k.lighting && (k.positional || k.local_viewer);
-    if (need_eye_pos || k.fog) o << "uniform mat4 mgl_mv;\n";
+    const bool eye_pos = key_needs_eye(k);
+    if (eye_pos) o << "uniform mat4 mgl_mv;\n";
+    if (key_needs_eye_normal(k)) o << "uniform mat3 mgl_nmat;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        for (int c = 0; c < 4; ++c) {
+            const int code = (k.texgen[size_t(u)] >> (3 * c)) & 7;
+            if (code == 1 || code == 2) o << "uniform vec4 mgl_tg" << u << "_" << c << ";\n";
+        }
+    for (int i = 0; i < kMaxClipPlanes; ++i)
+        if (k.clip & (1 << i)) o << "uniform vec4 mgl_clip" << i << ";\n";
     if (k.fog) o << "out float mgl_fogc;\n";
     if (k.lighting) {
         o << "uniform vec4 mgl_scene;\nuniform vec3 mgl_nrow0, mgl_nrow1, mgl_nrow2;\nuniform float mgl_nscale;\n"
@@ -50,7 +72,9 @@ std::string vertex_source(const Key& k) {
                   << "_spe, mgl_l" << i << "_att, mgl_l" << i << "_spot, mgl_l" << i << "_half;\n";
     }
     o << "void main() {\n    vec4 p = mgl_Vertex;\n    gl_Position = " << mat_mad("mgl_mvp", "p") << ";\n";
-    if (need_eye_pos || k.fog) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
+    if (eye_pos) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
+    for (int i = 0; i < kMaxClipPlanes; ++i)
+        if (k.clip & (1 << i)) o << "    gl_ClipDistance[" << i << "] = dot(eye, mgl_clip" << i << ");\n";
     if (!k.lighting) {
         o << "    mgl_col0 = clamp(mgl_Color, 0.0, 1.0);\n";
     } else {
@@ -139,10 +163,36 @@ std::string vertex_source(const Key& k) {
         o << "    mgl_col0 = clamp(out0, 0.0, 1.0);\n";
         if (sep) o << "    mgl_col1 = clamp(out1, 0.0, 1.0);\n";
     }
-    for (int u = 0; u < kMaxTexUnits; ++u)
-        if (k.tex_enabled & (1 << u))
-            o << "    mgl_tc" << u << " = " << mat_mad("mgl_texmat" + std::to_string(u), "mgl_MultiTexCoord" + std::to_string(u))
-              << ";\n";
+    if (key_needs_eye_normal(k)) {
+        // texture coordinate generation from the eye-space normal (GL 2.1 §2.12.4)
+        o << "    vec3 tg_n = mgl_nmat * mgl_Normal;\n";
+        if (k.normalize) o << "    tg_n = normalize(tg_n);\n";
+        o << "    vec3 tg_u = normalize(eye.xyz);\n    vec3 tg_r = tg_u - 2.0 * tg_n * dot(tg_n, tg_u);\n"
+          << "    float tg_m = 2.0 * sqrt(tg_r.x * tg_r.x + tg_r.y * tg_r.y + (tg_r.z + 1.0) * (tg_r.z + 1.0));\n";
+    }
+    for (int u = 0; u < kMaxTexUnits; ++u) {
+        if (!(k.tex_enabled & (1 << u))) continue;
+        const std::string U = std::to_string(u);
+        std::string tc = "mgl_MultiTexCoord" + U;
+        if (k.texgen[size_t(u)]) {
+            o << "    vec4 tc" << U << " = " << tc << ";\n";
+            for (int c = 0; c < 4; ++c) {
+                const int code = (k.texgen[size_t(u)] >> (3 * c)) & 7;
+                const std::string dst = "tc" + U + "[" + std::to_string(c) + "]";
+                const std::string plane = "mgl_tg" + U + "_" + std::to_string(c);
+                switch (code) {
+                    case 1: o << "    " << dst << " = dot(p, " << plane << ");\n"; break;
+                    case 2: o << "    " << dst << " = dot(eye, " << plane << ");\n"; break;
+                    case 3: o << "    " << dst << " = tg_r[" << c << "] / tg_m + 0.5;\n"; break;
+                    case 4: o << "    " << dst << " = tg_n[" << c << "];\n"; break;
+                    case 5: o << "    " << dst << " = tg_r[" << c << "];\n"; break;
+                    default: break;
+                }
+            }
+            tc = "tc" + U;
+        }
+        o << "    mgl_tc" << u << " = " << mat_mad("mgl_texmat" + U, tc) << ";\n";
+    }
     if (k.fog) o << "    mgl_fogc = abs(eye.z);\n";
     o << "}\n";
     return o.str();

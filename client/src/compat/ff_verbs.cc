@@ -9,8 +9,7 @@
 // docs/ARCHITECTURE-gl-frontend.md for why this first step keeps them here.
 #include <cstring>
 
-#include "compat/ff.h"
-#include "custom/common.h"
+#include "compat/ff_verbs.h"
 
 namespace mgl::client::compat {
 
@@ -68,6 +67,18 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
     FixedFunction* f = ff(ctx);
     if (!f) return false;
+    // bits: GL_TEXTURE_GEN_S..Q of the active unit, GL_CLIP_PLANE0..7
+    if ((cap >= 0x0C60 && cap <= 0x0C63) || (cap >= 0x3000 && cap < 0x3000 + kMaxClipPlanes)) {
+        const bool clip = cap >= 0x3000;
+        if (record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) return true;
+        uint8_t& bits = clip ? f->clip_enabled
+                             : f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)];
+        const uint8_t bit = uint8_t(1u << (clip ? cap - 0x3000 : cap - 0x0C60));
+        bits = on ? uint8_t(bits | bit) : uint8_t(bits & ~bit);
+        // GL_CLIP_PLANEi is GL_CLIP_DISTANCEi: the host clips by the generated gl_ClipDistance
+        if (clip) on ? ctx.enc->glEnable(cap) : ctx.enc->glDisable(cap);
+        return true;
+    }
     bool* flag = nullptr;
     switch (cap) {
         case 0x0B50: flag = &f->lighting; break;          // GL_LIGHTING
@@ -100,6 +111,18 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
         case 0x0BC0: *out = f->alpha_test; return true;
         case 0x0B60: *out = f->fog; return true;
         case 0x0DE1: *out = f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; return true;
+        case 0x0C60: case 0x0C61: case 0x0C62: case 0x0C63:
+            *out = (f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)] >> (cap - 0x0C60)) & 1;
+            return true;
+        case 0x3000: case 0x3001: case 0x3002: case 0x3003: case 0x3004: case 0x3005: case 0x3006: case 0x3007:
+            *out = (f->clip_enabled >> (cap - 0x3000)) & 1;
+            return true;
+        case 0x8074: case 0x8075: case 0x8076: case 0x8077: case 0x8078: case 0x8079: case 0x845E: case 0x8457: {
+            QueryValue q;  // client-state arrays
+            ff_get(ctx, cap, &q);
+            *out = q.i[0] != 0;
+            return true;
+        }
         default:
             if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) {
                 *out = f->lights[cap - 0x4000].enabled;
@@ -117,22 +140,6 @@ using namespace mgl::client::compat;
 namespace {
 
 constexpr GLenum kModelview = 0x1700, kProjection = 0x1701, kTexture = 0x1702;
-
-// The context's lowering, or an error: verbs of the compatibility profile only.
-#define FF_OR_RETURN(verb, ...)                                  \
-    MGL_CTX_OR_RETURN(verb, ##__VA_ARGS__);                      \
-    FixedFunction* const f = ff(*ctx);                           \
-    if (!f) {                                                    \
-        profile_error(*ctx, verb);                               \
-        return __VA_ARGS__;                                      \
-    }
-
-// glBegin/glEnd bracket only vertex attribute and material calls.
-#define NOT_IN_BEGIN(verb, ...)                                  \
-    if (f->in_begin) {                                           \
-        gl_error(*ctx, GL_INVALID_OPERATION, verb);              \
-        return __VA_ARGS__;                                      \
-    }
 
 // Applies a matrix operation to the current matrix, now or when the list runs.
 template <class Op>
@@ -200,19 +207,29 @@ void lightv(const char* verb, GLenum l, GLenum pname, const float* p) {
 }
 
 void material(Context& ctx, FixedFunction& f, GLenum face, GLenum pname, const float* p, const char* verb) {
-    auto apply = [&](Material& m) {
+    // With GL_COLOR_MATERIAL on, the current colour owns the tracked
+    // parameters of the tracked faces: glMaterial leaves those alone (as Mesa).
+    auto tracked = [&](bool front, GLenum which) {
+        if (!f.color_material || f.color_material_face == (front ? GL_BACK : GL_FRONT)) return false;
+        const GLenum mode = f.color_material_mode;
+        return mode == which || (mode == 0x1602 && (which == 0x1200 || which == 0x1201));
+    };
+    auto apply = [&](Material& m, bool front) {
+        auto set = [&](GLenum which, float* dst) {
+            if (!tracked(front, which)) std::memcpy(dst, p, 16);
+        };
         switch (pname) {
-            case 0x1200: std::memcpy(m.ambient, p, 16); break;
-            case 0x1201: std::memcpy(m.diffuse, p, 16); break;
-            case 0x1202: std::memcpy(m.specular, p, 16); break;
-            case 0x1600: std::memcpy(m.emission, p, 16); break;
+            case 0x1200: set(0x1200, m.ambient); break;
+            case 0x1201: set(0x1201, m.diffuse); break;
+            case 0x1202: set(0x1202, m.specular); break;
+            case 0x1600: set(0x1600, m.emission); break;
             case 0x1601: m.shininess = p[0]; break;
-            case 0x1602: std::memcpy(m.ambient, p, 16), std::memcpy(m.diffuse, p, 16); break;
+            case 0x1602: set(0x1200, m.ambient), set(0x1201, m.diffuse); break;
             default: unsupported_pname(ctx, verb, pname); break;
         }
     };
-    if (face == GL_FRONT || face == GL_FRONT_AND_BACK) apply(f.front);
-    if (face == GL_BACK || face == GL_FRONT_AND_BACK) apply(f.back);
+    if (face == GL_FRONT || face == GL_FRONT_AND_BACK) apply(f.front, true);
+    if (face == GL_BACK || face == GL_FRONT_AND_BACK) apply(f.back, false);
 }
 
 void materialv(const char* verb, GLenum face, GLenum pname, const float* p) {
@@ -289,22 +306,6 @@ void tex_env(const char* verb, GLenum target, GLenum pname, float v) {
     };
     if (record(*ctx, run)) return;
     run(*ctx);
-}
-
-void call_list(Context& ctx, uint32_t name) {
-    FixedFunction& f = *ff(ctx);
-    auto it = f.lists.find(name);
-    if (it == f.lists.end() || !it->second) return;
-    if (f.call_depth >= 64) return;  // GL_MAX_LIST_NESTING
-    std::shared_ptr<DisplayList> keep = it->second;
-    ++f.call_depth;
-    for (auto& op : keep->ops) op(ctx);
-    --f.call_depth;
-}
-
-void list_op(Context& ctx, uint32_t name) {
-    if (record(ctx, [name](Context& c) { call_list(c, name); })) return;
-    call_list(ctx, name);
 }
 
 }  // namespace
@@ -571,120 +572,5 @@ void glFogiv(GLenum pname, const GLint* p) {
 
 void glTexEnvi(GLenum target, GLenum pname, GLint param) { tex_env("glTexEnvi", target, pname, float(param)); }
 void glTexEnvf(GLenum target, GLenum pname, GLfloat param) { tex_env("glTexEnvf", target, pname, param); }
-
-// ---- display lists ----
-
-GLuint glGenLists(GLsizei range) {
-    FF_OR_RETURN("glGenLists", 0u);
-    NOT_IN_BEGIN("glGenLists", 0u);
-    if (range < 0) {
-        gl_error(*ctx, GL_INVALID_VALUE, "glGenLists");
-        return 0;
-    }
-    if (range == 0) return 0;
-    const uint32_t first = f->next_list;
-    for (uint32_t i = 0; i < uint32_t(range); ++i) f->lists[first + i] = nullptr;  // reserved, empty
-    f->next_list += uint32_t(range);
-    return first;
-}
-
-void glNewList(GLuint list, GLenum mode) {
-    FF_OR_RETURN("glNewList");
-    NOT_IN_BEGIN("glNewList");
-    if (list == 0) {
-        gl_error(*ctx, GL_INVALID_VALUE, "glNewList");
-        return;
-    }
-    if (mode != 0x1300 && mode != 0x1301) {  // GL_COMPILE, GL_COMPILE_AND_EXECUTE
-        gl_error(*ctx, GL_INVALID_ENUM, "glNewList");
-        return;
-    }
-    if (f->compiling) {
-        gl_error(*ctx, GL_INVALID_OPERATION, "glNewList");
-        return;
-    }
-    f->compiling = list;
-    f->compile_and_execute = mode == 0x1301;
-    f->building = std::make_shared<DisplayList>();
-    f->saved_current = f->current;
-}
-
-void glEndList() {
-    FF_OR_RETURN("glEndList");
-    NOT_IN_BEGIN("glEndList");
-    if (!f->compiling) {
-        gl_error(*ctx, GL_INVALID_OPERATION, "glEndList");
-        return;
-    }
-    upload_list(*ctx, *f->building);
-    f->lists[f->compiling] = std::move(f->building);
-    f->next_list = std::max(f->next_list, f->compiling + 1);
-    f->compiling = 0;
-}
-
-void glCallList(GLuint list) {
-    FF_OR_RETURN("glCallList");
-    NOT_IN_BEGIN("glCallList");
-    list_op(*ctx, list);
-}
-
-void glCallLists(GLsizei n, GLenum type, const void* lists) {
-    FF_OR_RETURN("glCallLists");
-    NOT_IN_BEGIN("glCallLists");
-    if (n < 0) {
-        gl_error(*ctx, GL_INVALID_VALUE, "glCallLists");
-        return;
-    }
-    const uint8_t* p = static_cast<const uint8_t*>(lists);
-    for (GLsizei i = 0; i < n; ++i) {
-        uint32_t v = 0;
-        switch (type) {
-            case GL_BYTE: v = uint32_t(int32_t(int8_t(p[i]))); break;
-            case GL_UNSIGNED_BYTE: v = p[i]; break;
-            case GL_SHORT: { int16_t s; std::memcpy(&s, p + 2 * i, 2); v = uint32_t(int32_t(s)); break; }
-            case GL_UNSIGNED_SHORT: { uint16_t s; std::memcpy(&s, p + 2 * i, 2); v = s; break; }
-            case GL_INT: case GL_UNSIGNED_INT: std::memcpy(&v, p + 4 * i, 4); break;
-            case GL_FLOAT: { float x; std::memcpy(&x, p + 4 * i, 4); v = uint32_t(x); break; }
-            case 0x1407: v = uint32_t(p[2 * i]) * 256 + p[2 * i + 1]; break;  // GL_2_BYTES
-            case 0x1408: v = (uint32_t(p[3 * i]) << 16) | (uint32_t(p[3 * i + 1]) << 8) | p[3 * i + 2]; break;
-            case 0x1409: v = (uint32_t(p[4 * i]) << 24) | (uint32_t(p[4 * i + 1]) << 16) | (uint32_t(p[4 * i + 2]) << 8) | p[4 * i + 3]; break;
-            default: gl_error(*ctx, GL_INVALID_ENUM, "glCallLists"); return;
-        }
-        list_op(*ctx, f->list_base + v);
-    }
-}
-
-void glListBase(GLuint base) {
-    FF_OR_RETURN("glListBase");
-    NOT_IN_BEGIN("glListBase");
-    if (record(*ctx, [base](Context& c) { ff(c)->list_base = base; })) return;
-    f->list_base = base;
-}
-
-void glDeleteLists(GLuint list, GLsizei range) {
-    FF_OR_RETURN("glDeleteLists");
-    NOT_IN_BEGIN("glDeleteLists");
-    if (range < 0) {
-        gl_error(*ctx, GL_INVALID_VALUE, "glDeleteLists");
-        return;
-    }
-    for (GLsizei i = 0; i < range; ++i) {
-        auto it = f->lists.find(list + uint32_t(i));
-        if (it == f->lists.end()) continue;
-        if (it->second) {
-            for (auto& d : it->second->draws)
-                if (d->vao) ctx->enc->glDeleteVertexArrays(1, wire::Blob{&d->vao, 4});
-            if (it->second->buffer) ctx->enc->glDeleteBuffers(1, wire::Blob{&it->second->buffer, 4});
-        }
-        f->lists.erase(it);
-    }
-}
-
-GLboolean glIsList(GLuint list) {
-    FF_OR_RETURN("glIsList", GLboolean(GL_FALSE));
-    NOT_IN_BEGIN("glIsList", GLboolean(GL_FALSE));
-    auto it = f->lists.find(list);
-    return it != f->lists.end() && it->second ? GL_TRUE : GL_FALSE;
-}
 
 }  // namespace mgl_custom

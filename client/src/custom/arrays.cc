@@ -220,6 +220,11 @@ void draw_elements(Context& ctx, const char* verb, GLsizei count, GLenum type, c
 
 BufferInfo* buffer_info(Context& ctx, uint32_t name) { return &ctx.group->buffers[name]; }
 
+void stream_reserve(Context& ctx, int64_t bytes) {
+    StreamBuffer& s = ctx.vertex_stream;
+    s.cursor = stream_alloc(ctx, s, GL_ARRAY_BUFFER, bytes, 0, 0);  // orphans now if it must, then gives the room back
+}
+
 int64_t stream_upload(Context& ctx, const void* data, int64_t bytes) {
     const int64_t off = stream_alloc(ctx, ctx.vertex_stream, GL_ARRAY_BUFFER, bytes, 0, 0);
     ctx.enc->glBufferSubData(GL_ARRAY_BUFFER, off, bytes, wire::Blob{data, uint32_t(bytes)});

@@ -31,6 +31,11 @@ BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
 // Copies `bytes` into the vertex stream buffer; returns their offset there and
 // leaves the stream bound to GL_ARRAY_BUFFER on the server.
 int64_t stream_upload(Context& ctx, const void* data, int64_t bytes);
+// Makes room for `bytes` more (16-byte aligned pieces included) in the vertex
+// stream, orphaning it now if needed: several uploads that one draw reads
+// must not orphan the stream between them (the arrays pointed at before
+// would read the new, empty storage).
+void stream_reserve(Context& ctx, int64_t bytes);
 
 // Desktop-only pixel-store and read-clamp state (custom/pixel_store_desktop.cc):
 // glPixelStorei of such a pname on a desktop context (false: not one, go on),

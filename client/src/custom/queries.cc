@@ -17,6 +17,7 @@ namespace {
 bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
     if (ctx.st.get(pname, v)) return true;
     if (desktop_pixel_value(ctx, pname, v)) return true;
+    if (compat::ff_get(ctx, pname, v)) return true;
     auto it = ctx.limits.find(pname);
     if (it == ctx.limits.end()) return false;
     *v = it->second;
@@ -426,6 +427,10 @@ GLenum lost_error(Context& ctx) {
 GLenum glGetError() {
     Context* ctx = current();
     if (!ctx) return GL_NO_ERROR;
+    if (ctx->ff && ctx->ff->in_begin) {  // between glBegin and glEnd: an error itself, reported later (as Mesa)
+        gl_error(*ctx, GL_INVALID_OPERATION, "glGetError");
+        return GL_NO_ERROR;
+    }
     if (ctx->error != GL_NO_ERROR) {
         const GLenum e = ctx->error;
         ctx->error = GL_NO_ERROR;

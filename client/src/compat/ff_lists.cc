@@ -1,0 +1,145 @@
+// Display lists (glGenLists, glNewList/glEndList, glCallList(s), glListBase,
+// glDeleteLists, glIsList), kept by the client as the operations that
+// compiled them (ff_verbs.cc's header comment says why, and how their
+// vertices are uploaded once).
+#include <cstring>
+
+#include "compat/ff_verbs.h"
+
+namespace mgl_custom {
+using namespace mgl::client::compat;
+
+namespace {
+
+void call_list(Context& ctx, uint32_t name) {
+    FixedFunction& f = *ff(ctx);
+    auto it = f.lists.find(name);
+    if (it == f.lists.end() || !it->second) return;
+    if (f.call_depth >= 64) return;  // GL_MAX_LIST_NESTING
+    std::shared_ptr<DisplayList> keep = it->second;
+    ++f.call_depth;
+    for (auto& op : keep->ops) op(ctx);
+    --f.call_depth;
+}
+
+void list_op(Context& ctx, uint32_t name) {
+    if (record(ctx, [name](Context& c) { call_list(c, name); })) return;
+    call_list(ctx, name);
+}
+
+}  // namespace
+
+GLuint glGenLists(GLsizei range) {
+    FF_OR_RETURN("glGenLists", 0u);
+    NOT_IN_BEGIN("glGenLists", 0u);
+    if (range < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGenLists");
+        return 0;
+    }
+    if (range == 0) return 0;
+    const uint32_t first = f->next_list;
+    for (uint32_t i = 0; i < uint32_t(range); ++i) f->lists[first + i] = nullptr;  // reserved, empty
+    f->next_list += uint32_t(range);
+    return first;
+}
+
+void glNewList(GLuint list, GLenum mode) {
+    FF_OR_RETURN("glNewList");
+    NOT_IN_BEGIN("glNewList");
+    if (list == 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glNewList");
+        return;
+    }
+    if (mode != 0x1300 && mode != 0x1301) {  // GL_COMPILE, GL_COMPILE_AND_EXECUTE
+        gl_error(*ctx, GL_INVALID_ENUM, "glNewList");
+        return;
+    }
+    if (f->compiling) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glNewList");
+        return;
+    }
+    f->compiling = list;
+    f->compile_and_execute = mode == 0x1301;
+    f->building = std::make_shared<DisplayList>();
+    f->saved_current = f->current;
+}
+
+void glEndList() {
+    FF_OR_RETURN("glEndList");
+    NOT_IN_BEGIN("glEndList");
+    if (!f->compiling) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glEndList");
+        return;
+    }
+    upload_list(*ctx, *f->building);
+    f->lists[f->compiling] = std::move(f->building);
+    f->next_list = std::max(f->next_list, f->compiling + 1);
+    f->compiling = 0;
+}
+
+void glCallList(GLuint list) {
+    FF_OR_RETURN("glCallList");
+    NOT_IN_BEGIN("glCallList");
+    list_op(*ctx, list);
+}
+
+void glCallLists(GLsizei n, GLenum type, const void* lists) {
+    FF_OR_RETURN("glCallLists");
+    NOT_IN_BEGIN("glCallLists");
+    if (n < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glCallLists");
+        return;
+    }
+    const uint8_t* p = static_cast<const uint8_t*>(lists);
+    for (GLsizei i = 0; i < n; ++i) {
+        uint32_t v = 0;
+        switch (type) {
+            case GL_BYTE: v = uint32_t(int32_t(int8_t(p[i]))); break;
+            case GL_UNSIGNED_BYTE: v = p[i]; break;
+            case GL_SHORT: { int16_t s; std::memcpy(&s, p + 2 * i, 2); v = uint32_t(int32_t(s)); break; }
+            case GL_UNSIGNED_SHORT: { uint16_t s; std::memcpy(&s, p + 2 * i, 2); v = s; break; }
+            case GL_INT: case GL_UNSIGNED_INT: std::memcpy(&v, p + 4 * i, 4); break;
+            case GL_FLOAT: { float x; std::memcpy(&x, p + 4 * i, 4); v = uint32_t(x); break; }
+            case 0x1407: v = uint32_t(p[2 * i]) * 256 + p[2 * i + 1]; break;  // GL_2_BYTES
+            case 0x1408: v = (uint32_t(p[3 * i]) << 16) | (uint32_t(p[3 * i + 1]) << 8) | p[3 * i + 2]; break;
+            case 0x1409: v = (uint32_t(p[4 * i]) << 24) | (uint32_t(p[4 * i + 1]) << 16) | (uint32_t(p[4 * i + 2]) << 8) | p[4 * i + 3]; break;
+            default: gl_error(*ctx, GL_INVALID_ENUM, "glCallLists"); return;
+        }
+        list_op(*ctx, f->list_base + v);
+    }
+}
+
+void glListBase(GLuint base) {
+    FF_OR_RETURN("glListBase");
+    NOT_IN_BEGIN("glListBase");
+    if (record(*ctx, [base](Context& c) { ff(c)->list_base = base; })) return;
+    f->list_base = base;
+}
+
+void glDeleteLists(GLuint list, GLsizei range) {
+    FF_OR_RETURN("glDeleteLists");
+    NOT_IN_BEGIN("glDeleteLists");
+    if (range < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glDeleteLists");
+        return;
+    }
+    for (GLsizei i = 0; i < range; ++i) {
+        auto it = f->lists.find(list + uint32_t(i));
+        if (it == f->lists.end()) continue;
+        if (it->second) {
+            for (auto& d : it->second->draws)
+                if (d->vao) ctx->enc->glDeleteVertexArrays(1, wire::Blob{&d->vao, 4});
+            if (it->second->buffer) ctx->enc->glDeleteBuffers(1, wire::Blob{&it->second->buffer, 4});
+        }
+        f->lists.erase(it);
+    }
+}
+
+GLboolean glIsList(GLuint list) {
+    FF_OR_RETURN("glIsList", GLboolean(GL_FALSE));
+    NOT_IN_BEGIN("glIsList", GLboolean(GL_FALSE));
+    auto it = f->lists.find(list);
+    return it != f->lists.end() && it->second ? GL_TRUE : GL_FALSE;
+}
+
+}  // namespace mgl_custom
