@@ -231,3 +231,30 @@ TEST_CASE("the fixed-function vertex stage of fragment-only programs compiles on
     CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(320)) == "");
     CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(300)) == "");
 }
+
+TEST_CASE("the fixed-function state built-ins are lowered to struct uniforms with GL's member names") {
+    const char* vs = "#version 120\nvoid main() {\n  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                     "  gl_LightSourceParameters l = gl_LightSource[gl_MaxLights - 1];\n"
+                     "  vec3 n = gl_NormalMatrix * gl_Normal * gl_NormalScale;\n"
+                     "  gl_FrontColor = l.diffuse * max(dot(n, l.position.xyz), 0.0) + gl_FrontLightProduct[1].specular\n"
+                     "    + gl_FrontLightModelProduct.sceneColor + gl_BackMaterial.emission * gl_LightModel.ambient\n"
+                     "    + gl_TextureMatrixInverseTranspose[2][0] + vec4(l.spotCosCutoff);\n"
+                     "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n}\n";
+    auto v = run(Stage::vertex, vs);
+    REQUIRE_MESSAGE(v->ok, v->log);
+    CHECK(v->essl.find("mgl_LightSource") != std::string::npos);
+    CHECK(v->essl.find("spotCosCutoff") != std::string::npos);  // GL's member names: the client fills them by name
+    CHECK(v->essl.find("mgl_BackColor") != std::string::npos);   // declared beside the front colour
+    CHECK(host_compile(Stage::vertex, v->essl) == "");
+    // the fragment stage: gl_Color is two-sided, gl_Fog is a struct
+    auto f = run(Stage::fragment, "#version 110\nvoid main() { gl_FragColor = mix(gl_Color, gl_Fog.color, gl_Fog.scale)"
+                                  " + gl_FrontMaterial.diffuse; }\n");
+    REQUIRE_MESSAGE(f->ok, f->log);
+    CHECK(f->essl.find("mgl_VertexTwoSide") != std::string::npos);
+    CHECK(f->essl.find("gl_FrontFacing") != std::string::npos);
+    CHECK(host_compile(Stage::fragment, f->essl) == "");
+    // state not served yet: a compile error that names it, never a silent zero
+    auto p = run(Stage::vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; gl_PointSize = gl_Point.size; }\n");
+    CHECK_FALSE(p->ok);
+    CHECK(p->log.find("gl_Point is not served") != std::string::npos);
+}
