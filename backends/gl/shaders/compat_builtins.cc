@@ -192,11 +192,28 @@ void lower_state(std::vector<std::string>& sources, std::string& preamble) {
     }
 }
 
+// The qualifiers of a redeclaration `QUALIFIERS vec4 NAME;` in the sources
+// (GLSL 1.30's `flat in vec4 gl_Color;`, `noperspective out vec4
+// gl_BackColor;`); found: *decl is that declaration's text.
+bool redeclaration(const std::vector<std::string>& sources, const std::string& name, std::string* qualifiers,
+                   std::string* decl = nullptr) {
+    const std::regex re(R"(((?:\b(?:flat|smooth|noperspective|centroid|invariant|in|out|varying)\s+)*)vec4\s+)" +
+                        name + R"(\s*;)");
+    for (const std::string& s : sources) {
+        std::smatch m;
+        if (std::regex_search(s, m, re)) {
+            *qualifiers = m.str(1);
+            if (decl) *decl = m.str(0);
+            return true;
+        }
+    }
+    return false;
+}
+
 // The fragment stage's gl_Color and gl_SecondaryColor: the back colours on
 // back faces while GL_VERTEX_PROGRAM_TWO_SIDE is enabled (mgl_VertexTwoSide,
 // set by the client's lowering), the front ones otherwise (GLSL 1.10 §7.6).
-// A source that redeclares them (GLSL 1.30's `flat in vec4 gl_Color;`)
-// keeps the front ones only, with its qualifiers (kFragmentInputs).
+// A redeclaration's qualifiers (`flat in vec4 gl_Color;`) go to both.
 void lower_two_sided(std::vector<std::string>& sources, std::string& preamble) {
     static const struct {
         const char *gl, *ours, *front, *back;
@@ -204,29 +221,38 @@ void lower_two_sided(std::vector<std::string>& sources, std::string& preamble) {
                    {"gl_SecondaryColor", "mgl_SecondaryColor", "mgl_FrontSecondaryColor", "mgl_BackSecondaryColor"}};
     for (const auto& c : kColors) {
         if (!mentions(sources, c.gl)) continue;
-        const std::regex redeclared(std::string(R"(\bvec4\s+)") + c.gl + R"(\s*;)");
-        bool re = false;
-        for (const std::string& s : sources) re = re || std::regex_search(s, redeclared);
-        if (re) continue;
+        std::string qualifiers = "in ", decl;
+        if (redeclaration(sources, c.gl, &qualifiers, &decl)) {
+            for (std::string& s : sources)
+                if (const size_t at = s.find(decl); at != std::string::npos) s.replace(at, decl.size(), "");
+            if (qualifiers.find("in ") == std::string::npos && qualifiers.find("varying") == std::string::npos)
+                qualifiers += "in ";
+        }
         for (std::string& s : sources) s = replace_word(s, c.gl, c.ours);
         if (preamble.find("uniform float mgl_VertexTwoSide;") == std::string::npos)
             preamble += "uniform float mgl_VertexTwoSide;\n";
-        preamble += std::string("in vec4 ") + c.front + ";\nin vec4 " + c.back + ";\n#define " + c.ours +
+        preamble += qualifiers + "vec4 " + c.front + ";\n" + qualifiers + "vec4 " + c.back + ";\n#define " + c.ours +
                     " (mgl_VertexTwoSide != 0.0 && !gl_FrontFacing ? " + c.back + " : " + c.front + ")\n";
     }
 }
 
 // A vertex stage that writes one of a front/back pair declares the other
-// as well, unwritten, so that the fragment stage's two-sided selection
-// links whichever the application wrote (GL leaves the unwritten one
-// undefined).
+// as well, unwritten and with the same qualifiers, so that the fragment
+// stage's two-sided selection links whichever the application wrote (GL
+// leaves the unwritten one undefined).
 void pair_outputs(const std::vector<std::string>& sources, std::string& preamble) {
     static const char* const kPairs[][2] = {{"mgl_FrontColor", "mgl_BackColor"},
                                             {"mgl_FrontSecondaryColor", "mgl_BackSecondaryColor"}};
     auto has = [&](const char* n) { return mentions(sources, n) || mentions({preamble}, n); };
     for (const auto& p : kPairs)
-        for (int i = 0; i < 2; ++i)
-            if (has(p[i]) && !has(p[1 - i])) preamble += std::string("out vec4 ") + p[1 - i] + ";\n";
+        for (int i = 0; i < 2; ++i) {
+            if (!has(p[i]) || has(p[1 - i])) continue;
+            std::string qualifiers = "out ";
+            if (redeclaration(sources, p[i], &qualifiers) && qualifiers.find("out ") == std::string::npos &&
+                qualifiers.find("varying") == std::string::npos)
+                qualifiers += "out ";
+            preamble += qualifiers + "vec4 " + p[1 - i] + ";\n";
+        }
 }
 
 // An `#error` in the preamble: the compile fails with this line in the
