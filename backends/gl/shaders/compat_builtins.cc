@@ -260,8 +260,9 @@ void pair_outputs(const std::vector<std::string>& sources, std::string& preamble
 std::string unserved(const std::vector<std::string>& sources) {
     for (const char* name : kUnserved)
         if (mentions(sources, name))
-            return std::string("#error the fixed-function state ") + name +
-                   " is not served yet by this OpenGL implementation (compatibility built-in uniforms)\n";
+            // (no hyphens: glslang splits the #error text into tokens)
+            return std::string("#error the fixed function state ") + name +
+                   " is not served yet by this OpenGL implementation\n";
     return {};
 }
 
