@@ -225,6 +225,7 @@ void lower_two_sided(std::vector<std::string>& sources, std::string& preamble) {
         if (redeclaration(sources, c.gl, &qualifiers, &decl)) {
             for (std::string& s : sources)
                 if (const size_t at = s.find(decl); at != std::string::npos) s.replace(at, decl.size(), "");
+            if (!mentions(sources, c.gl)) continue;  // declared, never read: no input (nothing to match at link)
             if (qualifiers.find("in ") == std::string::npos && qualifiers.find("varying") == std::string::npos)
                 qualifiers += "in ";
         }
