@@ -40,6 +40,8 @@ const char* const kHooks[] = {
     "glBindSampler", "glBindTransformFeedback", "glDeleteBuffers", "glDeleteTextures", "glDeleteFramebuffers",
     "glDeleteRenderbuffers", "glDeleteVertexArrays", "glDeleteVertexArraysOES", "glDeleteProgram",
     "glDeleteSamplers", "glDeleteTransformFeedbacks", "glBufferData", "glBufferSubData",
+    // links: a compatibility program's built-in state uniforms are asked again (compat/program_builtins.h)
+    "glLinkProgram",
     // fixed-function state the shadow answers
     "glEnable", "glDisable", "glViewport", "glScissor", "glClearColor", "glClearDepthf", "glClearStencil",
     "glPixelStorei", "glColorMask", "glDepthMask", "glDepthFunc", "glDepthRangef", "glCullFace", "glFrontFace",

@@ -143,7 +143,6 @@ private:
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
     // desktop_shaders.cc
     GLuint missing_stage_for(GLuint host_program);  // attached for a link; 0 when not needed
-    void init_compat_matrices(GLuint host_program);
     void link_desktop(GLuint program, GLuint host_program);
     DesktopShaders& desktop_shaders();
     DesktopShader* desktop_shader(gen::Op verb, GLuint shader, GLuint& host);  // null (and a GL error) when unknown

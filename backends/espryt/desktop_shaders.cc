@@ -277,32 +277,9 @@ void EsprytBackend::glLinkProgram(GLuint program) {
         host_gl.glDetachShader(host_program, missing);
         host_gl.glDeleteShader(missing);
     }
-    init_compat_matrices(host_program);
-}
-
-// The fixed-function matrices a lowered shader reads (compat_builtins.h)
-// start as GL's initial matrices, identity; the compatibility lowering sets
-// them when the application changes its matrices.
-void EsprytBackend::init_compat_matrices(GLuint host_program) {
-    GLint linked = 0;
-    host_gl.glGetProgramiv(host_program, GL_LINK_STATUS, &linked);
-    if (!linked) return;
-    float id4[16 * gl::kMaxTextureCoords] = {};
-    for (int k = 0; k < gl::kMaxTextureCoords; ++k)
-        for (int i = 0; i < 4; ++i) id4[16 * k + 5 * i] = 1;
-    const float id3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    for (int i = 0; i < gl::kCompatMatrixUniformCount; ++i) {
-        const std::string name = gl::kCompatMatrixUniforms[i];
-        const GLint loc = host_gl.glGetUniformLocation(host_program, name.c_str());
-        if (loc < 0) continue;
-        if (name == "mgl_NormalMatrix") {
-            host_gl.glProgramUniformMatrix3fv(host_program, loc, 1, GL_FALSE, id3);
-        } else {
-            GLint size = 1;
-            if (name == "mgl_TextureMatrix") size = gl::kMaxTextureCoords;
-            host_gl.glProgramUniformMatrix4fv(host_program, loc, size, GL_FALSE, id4);
-        }
-    }
+    // The fixed-function state uniforms a lowered shader reads (mgl_*,
+    // compat_builtins.h) are the client's to upload, GL's initial values
+    // included (client/src/compat/program_builtins.cc).
 }
 
 void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {

@@ -67,6 +67,9 @@ public:
     // the client minted, so its label lives here; minted names are never
     // reused, so a deleted sync's label cannot reappear on another.
     std::unordered_map<uint32_t, std::string> sync_labels;
+    // Per program of the group: how often it was linked, and the context
+    // that last uploaded fixed-function state into it (compat/program_builtins.h).
+    std::unordered_map<uint32_t, std::pair<uint64_t, uint32_t>> compat_programs;
     int contexts = 0;
 
 private:

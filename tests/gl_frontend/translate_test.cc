@@ -161,10 +161,16 @@ TEST_CASE("compile errors keep the application's line numbers and spellings") {
     CHECK_FALSE(f->ok);
     CHECK(f->log.find("gl_FragColor") != std::string::npos);
     CHECK(f->log.find("mgl_") == std::string::npos);
-    // Fixed-function built-ins not lowered yet (lighting state): the log says so.
-    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_LightSource[0].diffuse * gl_Vertex; }\n");
+    // Fixed-function built-ins not lowered yet (clip planes): the log says so.
+    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_ClipPlane[0] * gl_Vertex; }\n");
     CHECK_FALSE(ff->ok);
-    CHECK(ff->log.find("fixed-function") != std::string::npos);
+    CHECK_MESSAGE(ff->log.find("fixed function state gl_ClipPlane is not served") != std::string::npos, ff->log);
+    CHECK(ff->log.find("gl_ClipPlane") != std::string::npos);
+    // What GLSL 1.10 forbids and the 3.30 it is compiled as allows fails as written.
+    auto mod = run(Stage::fragment, "#version 110\nuniform int a;\nvoid main() { gl_FragColor = vec4(a % 3); }\n");
+    CHECK_FALSE(mod->ok);
+    auto suffix = run(Stage::fragment, "#version 110\nvoid main() { gl_FragColor = vec4(1.0f); }\n");
+    CHECK_MESSAGE(suffix->ok, suffix->log);  // a float suffix: Mesa takes it in 1.10
 }
 
 TEST_CASE("ESSL targets: 3.10 and 3.00 hosts get their own version") {
@@ -230,4 +236,31 @@ TEST_CASE("fixed-function built-ins of GLSL 1.30 shaders are lowered to declared
 TEST_CASE("the fixed-function vertex stage of fragment-only programs compiles on the host") {
     CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(320)) == "");
     CHECK(host_compile(Stage::vertex, fixed_function_vertex_essl(300)) == "");
+}
+
+TEST_CASE("the fixed-function state built-ins are lowered to struct uniforms with GL's member names") {
+    const char* vs = "#version 120\nvoid main() {\n  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                     "  gl_LightSourceParameters l = gl_LightSource[gl_MaxLights - 1];\n"
+                     "  vec3 n = gl_NormalMatrix * gl_Normal * gl_NormalScale;\n"
+                     "  gl_FrontColor = l.diffuse * max(dot(n, l.position.xyz), 0.0) + gl_FrontLightProduct[1].specular\n"
+                     "    + gl_FrontLightModelProduct.sceneColor + gl_BackMaterial.emission * gl_LightModel.ambient\n"
+                     "    + gl_TextureMatrixInverseTranspose[2][0] + vec4(l.spotCosCutoff);\n"
+                     "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n}\n";
+    auto v = run(Stage::vertex, vs);
+    REQUIRE_MESSAGE(v->ok, v->log);
+    CHECK(v->essl.find("mgl_LightSource") != std::string::npos);
+    CHECK(v->essl.find("spotCosCutoff") != std::string::npos);  // GL's member names: the client fills them by name
+    CHECK(v->essl.find("mgl_BackColor") != std::string::npos);   // declared beside the front colour
+    CHECK(host_compile(Stage::vertex, v->essl) == "");
+    // the fragment stage: gl_Color is two-sided, gl_Fog is a struct
+    auto f = run(Stage::fragment, "#version 110\nvoid main() { gl_FragColor = mix(gl_Color, gl_Fog.color, gl_Fog.scale)"
+                                  " + gl_FrontMaterial.diffuse; }\n");
+    REQUIRE_MESSAGE(f->ok, f->log);
+    CHECK(f->essl.find("mgl_VertexTwoSide") != std::string::npos);
+    CHECK(f->essl.find("gl_FrontFacing") != std::string::npos);
+    CHECK(host_compile(Stage::fragment, f->essl) == "");
+    // state not served yet: a compile error that names it, never a silent zero
+    auto p = run(Stage::vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; gl_PointSize = gl_Point.size; }\n");
+    CHECK_FALSE(p->ok);
+    CHECK(p->log.find("gl_Point is not served") != std::string::npos);
 }

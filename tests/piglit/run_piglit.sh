@@ -36,7 +36,9 @@ fi
 #   desktop     the desktop GL 3.x core groups of issue 12 (docs/PIGLIT.md), whole;
 #   desktop-ci  a representative part of them (desktop-ci.txt) that CI runs in a few minutes;
 #   compat      the GL 1.x/2.1 API groups on compatibility contexts (issue 13), whole;
-#   compat-ci   CI's part of them (compat-ci.txt).
+#   compat-ci   CI's part of them (compat-ci.txt);
+#   glsl-compat     spec@glsl-1.10 and spec@glsl-1.20 (compatibility contexts, issue 13), whole;
+#   glsl-compat-ci  a part of them (glsl-compat-ci.txt) that CI runs in about a minute.
 desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3\.1' '!opengl 3\.3'
     'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
     'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
@@ -55,7 +57,10 @@ case ${PIGLIT_SUBSET:-gles} in
     compat | compat-ci)
         subset=(-p surfaceless_egl -t 'spec@!opengl 1\.[0-5]@' -t 'spec@!opengl 2\.1@' quick)
         [[ $PIGLIT_SUBSET == compat-ci ]] && subset+=(--test-list "$(dirname "$0")/compat-ci.txt") ;;
-    *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci, compat, compat-ci)"; exit 2 ;;
+    glsl-compat | glsl-compat-ci)
+        subset=(-p surfaceless_egl -t 'spec@glsl-1\.10@' -t 'spec@glsl-1\.20@' quick)
+        [[ $PIGLIT_SUBSET == glsl-compat-ci ]] && subset+=(--test-list "$(dirname "$0")/glsl-compat-ci.txt") ;;
+    *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci, compat, compat-ci, glsl-compat, glsl-compat-ci)"; exit 2 ;;
 esac
 # PIGLIT_TEST_LIST (optional): a file of test names, one a line, that narrows
 # the subset further (e.g. a sample of the desktop groups while developing).

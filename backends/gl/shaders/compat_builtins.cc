@@ -58,6 +58,10 @@ const Builtin kVertexOutputs[] = {
     {"gl_BackSecondaryColor", "mgl_BackSecondaryColor", "out vec4 mgl_BackSecondaryColor;"},
     {"gl_TexCoord", "mgl_TexCoord", "out vec4 mgl_TexCoord[8];"},
     {"gl_FogFragCoord", "mgl_FogFragCoord", "out float mgl_FogFragCoord;"},
+    // Clips against the user clip planes in eye space; the lowering serves
+    // no clip plane with a shader yet (glEnable(GL_CLIP_PLANEi) says so), so
+    // the value is unused, as GL's is without enabled planes.
+    {"gl_ClipVertex", "mgl_ClipVertex", "vec4 mgl_ClipVertex;"},
 };
 
 const Builtin kFragmentInputs[] = {
@@ -67,6 +71,9 @@ const Builtin kFragmentInputs[] = {
     {"gl_FogFragCoord", "mgl_FogFragCoord", "in float mgl_FogFragCoord;"},
 };
 
+// The matrices (GLSL 1.10 §7.5 and 1.20's transposes and inverses); the
+// compatibility lowering (client/src/compat/program_builtins.cc) uploads the
+// current ones before each draw of a program that has them.
 const Builtin kMatrices[] = {
     {"gl_ModelViewMatrix", "mgl_ModelViewMatrix", "uniform mat4 mgl_ModelViewMatrix;"},
     {"gl_ProjectionMatrix", "mgl_ProjectionMatrix", "uniform mat4 mgl_ProjectionMatrix;"},
@@ -77,10 +84,80 @@ const Builtin kMatrices[] = {
     {"gl_ProjectionMatrixInverse", "mgl_ProjectionMatrixInverse", "uniform mat4 mgl_ProjectionMatrixInverse;"},
     {"gl_ModelViewProjectionMatrixInverse", "mgl_ModelViewProjectionMatrixInverse",
      "uniform mat4 mgl_ModelViewProjectionMatrixInverse;"},
+    {"gl_TextureMatrixInverse", "mgl_TextureMatrixInverse", "uniform mat4 mgl_TextureMatrixInverse[8];"},
     {"gl_ModelViewMatrixTranspose", "mgl_ModelViewMatrixTranspose", "uniform mat4 mgl_ModelViewMatrixTranspose;"},
     {"gl_ProjectionMatrixTranspose", "mgl_ProjectionMatrixTranspose", "uniform mat4 mgl_ProjectionMatrixTranspose;"},
     {"gl_ModelViewProjectionMatrixTranspose", "mgl_ModelViewProjectionMatrixTranspose",
      "uniform mat4 mgl_ModelViewProjectionMatrixTranspose;"},
+    {"gl_TextureMatrixTranspose", "mgl_TextureMatrixTranspose", "uniform mat4 mgl_TextureMatrixTranspose[8];"},
+    {"gl_ModelViewMatrixInverseTranspose", "mgl_ModelViewMatrixInverseTranspose",
+     "uniform mat4 mgl_ModelViewMatrixInverseTranspose;"},
+    {"gl_ProjectionMatrixInverseTranspose", "mgl_ProjectionMatrixInverseTranspose",
+     "uniform mat4 mgl_ProjectionMatrixInverseTranspose;"},
+    {"gl_ModelViewProjectionMatrixInverseTranspose", "mgl_ModelViewProjectionMatrixInverseTranspose",
+     "uniform mat4 mgl_ModelViewProjectionMatrixInverseTranspose;"},
+    {"gl_TextureMatrixInverseTranspose", "mgl_TextureMatrixInverseTranspose",
+     "uniform mat4 mgl_TextureMatrixInverseTranspose[8];"},
+    {"gl_NormalScale", "mgl_NormalScale", "uniform float mgl_NormalScale;"},
+};
+
+// The other state uniforms (GLSL 1.10 §7.5), structs with GL's member names
+// that the compatibility lowering fills from its state. Their struct types
+// come first (`type`, declared once); the types' own gl_ names
+// (gl_LightSourceParameters...) are the application's to use too.
+struct StateBuiltin {
+    const char* gl;
+    const char* ours;
+    const char* type_gl;  // the struct type's GL name
+    const char* type;     // its declaration under our name
+    const char* decl;
+};
+
+#define MGL_LIGHT_SOURCE                                                                                           \
+    "struct mgl_LightSourceParameters { vec4 ambient; vec4 diffuse; vec4 specular; vec4 position; "                \
+    "vec4 halfVector; vec3 spotDirection; float spotExponent; float spotCutoff; float spotCosCutoff; "             \
+    "float constantAttenuation; float linearAttenuation; float quadraticAttenuation; };"
+#define MGL_MATERIAL \
+    "struct mgl_MaterialParameters { vec4 emission; vec4 ambient; vec4 diffuse; vec4 specular; float shininess; };"
+#define MGL_LIGHT_PRODUCTS "struct mgl_LightProducts { vec4 ambient; vec4 diffuse; vec4 specular; };"
+#define MGL_LIGHT_MODEL_PRODUCTS "struct mgl_LightModelProducts { vec4 sceneColor; };"
+
+const StateBuiltin kState[] = {
+    {"gl_LightSource", "mgl_LightSource", "gl_LightSourceParameters", MGL_LIGHT_SOURCE,
+     "uniform mgl_LightSourceParameters mgl_LightSource[8];"},
+    {"gl_LightModel", "mgl_LightModel", "gl_LightModelParameters",
+     "struct mgl_LightModelParameters { vec4 ambient; };", "uniform mgl_LightModelParameters mgl_LightModel;"},
+    {"gl_FrontLightModelProduct", "mgl_FrontLightModelProduct", "gl_LightModelProducts", MGL_LIGHT_MODEL_PRODUCTS,
+     "uniform mgl_LightModelProducts mgl_FrontLightModelProduct;"},
+    {"gl_BackLightModelProduct", "mgl_BackLightModelProduct", "gl_LightModelProducts", MGL_LIGHT_MODEL_PRODUCTS,
+     "uniform mgl_LightModelProducts mgl_BackLightModelProduct;"},
+    {"gl_FrontLightProduct", "mgl_FrontLightProduct", "gl_LightProducts", MGL_LIGHT_PRODUCTS,
+     "uniform mgl_LightProducts mgl_FrontLightProduct[8];"},
+    {"gl_BackLightProduct", "mgl_BackLightProduct", "gl_LightProducts", MGL_LIGHT_PRODUCTS,
+     "uniform mgl_LightProducts mgl_BackLightProduct[8];"},
+    {"gl_FrontMaterial", "mgl_FrontMaterial", "gl_MaterialParameters", MGL_MATERIAL,
+     "uniform mgl_MaterialParameters mgl_FrontMaterial;"},
+    {"gl_BackMaterial", "mgl_BackMaterial", "gl_MaterialParameters", MGL_MATERIAL,
+     "uniform mgl_MaterialParameters mgl_BackMaterial;"},
+    {"gl_Fog", "mgl_Fog", "gl_FogParameters",
+     "struct mgl_FogParameters { vec4 color; float density; float start; float end; float scale; };",
+     "uniform mgl_FogParameters mgl_Fog;"},
+};
+
+// Built-in state the lowering does not feed yet: a shader that reads one
+// fails to compile with a log that says so (never a silent zero).
+const char* const kUnserved[] = {
+    "gl_Point", "gl_PointParameters", "gl_ClipPlane", "gl_TextureEnvColor", "gl_EyePlaneS", "gl_EyePlaneT",
+    "gl_EyePlaneR", "gl_EyePlaneQ", "gl_ObjectPlaneS", "gl_ObjectPlaneT", "gl_ObjectPlaneR", "gl_ObjectPlaneQ",
+};
+
+// Implementation constants of the fixed function (GLSL 1.10 §7.4) that the
+// core profile we compile as lacks.
+const Builtin kConstants[] = {
+    {"gl_MaxLights", "mgl_MaxLights", "const int mgl_MaxLights = 8;"},
+    {"gl_MaxClipPlanes", "mgl_MaxClipPlanes", "const int mgl_MaxClipPlanes = 8;"},
+    {"gl_MaxTextureUnits", "mgl_MaxTextureUnits", "const int mgl_MaxTextureUnits = 8;"},
+    {"gl_MaxTextureCoords", "mgl_MaxTextureCoords", "const int mgl_MaxTextureCoords = 8;"},
 };
 
 void lower(const Builtin* table, size_t n, std::vector<std::string>& sources, std::string& preamble) {
@@ -101,15 +178,96 @@ void lower(const Builtin* table, size_t n, std::vector<std::string>& sources, st
     }
 }
 
-}  // namespace
+// The state structs a source mentions (and their types), declared once each.
+void lower_state(std::vector<std::string>& sources, std::string& preamble) {
+    for (const StateBuiltin& b : kState) {
+        const bool var = mentions(sources, b.gl), type = mentions(sources, b.type_gl);
+        if (!var && !type) continue;
+        for (std::string& s : sources) {
+            s = replace_word(s, b.gl, b.ours);
+            s = replace_word(s, b.type_gl, std::string("m") + b.type_gl);
+        }
+        if (preamble.find(b.type) == std::string::npos) preamble += std::string(b.type) + "\n";
+        if (var) preamble += std::string(b.decl) + "\n";
+    }
+}
 
-const char* const kCompatMatrixUniforms[] = {
-    "mgl_ModelViewMatrix", "mgl_ProjectionMatrix", "mgl_ModelViewProjectionMatrix", "mgl_TextureMatrix",
-    "mgl_NormalMatrix", "mgl_ModelViewMatrixInverse", "mgl_ProjectionMatrixInverse",
-    "mgl_ModelViewProjectionMatrixInverse", "mgl_ModelViewMatrixTranspose", "mgl_ProjectionMatrixTranspose",
-    "mgl_ModelViewProjectionMatrixTranspose",
-};
-const int kCompatMatrixUniformCount = int(std::size(kCompatMatrixUniforms));
+// The qualifiers of a redeclaration `QUALIFIERS vec4 NAME;` in the sources
+// (GLSL 1.30's `flat in vec4 gl_Color;`, `noperspective out vec4
+// gl_BackColor;`); found: *decl is that declaration's text.
+bool redeclaration(const std::vector<std::string>& sources, const std::string& name, std::string* qualifiers,
+                   std::string* decl = nullptr) {
+    const std::regex re(R"(((?:\b(?:flat|smooth|noperspective|centroid|invariant|in|out|varying)\s+)*)vec4\s+)" +
+                        name + R"(\s*;)");
+    for (const std::string& s : sources) {
+        std::smatch m;
+        if (std::regex_search(s, m, re)) {
+            *qualifiers = m.str(1);
+            if (decl) *decl = m.str(0);
+            return true;
+        }
+    }
+    return false;
+}
+
+// The fragment stage's gl_Color and gl_SecondaryColor: the back colours on
+// back faces while GL_VERTEX_PROGRAM_TWO_SIDE is enabled (mgl_VertexTwoSide,
+// set by the client's lowering), the front ones otherwise (GLSL 1.10 §7.6).
+// A redeclaration's qualifiers (`flat in vec4 gl_Color;`) go to both.
+void lower_two_sided(std::vector<std::string>& sources, std::string& preamble) {
+    static const struct {
+        const char *gl, *ours, *front, *back;
+    } kColors[] = {{"gl_Color", "mgl_Color", "mgl_FrontColor", "mgl_BackColor"},
+                   {"gl_SecondaryColor", "mgl_SecondaryColor", "mgl_FrontSecondaryColor", "mgl_BackSecondaryColor"}};
+    for (const auto& c : kColors) {
+        if (!mentions(sources, c.gl)) continue;
+        std::string qualifiers = "in ", decl;
+        if (redeclaration(sources, c.gl, &qualifiers, &decl)) {
+            for (std::string& s : sources)
+                if (const size_t at = s.find(decl); at != std::string::npos) s.replace(at, decl.size(), "");
+            if (!mentions(sources, c.gl)) continue;  // declared, never read: no input (nothing to match at link)
+            if (qualifiers.find("in ") == std::string::npos && qualifiers.find("varying") == std::string::npos)
+                qualifiers += "in ";
+        }
+        for (std::string& s : sources) s = replace_word(s, c.gl, c.ours);
+        if (preamble.find("uniform float mgl_VertexTwoSide;") == std::string::npos)
+            preamble += "uniform float mgl_VertexTwoSide;\n";
+        preamble += qualifiers + "vec4 " + c.front + ";\n" + qualifiers + "vec4 " + c.back + ";\n#define " + c.ours +
+                    " (mgl_VertexTwoSide != 0.0 && !gl_FrontFacing ? " + c.back + " : " + c.front + ")\n";
+    }
+}
+
+// A vertex stage that writes one of a front/back pair declares the other
+// as well, unwritten and with the same qualifiers, so that the fragment
+// stage's two-sided selection links whichever the application wrote (GL
+// leaves the unwritten one undefined).
+void pair_outputs(const std::vector<std::string>& sources, std::string& preamble) {
+    static const char* const kPairs[][2] = {{"mgl_FrontColor", "mgl_BackColor"},
+                                            {"mgl_FrontSecondaryColor", "mgl_BackSecondaryColor"}};
+    auto has = [&](const char* n) { return mentions(sources, n) || mentions({preamble}, n); };
+    for (const auto& p : kPairs)
+        for (int i = 0; i < 2; ++i) {
+            if (!has(p[i]) || has(p[1 - i])) continue;
+            std::string qualifiers = "out ";
+            if (redeclaration(sources, p[i], &qualifiers) && qualifiers.find("out ") == std::string::npos &&
+                qualifiers.find("varying") == std::string::npos)
+                qualifiers += "out ";
+            preamble += qualifiers + "vec4 " + p[1 - i] + ";\n";
+        }
+}
+
+// An `#error` in the preamble: the compile fails with this line in the
+// application's log.
+std::string unserved(const std::vector<std::string>& sources) {
+    for (const char* name : kUnserved)
+        if (mentions(sources, name))
+            // (no hyphens: glslang splits the #error text into tokens)
+            return std::string("#error the fixed function state ") + name +
+                   " is not served yet by this OpenGL implementation\n";
+    return {};
+}
+
+}  // namespace
 
 std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources) {
     std::string preamble;
@@ -121,12 +279,16 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
             preamble.insert(0, "uniform mat4 mgl_ModelViewProjectionMatrix;\n");
         if (!mentions(sources, "gl_Vertex")) preamble.insert(0, "layout(location = 0) in vec4 mgl_Vertex;\n");
     }
-    std::string decls;
+    std::string decls = unserved(sources);
+    lower(kConstants, std::size(kConstants), sources, decls);
     lower(kMatrices, std::size(kMatrices), sources, decls);
+    lower_state(sources, decls);
     if (stage == Stage::vertex) {
         lower(kVertexInputs, std::size(kVertexInputs), sources, decls);
         lower(kVertexOutputs, std::size(kVertexOutputs), sources, decls);
+        pair_outputs(sources, decls);
     } else if (stage == Stage::fragment) {
+        lower_two_sided(sources, decls);
         lower(kFragmentInputs, std::size(kFragmentInputs), sources, decls);
     }
     // ftransform's helper reads the declarations: they go first (a
@@ -153,11 +315,15 @@ std::string fixed_function_vertex_essl(int version) {
          "uniform mat4 mgl_TextureMatrix[8];\n"
          "out vec4 mgl_FrontColor;\n"
          "out vec4 mgl_FrontSecondaryColor;\n"
+         "out vec4 mgl_BackColor;\n"
+         "out vec4 mgl_BackSecondaryColor;\n"
          "out vec4 mgl_TexCoord[8];\n"
          "void main() {\n"
          "  gl_Position = mgl_ModelViewProjectionMatrix * mgl_Vertex;\n"
          "  mgl_FrontColor = mgl_Color;\n"
-         "  mgl_FrontSecondaryColor = mgl_SecondaryColor;\n";
+         "  mgl_FrontSecondaryColor = mgl_SecondaryColor;\n"
+         "  mgl_BackColor = mgl_Color;\n"
+         "  mgl_BackSecondaryColor = mgl_SecondaryColor;\n";
     for (int i = 0; i < kMaxTextureCoords; ++i)
         s += "  mgl_TexCoord[" + std::to_string(i) + "] = mgl_TextureMatrix[" + std::to_string(i) +
              "] * mgl_MultiTexCoord" + std::to_string(i) + ";\n";
@@ -171,7 +337,14 @@ std::string unlower_compat_log(std::string log) {
     undo(kVertexInputs, std::size(kVertexInputs));
     undo(kVertexOutputs, std::size(kVertexOutputs));
     undo(kMatrices, std::size(kMatrices));
+    undo(kConstants, std::size(kConstants));
+    for (const StateBuiltin& b : kState) {
+        log = replace_word(log, b.ours, b.gl);
+        log = replace_word(log, std::string("m") + b.type_gl, b.type_gl);
+    }
     log = replace_word(log, "mgl_ftransform", "ftransform");
+    log = replace_word(log, "mgl_SecondaryColor", "gl_SecondaryColor");  // the fragment stage's two-sided selection
+    log = replace_word(log, "mgl_Color", "gl_Color");
     return log;
 }
 

@@ -9,8 +9,9 @@
 // docs/ARCHITECTURE-gl-frontend.md): gl_Vertex is generic attribute 0, as GL
 // says (glVertexAttrib*(0) and glVertex are one attribute); the other
 // attributes have fixed locations (compat_builtins.cc lists them);
-// the matrices start as identity (GL's initial matrices) and are set by the
-// compatibility lowering when the application changes them.
+// the state uniforms (matrices, lights, materials, fog) are uploaded by the
+// client's compatibility lowering (client/src/compat/program_builtins.cc)
+// before each draw of a program that has them, GL's initial values included.
 #pragma once
 
 #include <string>
@@ -34,10 +35,7 @@ std::string fixed_function_vertex_essl(int version);
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);
 
-// The matrix uniforms a lowered program may declare (each a mat4 but
-// mgl_NormalMatrix, a mat3; mgl_TextureMatrix is an array of kMaxTextureCoords).
+// The length of the lowered gl_TextureMatrix[] family.
 inline constexpr int kMaxTextureCoords = 8;
-extern const char* const kCompatMatrixUniforms[];
-extern const int kCompatMatrixUniformCount;
 
 }  // namespace mgl::gl

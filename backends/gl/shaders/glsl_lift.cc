@@ -38,14 +38,45 @@ const char* const kLegacyLookups =
     "#define texture3DProjLod textureProjLod\n"
     "#define textureCube texture\n"
     "#define textureCubeLod textureLod\n"
-    "#define shadow2D(s, c) vec4(texture(s, c))\n"
-    "#define shadow2DProj(s, c) vec4(textureProj(s, c))\n"
-    "#define shadow2DLod(s, c, l) vec4(textureLod(s, c, l))\n";
+    ;
+
+// shadow2D* returned a vec4 before 1.30: (r, r, r, 1) under
+// GL_DEPTH_TEXTURE_MODE's default, GL_LUMINANCE, as Mesa reads it; the
+// fragment stage's forms with a bias are overloads (a macro cannot take both).
+struct ShadowLookup {
+    const char* name;
+    const char* defs;
+    bool fragment_only;
+};
+const ShadowLookup kShadowLookups[] = {
+    {"shadow2D", "vec4 shadow2D(sampler2DShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n", false},
+    {"shadow2D", "vec4 shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); }\n",
+     true},
+    {"shadow2DProj", "vec4 shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(vec3(textureProj(s, c)), 1.0); }\n",
+     false},
+    {"shadow2DProj",
+     "vec4 shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(vec3(textureProj(s, c, b)), 1.0); }\n",
+     true},
+    {"shadow2DLod",
+     "vec4 shadow2DLod(sampler2DShadow s, vec3 c, float l) { return vec4(vec3(textureLod(s, c, l)), 1.0); }\n", false},
+    {"shadow2DProjLod",
+     "vec4 shadow2DProjLod(sampler2DShadow s, vec4 c, float l) { return vec4(vec3(textureProjLod(s, c, l)), 1.0); }\n",
+     false},
+};
 
 constexpr const char* kFragColor = "mgl_FragColor";
 constexpr const char* kFragData = "mgl_FragData";
 
 }  // namespace
+
+void version_macro(std::vector<std::string>& sources, int version, std::string& preamble) {
+    static const std::regex undef(R"(#\s*undef\s+__VERSION__\b)");
+    for (const std::string& s : sources)
+        if (std::regex_search(s, undef)) return;  // must stay the error it is
+    if (!mentions(sources, "__VERSION__")) return;
+    for (std::string& s : sources) s = replace_word(s, "__VERSION__", "MGL_VERSION_");
+    preamble += "#define MGL_VERSION_ " + std::to_string(version) + "\n";
+}
 
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to) {
     std::string out;
@@ -153,6 +184,9 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     out.version = 330;
     out.lifted = true;
     out.preamble = kLegacyLookups + coord_decls;
+    version_macro(out.sources, v.number, out.preamble);
+    for (const ShadowLookup& l : kShadowLookups)
+        if ((!l.fragment_only || in.stage == Stage::fragment) && mentions(in.sources, l.name)) out.preamble += l.defs;
     if (in.stage == Stage::fragment) {
         if (mentions(in.sources, "gl_FragColor")) {
             out.preamble += std::string("out vec4 ") + kFragColor + ";\n";

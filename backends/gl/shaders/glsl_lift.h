@@ -26,6 +26,11 @@ struct SourceVersion {
 // other token; comments and blank lines may precede it).
 SourceVersion source_version(const std::vector<std::string>& sources, Api api);
 
+// __VERSION__ as the application wrote it (a lifted source is compiled as
+// another version, and glslang answers `defined __VERSION__` with false):
+// the word becomes MGL_VERSION_, #defined in `preamble`.
+void version_macro(std::vector<std::string>& sources, int version, std::string& preamble);
+
 struct Lifted {
     int version = 330;  // what glslang compiles it as (forced)
     bool es = false;

@@ -76,6 +76,24 @@ Declared declared(const glslang::TObjectReflection& r, const SpirvResult& w, boo
 
 }  // namespace
 
+std::string check_as_written(Stage stage, const std::vector<std::string>& sources, int version) {
+    std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
+    const EShLanguage lang = language(stage);
+    glslang::TShader sh(lang);
+    std::vector<std::string> text = sources;
+    std::string preamble;
+    version_macro(text, version, preamble);
+    std::vector<const char*> strings;
+    for (const std::string& s : text) strings.push_back(s.c_str());
+    sh.setStrings(strings.data(), int(strings.size()));
+    sh.setPreamble(preamble.c_str());
+    // No SPIR-V rules: the check is of the language alone (1.10 has no
+    // SPIR-V target); a source without #version is 1.10.
+    const EShMessages msgs = EShMessages(EShMsgDefault | EShMsgSuppressWarnings);
+    if (sh.parse(&resources(), version, ENoProfile, false, false, msgs)) return {};
+    return sh.getInfoLog();
+}
+
 SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     SpirvResult out;

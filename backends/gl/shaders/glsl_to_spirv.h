@@ -27,4 +27,10 @@ struct SpirvResult {
 
 SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted);
 
+// The application's GLSL 1.10/1.20 source checked by glslang at the version
+// it was written in, before the lift compiles it under 3.30's rules (which
+// accept what 1.10 forbids: `%`, `in`/`out`, `centroid`, `invariant`,
+// struct varyings...). "" when it compiles, else glslang's log.
+std::string check_as_written(Stage stage, const std::vector<std::string>& sources, int version);
+
 }  // namespace mgl::gl

@@ -42,6 +42,16 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
     const SourceVersion v = source_version(in.sources, in.api);
     t->source_version = v.number;
     t->source_es = v.es;
+    // 1.10/1.20 are compiled under 3.30's rules: what their own rules
+    // forbid must fail first (desktop sources below 1.30 only).
+    if (!v.es && v.number < 130 && in.api == Api::gl) {
+        const std::string e = check_as_written(in.stage, in.sources, v.number);
+        // Mesa takes a float suffix (1.0f) in 1.10 as well: not an error of ours.
+        if (!e.empty() && e.find("'floating-point suffix' : not supported") == std::string::npos) {
+            t->log = app_log(e);
+            return t;
+        }
+    }
     const Lifted lifted = lift(in, v, opt);
     if (!lifted.error.empty()) {
         t->log = lifted.error;

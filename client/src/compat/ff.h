@@ -27,6 +27,8 @@ struct QueryValue;
 
 namespace mgl::client::compat {
 
+struct AppPrograms;  // program_builtins.h
+
 inline constexpr int kMaxLights = 8;
 inline constexpr int kMaxTexUnits = 4;
 inline constexpr int kStackDepth = 32;
@@ -202,6 +204,9 @@ struct FixedFunction {
     std::array<int, 4> pattern_count{};
     std::array<std::array<float, 4>, kAttrCount> sent_current{};
     uint32_t sent_current_valid = 0;
+
+    // The built-in state uniforms of the application's programs (program_builtins.h).
+    std::shared_ptr<AppPrograms> app_programs;
 
     FixedFunction();
 };

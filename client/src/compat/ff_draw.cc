@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "compat/ff.h"
+#include "compat/program_builtins.h"
 #include "custom/common.h"
 
 namespace mgl::client::compat {
@@ -413,6 +414,7 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
     gen::Encoder& e = *ctx.enc;
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, l, &key);
+    else upload_program_builtins(ctx, &l);
     if (!indices) {
         issue(ctx, f, mode, count);
     } else {
@@ -494,6 +496,7 @@ void draw_list(Context& ctx, ListDraw& d) {
     e.glBindVertexArray(d.vao);
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);
+    else upload_program_builtins(ctx, &d.layout);
     const int kind = pattern_kind(d.mode, flat(f));
     // quads take the pattern of the shade model at the call (the list's VAO keeps the last one bound)
     if (kind >= 0 && (d.count > f.pattern_count[kind] || d.mode == kQuads)) bind_pattern(ctx, f, kind, d.count);

@@ -2,6 +2,7 @@
 #include "compat/matrix.h"
 
 #include <cmath>
+#include <atomic>
 #include <cstring>
 
 namespace mgl::client::compat {
@@ -9,6 +10,9 @@ namespace mgl::client::compat {
 namespace {
 constexpr float kIdentity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 #define M(m, row, col) (m)[(col) * 4 + (row)]
+
+std::atomic<uint64_t> g_serial{0};
+uint64_t next_serial() { return ++g_serial; }
 
 // A general inverse (cofactors). Mesa uses Gaussian elimination here; the
 // results may differ in the last bit for such matrices (projective or skewed
@@ -54,16 +58,19 @@ void mat_mul(float out[16], const float* a, const float* b) {
 void Mat::identity() {
     std::memcpy(m, kIdentity, sizeof m);
     flags = 0;
+    serial = 0;
 }
 
 void Mat::load(const float* v) {
     std::memcpy(m, v, sizeof m);
     flags = kMatGeneral;
+    serial = next_serial();
 }
 
 void Mat::mult(const float* v, uint32_t f) {
     flags |= f;
     mat_mul(m, m, v);
+    serial = next_serial();
 }
 
 void Mat::rotate(float angle, float x, float y, float z) {
@@ -123,6 +130,7 @@ void Mat::translate(float x, float y, float z) {
     m[14] = m[2] * x + m[6] * y + m[10] * z + m[14];
     m[15] = m[3] * x + m[7] * y + m[11] * z + m[15];
     flags |= kMatTranslation;
+    serial = next_serial();
 }
 
 void Mat::scale(float x, float y, float z) {
@@ -132,6 +140,7 @@ void Mat::scale(float x, float y, float z) {
     m[3] *= x, m[7] *= y, m[11] *= z;
     if (fabsf(x - y) < 1e-8F && fabsf(x - z) < 1e-8F) flags |= kMatUniformScale;
     else flags |= kMatGeneralScale;
+    serial = next_serial();
 }
 
 void Mat::frustum(float l, float r, float b, float t, float n, float f) {

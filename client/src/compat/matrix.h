@@ -21,6 +21,12 @@ enum MatFlag : uint32_t {
 struct Mat {
     float m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};  // column-major, as GL
     uint32_t flags = 0;
+    // Names this value: every change takes a new number from one counter,
+    // so equal serials mean equal matrices (a popped matrix gets its old
+    // number back with its old value). 0: the initial identity. The
+    // built-in uniforms of an application's program are re-sent when the
+    // serials they come from change (program_builtins.cc).
+    uint64_t serial = 0;
 
     void identity();
     void load(const float* v);  // glLoadMatrix: a general matrix

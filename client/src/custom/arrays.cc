@@ -14,6 +14,7 @@
 #include <cstring>
 #include <limits>
 
+#include "compat/program_builtins.h"
 #include "custom/common.h"
 
 namespace mgl::client {
@@ -191,6 +192,7 @@ void draw_elements(Context& ctx, const char* verb, GLsizei count, GLenum type, c
         compsize_failed(ctx, verb, "indices", bytes);
         return;
     }
+    compat::upload_program_builtins(ctx);  // compatibility: gl_ModelViewMatrix... of the application's program
     bool uploaded_vertices = false;
     if (has_client_arrays(ctx) && count > 0) {
         int64_t mn = 0, mx = -1;
@@ -384,6 +386,7 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count) {
         return;
     }
     if (compat::ff_draw_arrays(*ctx, mode, first, count)) return;
+    compat::upload_program_builtins(*ctx);
     const bool up = count > 0 && has_client_arrays(*ctx) &&
                     upload_client_arrays(*ctx, first, int64_t(first) + count - 1, 1);
     ctx->enc->glDrawArrays(mode, first, count);
@@ -396,6 +399,7 @@ void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei inst
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawArraysInstanced");
         return;
     }
+    compat::upload_program_builtins(*ctx);
     const bool up = count > 0 && has_client_arrays(*ctx) &&
                     upload_client_arrays(*ctx, first, int64_t(first) + count - 1, instancecount);
     ctx->enc->glDrawArraysInstanced(mode, first, count, instancecount);

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compat/program_builtins.h"
 #include "custom/common.h"
 
 namespace mgl::client {
@@ -191,7 +192,7 @@ void glGetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
 GLboolean glIsEnabled(GLenum cap) {
     MGL_CTX_OR_RETURN("glIsEnabled", GL_FALSE);
     bool on = false;
-    if (ctx->st.cap(cap, &on) || compat::ff_is_enabled(*ctx, cap, &on)) {
+    if (ctx->st.cap(cap, &on) || compat::ff_is_enabled(*ctx, cap, &on) || compat::program_cap_enabled(*ctx, cap, &on)) {
         ++ctx->counters.local_queries;
         return on ? GL_TRUE : GL_FALSE;
     }

@@ -3,6 +3,7 @@
 // error locally and is not sent (a GL command with an error has no effect).
 #include <algorithm>
 
+#include "compat/program_builtins.h"
 #include "custom/common.h"
 
 namespace mgl_custom {
@@ -214,14 +215,14 @@ void glDeleteProgram(GLuint program) {
 
 void glEnable(GLenum cap) {
     MGL_CTX_OR_RETURN("glEnable");
-    if (compat::ff_cap(*ctx, cap, true)) return;
+    if (compat::ff_cap(*ctx, cap, true) || compat::program_cap(*ctx, cap, true)) return;
     ctx->st.set_cap(cap, true);
     ctx->enc->glEnable(cap);
 }
 
 void glDisable(GLenum cap) {
     MGL_CTX_OR_RETURN("glDisable");
-    if (compat::ff_cap(*ctx, cap, false)) return;
+    if (compat::ff_cap(*ctx, cap, false) || compat::program_cap(*ctx, cap, false)) return;
     ctx->st.set_cap(cap, false);
     ctx->enc->glDisable(cap);
 }

@@ -1,0 +1,464 @@
+// Built-in state uniforms of an application's program (program_builtins.h).
+//
+// The values are Mesa's (native is Mesa: piglit and the probes compare
+// against it): the matrices and their inverses with the client's Mesa-exact
+// arithmetic (matrix.h: the inverse by matrix kind), the modelview-projection
+// as P * MV, gl_NormalMatrix the transpose of the modelview's inverse (upper
+// 3x3), gl_NormalScale Mesa's _ModelViewInvScaleEyespace, light products with
+// the material's alpha, spotCosCutoff clamped at 0, the fog scale clamped as
+// Mesa's STATE_FOG_PARAMS does.
+#include "compat/program_builtins.h"
+
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "compat/ff.h"
+#include "custom/common.h"
+
+namespace mgl::client::compat {
+
+namespace {
+
+constexpr GLenum kFloat = 0x1406, kVec3 = 0x8B51, kVec4 = 0x8B52, kMat3 = 0x8B5B, kMat4 = 0x8B5C;
+constexpr GLenum kActiveUniforms = 0x8B86, kActiveUniformMaxLength = 0x8B87, kActiveAttributes = 0x8B89,
+                 kActiveAttributeMaxLength = 0x8B8A;
+
+// What a slot holds. Matrices: which matrix and which form of it.
+enum class What : uint8_t {
+    matrix,        // `mat`, `form`, `unit` (texture matrices: an array from `unit`)
+    normal_matrix,
+    normal_scale,
+    light,         // gl_LightSource[index].member
+    light_model,   // gl_LightModel.ambient
+    scene_color,   // gl_Front/BackLightModelProduct.sceneColor (`back`)
+    light_product, // gl_Front/BackLightProduct[index].member (`back`)
+    material,      // gl_Front/BackMaterial.member (`back`)
+    fog,           // gl_Fog.member
+    two_side,      // GL_VERTEX_PROGRAM_TWO_SIDE (the fragment stage's gl_Color of back faces)
+};
+enum Mat4 : uint8_t { kModelView, kProjection, kMvp, kTexture };
+enum Form : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
+
+struct Slot {
+    What what = What::matrix;
+    uint8_t mat = 0, form = 0, index = 0, back = 0;
+    std::string member;
+    int location = -1;
+    GLenum type = 0;
+    int count = 1;  // array elements (texture matrices)
+    // Matrices: the serials of the matrices the value came from (no
+    // recomputation while they stay); `valid`: something was sent.
+    std::array<uint64_t, kMaxTexUnits + 1> serials{};
+    bool valid = false;
+    std::vector<float> sent;
+};
+
+struct Entry {
+    uint64_t links = ~0ull;  // the link this entry describes
+    std::vector<Slot> slots;
+    uint32_t attribs = 0;  // bit per compat::Attr the program reads (gl_Normal, gl_Color...)
+};
+
+// The lowered attributes at the locations compat_builtins.cc gives them
+// (the lowering's own: ff.h's Attr).
+const char* const kAttrNames[kAttrCount] = {"mgl_Vertex", "mgl_Normal", "mgl_Color", "mgl_SecondaryColor",
+                                            "mgl_FogCoord", "mgl_MultiTexCoord0", "mgl_MultiTexCoord1",
+                                            "mgl_MultiTexCoord2", "mgl_MultiTexCoord3"};
+
+bool parse(const std::string& full, Slot& s) {
+    if (full.rfind("mgl_", 0) != 0) return false;
+    std::string n = full.substr(4);
+    // "Name[3].member" -> Name, 3, member; "Name[0]" -> Name, 0
+    int index = 0;
+    std::string member;
+    if (const size_t dot = n.find('.'); dot != std::string::npos) {
+        member = n.substr(dot + 1);
+        n.resize(dot);
+    }
+    if (const size_t br = n.find('['); br != std::string::npos) {
+        index = std::atoi(n.c_str() + br + 1);
+        n.resize(br);
+    }
+    if (index < 0 || index >= kMaxLights) return false;
+    s.index = uint8_t(index);
+    s.member = member;
+    static const struct {
+        const char* name;
+        Mat4 mat;
+    } kMats[] = {{"ModelViewMatrix", kModelView}, {"ProjectionMatrix", kProjection},
+                 {"ModelViewProjectionMatrix", kMvp}, {"TextureMatrix", kTexture}};
+    static const struct {
+        const char* suffix;
+        Form form;
+    } kForms[] = {{"", kPlain}, {"Inverse", kInverse}, {"Transpose", kTranspose}, {"InverseTranspose", kInverseTranspose}};
+    for (const auto& m : kMats)
+        for (const auto& f : kForms)
+            if (n == std::string(m.name) + f.suffix) {
+                s.what = What::matrix;
+                s.mat = m.mat;
+                s.form = f.form;
+                return member.empty();
+            }
+    if (n == "NormalMatrix") return s.what = What::normal_matrix, true;
+    if (n == "NormalScale") return s.what = What::normal_scale, true;
+    if (n == "LightSource") return s.what = What::light, true;
+    if (n == "LightModel") return s.what = What::light_model, true;
+    if (n == "FrontLightModelProduct" || n == "BackLightModelProduct")
+        return s.what = What::scene_color, s.back = n[0] == 'B', true;
+    if (n == "FrontLightProduct" || n == "BackLightProduct")
+        return s.what = What::light_product, s.back = n[0] == 'B', true;
+    if (n == "FrontMaterial" || n == "BackMaterial") return s.what = What::material, s.back = n[0] == 'B', true;
+    if (n == "Fog") return s.what = What::fog, true;
+    if (n == "VertexTwoSide") return s.what = What::two_side, true;
+    return false;  // one of ours that is not state (a varying, an attribute)
+}
+
+// The program's `mgl_*` uniforms and attributes: three batches of pipelined
+// queries (counts; names; uniform locations).
+void query(Context& ctx, uint32_t program, Entry& en) {
+    gen::Encoder& e = *ctx.enc;
+    e.glGetProgramiv(program, kActiveUniforms, 4);
+    e.glGetProgramiv(program, kActiveUniformMaxLength, 4);
+    e.glGetProgramiv(program, kActiveAttributes, 4);
+    e.glGetProgramiv(program, kActiveAttributeMaxLength, 4);
+    GLint count = 0, max_len = 0, attr_count = 0, attr_len = 0;
+    if (!gen::read_reply_glGetProgramiv(wait(ctx), &count, 4)) count = 0;
+    if (!gen::read_reply_glGetProgramiv(wait(ctx), &max_len, 4)) max_len = 0;
+    if (!gen::read_reply_glGetProgramiv(wait(ctx), &attr_count, 4)) attr_count = 0;
+    if (!gen::read_reply_glGetProgramiv(wait(ctx), &attr_len, 4)) attr_len = 0;
+    std::vector<Slot>& slots = en.slots;
+    slots.clear();
+    en.attribs = 0;
+    if (max_len <= 0) count = 0;
+    if (attr_len <= 0) attr_count = 0;
+    const uint32_t cap = uint32_t(std::min(std::max(max_len, attr_len), 4096)) + 1;
+    for (GLint i = 0; i < count; ++i) e.glGetActiveUniform(program, GLuint(i), GLsizei(cap), 4, 4, 4, cap);
+    for (GLint i = 0; i < attr_count; ++i) e.glGetActiveAttrib(program, GLuint(i), GLsizei(cap), 4, 4, 4, cap);
+    std::vector<char> name(cap);
+    std::vector<std::string> names;
+    for (GLint i = 0; i < count; ++i) {
+        GLsizei len = 0;
+        GLint size = 0;
+        GLenum type = 0;
+        std::fill(name.begin(), name.end(), 0);
+        if (!gen::read_reply_glGetActiveUniform(wait(ctx), &len, 4, &size, 4, &type, 4,
+                                                reinterpret_cast<::mgl::GLchar*>(name.data()), cap))
+            continue;
+        Slot s;
+        const std::string full(name.data(), strnlen(name.data(), cap));
+        if (!parse(full, s)) continue;
+        s.type = type;
+        s.count = std::max(size, 1);
+        if (s.what == What::matrix && s.mat == kTexture) s.count = std::min(s.count, kMaxTexUnits + 4);
+        slots.push_back(std::move(s));
+        names.push_back(full);
+    }
+    for (GLint i = 0; i < attr_count; ++i) {
+        GLsizei len = 0;
+        GLint size = 0;
+        GLenum type = 0;
+        std::fill(name.begin(), name.end(), 0);
+        if (!gen::read_reply_glGetActiveAttrib(wait(ctx), &len, 4, &size, 4, &type, 4,
+                                               reinterpret_cast<::mgl::GLchar*>(name.data()), cap))
+            continue;
+        for (int a = 1; a < kAttrCount; ++a)  // gl_Vertex (0) is the application's attribute 0 as well
+            if (std::strcmp(name.data(), kAttrNames[a]) == 0) en.attribs |= 1u << a;
+    }
+    for (const std::string& n : names) e.glGetUniformLocation(program, cstring_blob(n.c_str()));
+    for (Slot& s : slots) {
+        GLint loc = -1;
+        if (!gen::read_reply_glGetUniformLocation(wait(ctx), &loc)) loc = -1;
+        s.location = loc;
+    }
+    std::erase_if(slots, [](const Slot& s) { return s.location < 0; });
+}
+
+void transpose(float* m) {
+    for (int r = 0; r < 4; ++r)
+        for (int c = r + 1; c < 4; ++c) std::swap(m[c * 4 + r], m[r * 4 + c]);
+}
+
+// The modelview-projection as Mesa keeps it (_ModelProjectMatrix: P * MV,
+// flags of both, which pick its inverse).
+Mat mvp_of(FixedFunction& f) {
+    Mat p;
+    mat_mul(p.m, f.top(1).m, f.top(0).m);
+    p.flags = f.top(1).flags | f.top(0).flags;
+    return p;
+}
+
+// One 4x4 matrix in the slot's form into out[16].
+void matrix_value(const Mat& m, Form form, float* out) {
+    if (form == kInverse || form == kInverseTranspose) m.inverse(out);
+    else std::memcpy(out, m.m, 64);
+    if (form == kTranspose || form == kInverseTranspose) transpose(out);
+}
+
+void copy4(std::vector<float>& v, const float* p) { v.assign(p, p + 4); }
+
+// The slot's value now; false: not a member we know (left alone).
+bool value(FixedFunction& f, Slot& s, std::vector<float>& v, bool two_side) {
+    switch (s.what) {
+        case What::matrix: {
+            v.resize(size_t(16 * s.count));
+            for (int i = 0; i < s.count; ++i) {
+                if (s.mat == kTexture) {
+                    const int unit = s.index + i;
+                    if (unit < kMaxTexUnits) matrix_value(f.top(2 + unit), Form(s.form), &v[size_t(16 * i)]);
+                    else matrix_value(Mat{}, Form(s.form), &v[size_t(16 * i)]);  // units without a stack: identity
+                } else {
+                    const Mat m = s.mat == kModelView ? f.top(0) : s.mat == kProjection ? f.top(1) : mvp_of(f);
+                    matrix_value(m, Form(s.form), v.data());
+                }
+            }
+            return true;
+        }
+        case What::normal_matrix: {
+            float inv[16];
+            f.top(0).inverse(inv);
+            v.resize(9);
+            for (int c = 0; c < 3; ++c)
+                for (int r = 0; r < 3; ++r) v[size_t(c * 3 + r)] = inv[r * 4 + c];
+            return true;
+        }
+        case What::normal_scale: {
+            float scale = 1.0F;
+            if (!f.top(0).length_preserving()) {
+                float inv[16];
+                f.top(0).inverse(inv);
+                float s2 = inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10];
+                if (s2 < 1e-12F) s2 = 1.0F;
+                scale = 1.0F / sqrtf(s2);
+            }
+            v.assign(1, scale);
+            return true;
+        }
+        case What::light: {
+            const Light& l = f.lights[s.index];
+            const std::string& m = s.member;
+            if (m == "ambient") copy4(v, l.ambient);
+            else if (m == "diffuse") copy4(v, l.diffuse);
+            else if (m == "specular") copy4(v, l.specular);
+            else if (m == "position") copy4(v, l.position);
+            else if (m == "halfVector") {
+                // GLSL 1.10 §7.5's infinite-light half vector: normalize(normalize(P) + (0, 0, 1))
+                float h[3] = {l.position[0], l.position[1], l.position[2]};
+                float len = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+                if (len > 0) h[0] /= len, h[1] /= len, h[2] /= len;
+                h[2] += 1.0F;
+                len = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+                if (len > 0) h[0] /= len, h[1] /= len, h[2] /= len;
+                v = {h[0], h[1], h[2], 1.0F};
+            } else if (m == "spotDirection") v.assign(l.spot_dir, l.spot_dir + 3);
+            else if (m == "spotExponent") v.assign(1, l.spot_exp);
+            else if (m == "spotCutoff") v.assign(1, l.spot_cutoff);
+            else if (m == "spotCosCutoff") v.assign(1, std::max(0.0F, float(cosf(float(l.spot_cutoff * M_PI / 180.0)))));
+            else if (m == "constantAttenuation") v.assign(1, l.att[0]);
+            else if (m == "linearAttenuation") v.assign(1, l.att[1]);
+            else if (m == "quadraticAttenuation") v.assign(1, l.att[2]);
+            else return false;
+            return true;
+        }
+        case What::light_model:
+            copy4(v, f.light_model_ambient);
+            return true;
+        case What::scene_color: {
+            const Material& mat = s.back ? f.back : f.front;
+            v.resize(4);
+            for (int i = 0; i < 3; ++i) v[size_t(i)] = f.light_model_ambient[i] * mat.ambient[i] + mat.emission[i];
+            v[3] = mat.diffuse[3];
+            return true;
+        }
+        case What::light_product: {
+            const Light& l = f.lights[s.index];
+            const Material& mat = s.back ? f.back : f.front;
+            const float *lc, *mc;
+            if (s.member == "ambient") lc = l.ambient, mc = mat.ambient;
+            else if (s.member == "diffuse") lc = l.diffuse, mc = mat.diffuse;
+            else if (s.member == "specular") lc = l.specular, mc = mat.specular;
+            else return false;
+            v = {lc[0] * mc[0], lc[1] * mc[1], lc[2] * mc[2], mc[3]};  // the material's alpha, as Mesa
+            return true;
+        }
+        case What::material: {
+            const Material& mat = s.back ? f.back : f.front;
+            const std::string& m = s.member;
+            if (m == "emission") copy4(v, mat.emission);
+            else if (m == "ambient") copy4(v, mat.ambient);
+            else if (m == "diffuse") copy4(v, mat.diffuse);
+            else if (m == "specular") copy4(v, mat.specular);
+            else if (m == "shininess") v.assign(1, mat.shininess);
+            else return false;
+            return true;
+        }
+        case What::fog: {
+            const std::string& m = s.member;
+            if (m == "color") copy4(v, f.fog_color);
+            else if (m == "density") v.assign(1, f.fog_density);
+            else if (m == "start") v.assign(1, f.fog_start);
+            else if (m == "end") v.assign(1, f.fog_end);
+            else if (m == "scale")
+                v.assign(1, std::clamp(1.0F / (f.fog_end - f.fog_start), FLT_MIN / 2, FLT_MAX / 2));
+            else return false;
+            return true;
+        }
+        case What::two_side:
+            v.assign(1, two_side ? 1.0F : 0.0F);
+            return true;
+    }
+    return false;
+}
+
+// The serials a matrix slot's value comes from.
+std::array<uint64_t, kMaxTexUnits + 1> serials_of(FixedFunction& f, const Slot& s) {
+    std::array<uint64_t, kMaxTexUnits + 1> k{};
+    if (s.what == What::matrix && s.mat == kTexture) {
+        for (int i = 0; i < s.count && s.index + i < kMaxTexUnits; ++i) k[size_t(i)] = f.top(2 + s.index + i).serial;
+    } else if (s.what == What::matrix && s.mat == kProjection) {
+        k[0] = f.top(1).serial;
+    } else if (s.what == What::matrix && s.mat == kMvp) {
+        k[0] = f.top(0).serial, k[1] = f.top(1).serial;
+    } else {
+        k[0] = f.top(0).serial;  // the modelview and what is derived from it
+    }
+    return k;
+}
+
+void send(Context& ctx, const Slot& s, const std::vector<float>& v) {
+    gen::Encoder& e = *ctx.enc;
+    const wire::Blob b{v.data(), uint32_t(v.size() * 4)};
+    switch (s.type) {
+        case kMat4: e.glUniformMatrix4fv(s.location, GLsizei(v.size() / 16), GL_FALSE, b); break;
+        case kMat3: e.glUniformMatrix3fv(s.location, 1, GL_FALSE, b); break;
+        case kVec4: e.glUniform4fv(s.location, 1, b); break;
+        case kVec3: e.glUniform3fv(s.location, 1, b); break;
+        case kFloat: e.glUniform1fv(s.location, 1, b); break;
+        default:
+            if (first_time("compat-builtin-type"))
+                log().warn("fixed-function uniform at location {} has the unexpected type 0x{:04X}: not set",
+                           s.location, s.type);
+            break;
+    }
+}
+
+}  // namespace
+
+struct AppPrograms {
+    std::unordered_map<uint32_t, Entry> programs;
+    std::vector<float> scratch;
+    bool two_side = false;  // GL_VERTEX_PROGRAM_TWO_SIDE
+};
+
+namespace {
+constexpr GLenum kVertexProgramTwoSide = 0x8643;
+
+AppPrograms* app_programs(Context& ctx) {
+    FixedFunction* f = ff(ctx);
+    if (!f) return nullptr;
+    if (!f->app_programs) f->app_programs = std::make_shared<AppPrograms>();
+    return f->app_programs.get();
+}
+}  // namespace
+
+bool program_cap(Context& ctx, GLenum cap, bool on) {
+    if (cap != kVertexProgramTwoSide) return false;
+    AppPrograms* ap = app_programs(ctx);
+    if (!ap) return false;
+    ap->two_side = on;
+    return true;
+}
+
+bool program_cap_enabled(Context& ctx, GLenum cap, bool* out) {
+    if (cap != kVertexProgramTwoSide) return false;
+    AppPrograms* ap = app_programs(ctx);
+    if (!ap) return false;
+    *out = ap->two_side;
+    return true;
+}
+
+void program_linked(Context& ctx, uint32_t program) {
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    ++ctx.group->compat_programs[program].first;
+}
+
+// The current values of the fixed-function attributes the program reads and
+// no enabled array feeds (the lowering's own record of what the server has:
+// FixedFunction::sent_current).
+void send_current(Context& ctx, FixedFunction& f, uint32_t attribs, const Layout* arrays) {
+    for (int a = 1; a < kAttrCount; ++a) {
+        if (!(attribs & (1u << a))) continue;
+        bool from_array;
+        if (arrays) {
+            from_array = arrays->size[size_t(a)] > 0;
+        } else {
+            const auto& va = ctx.st.vao().attribs;
+            from_array = size_t(a) < va.size() && va[size_t(a)].enabled;
+        }
+        if (from_array) {
+            f.sent_current_valid &= ~(1u << a);
+            continue;
+        }
+        if ((f.sent_current_valid & (1u << a)) && f.sent_current[size_t(a)] == f.current[size_t(a)]) continue;
+        ctx.enc->glVertexAttrib4fv(GLuint(a), wire::Blob{f.current[size_t(a)].data(), 16});
+        f.sent_current[size_t(a)] = f.current[size_t(a)];
+        f.sent_current_valid |= 1u << a;
+    }
+}
+
+void upload_program_builtins(Context& ctx, const Layout* arrays) {
+    const uint32_t program = ctx.st.program;
+    if (program == 0) return;
+    AppPrograms* app = app_programs(ctx);
+    if (!app) return;
+    FixedFunction* f = ctx.ff.get();
+    AppPrograms& ap = *app;
+    uint64_t links;
+    bool other_context;
+    {
+        std::lock_guard<std::mutex> g(ctx.group->mu);
+        auto& shared = ctx.group->compat_programs[program];
+        links = shared.first;
+        other_context = shared.second != ctx.id;
+        shared.second = ctx.id;
+    }
+    Entry& en = ap.programs[program];
+    if (en.links != links) {
+        query(ctx, program, en);
+        en.links = links;
+    } else if (other_context) {
+        for (Slot& s : en.slots) s.valid = false;  // another context put its own state there
+    }
+    for (Slot& s : en.slots) {
+        const bool derived = s.what == What::matrix || s.what == What::normal_matrix || s.what == What::normal_scale;
+        std::array<uint64_t, kMaxTexUnits + 1> k{};
+        if (derived) {
+            k = serials_of(*f, s);
+            if (s.valid && k == s.serials) continue;
+        }
+        if (!value(*f, s, ap.scratch, ap.two_side)) continue;
+        if (s.valid && s.sent == ap.scratch) {
+            s.serials = k;
+            continue;
+        }
+        send(ctx, s, ap.scratch);
+        s.sent = ap.scratch;
+        s.serials = k;
+        s.valid = true;
+    }
+    if (en.attribs) send_current(ctx, *f, en.attribs, arrays);
+}
+
+}  // namespace mgl::client::compat
+
+namespace mgl_custom {
+
+void glLinkProgram(GLuint program) {
+    MGL_CTX_OR_RETURN("glLinkProgram");
+    if (ctx->desktop()) mgl::client::compat::program_linked(*ctx, program);
+    ctx->enc->glLinkProgram(program);
+}
+
+}  // namespace mgl_custom

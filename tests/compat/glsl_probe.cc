@@ -1,0 +1,305 @@
+// GLSL 1.10/1.20 programs reading the fixed-function state built-ins
+// (gl_ModelViewProjectionMatrix, gl_NormalMatrix, gl_LightSource[],
+// gl_FrontMaterial, gl_Fog, the inverse and transpose matrices,
+// gl_TextureMatrix[]) on a desktop compatibility context, each scene read
+// back and printed as a hash of its pixels. run_ff_probe.sh runs it natively
+// and through `mgl run`: every line must be the same, so the state the
+// client uploads into the application's programs is checked against Mesa's.
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int W = 160, H = 120;
+
+void report(const char* scene) {
+    std::vector<uint8_t> px(size_t(W) * H * 4);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    uint64_t h = 1469598103934665603ull;
+    int lit = 0;
+    for (size_t i = 0; i < px.size(); i += 4) {
+        for (int c = 0; c < 4; ++c) h = (h ^ px[i + c]) * 1099511628211ull;
+        lit += (px[i] | px[i + 1] | px[i + 2]) != 0;
+    }
+    // GLSL_PROBE_DUMP=DIR: each scene's pixels as DIR/SCENE.rgba too (for a look at a difference)
+    if (const char* dir = std::getenv("GLSL_PROBE_DUMP")) {
+        if (FILE* f = std::fopen((std::string(dir) + "/" + scene + ".rgba").c_str(), "wb")) {
+            std::fwrite(px.data(), 1, px.size(), f);
+            std::fclose(f);
+        }
+    }
+    std::printf("%-28s %016llx lit=%d error=0x%x\n", scene, (unsigned long long)h, lit, glGetError());
+}
+
+void reset() {
+    glUseProgram(0);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    for (GLenum m : {GL_PROJECTION, GL_TEXTURE, GL_MODELVIEW}) {
+        glMatrixMode(m);
+        glLoadIdentity();
+    }
+}
+
+GLuint shader(GLenum stage, const char* src) {
+    const GLuint s = glCreateShader(stage);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[4096] = {};
+        glGetShaderInfoLog(s, sizeof log, nullptr, log);
+        std::fprintf(stderr, "compile failed:\n%s\n%s\n", src, log);
+        std::exit(1);
+    }
+    return s;
+}
+
+// A program of `vs` (may be null: the fixed-function vertex stage) and `fs`, in use.
+GLuint program(const char* vs, const char* fs) {
+    const GLuint p = glCreateProgram();
+    if (vs) glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[4096] = {};
+        glGetProgramInfoLog(p, sizeof log, nullptr, log);
+        std::fprintf(stderr, "link failed:\n%s\n", log);
+        std::exit(1);
+    }
+    glUseProgram(p);
+    return p;
+}
+
+const char* kColorFs = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
+
+void quad(float x0, float y0, float x1, float y1) {
+    glBegin(GL_QUADS);
+    glColor3f(1, 0, 0), glVertex2f(x0, y0);
+    glColor3f(0, 1, 0), glVertex2f(x1, y0);
+    glColor3f(0, 0, 1), glVertex2f(x1, y1);
+    glColor3f(1, 1, 0), glVertex2f(x0, y1);
+    glEnd();
+}
+
+void sphere(float r, int slices, int stacks) {
+    for (int i = 0; i < stacks; ++i) {
+        const float a0 = float(M_PI) * (float(i) / stacks - 0.5f), a1 = float(M_PI) * (float(i + 1) / stacks - 0.5f);
+        glBegin(GL_QUAD_STRIP);
+        for (int j = 0; j <= slices; ++j) {
+            const float b = 2 * float(M_PI) * float(j) / slices;
+            for (float a : {a1, a0}) {
+                const float x = cosf(a) * cosf(b), y = sinf(a), z = cosf(a) * sinf(b);
+                glNormal3f(x, y, z);
+                glVertex3f(r * x, r * y, r * z);
+            }
+        }
+        glEnd();
+    }
+}
+
+}  // namespace
+
+int main() {
+    auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
+                                 : eglGetDisplay(EGL_DEFAULT_DISPLAY);
+    if (!eglInitialize(dpy, nullptr, nullptr)) return std::fprintf(stderr, "eglInitialize failed\n"), 1;
+    eglBindAPI(EGL_OPENGL_API);
+    const EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+    EGLConfig cfg;
+    EGLint n = 0;
+    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1) return std::fprintf(stderr, "no config\n"), 1;
+    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, nullptr);  // legacy: compatibility
+    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+        return std::fprintf(stderr, "no context\n"), 1;
+    std::fprintf(stderr, "GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
+    GLuint fbo, rb[2];
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(2, rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    glViewport(0, 0, W, H);
+
+    // 1. gl_ModelViewProjectionMatrix after glOrtho/glRotate/glTranslate/glScale,
+    // with a push/pop in between (the popped matrix must come back).
+    reset();
+    program("#version 120\nvoid main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; gl_FrontColor = gl_Color; }\n",
+            kColorFs);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-2, 2, -1.5, 1.5, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glRotatef(30, 0, 0, 1);
+    // (every quad inside the clip volume: llvmpipe splits a clipped quad on
+    // the other diagonal, which the lowering does not model)
+    quad(-1.2f, -0.9f, -0.2f, 0.2f);
+    glPushMatrix();
+    glTranslatef(0.9f, 0.3f, 0);
+    glScalef(0.5f, 0.8f, 1);
+    glRotatef(-75, 0, 0, 1);
+    quad(-0.5f, -0.5f, 0.5f, 0.5f);
+    glPopMatrix();
+    quad(0.2f, 0.4f, 0.9f, 1.1f);
+    report("mvp-ortho-rotate-pushpop");
+
+    // 2. ftransform() and the modelview and projection apart, client-state
+    // arrays, glFrustum, a constant colour (the current colour, no array).
+    reset();
+    program("#version 110\nvarying vec4 c;\n"
+            "void main() { gl_Position = ftransform();\n"
+            "  vec4 e = gl_ModelViewMatrix * gl_Vertex; vec4 p = gl_ProjectionMatrix * e;\n"
+            "  c = vec4(gl_Color.rgb * 0.5 + 0.5 * abs(p.xyz / p.w), 1.0); }\n",
+            "#version 110\nvarying vec4 c;\nvoid main() { gl_FragColor = c; }\n");
+    glMatrixMode(GL_PROJECTION);
+    glFrustum(-1, 1, -0.75, 0.75, 1, 10);
+    glMatrixMode(GL_MODELVIEW);
+    glTranslatef(0, 0, -3);
+    glRotatef(40, 1, 1, 0);
+    const float cube[] = {-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1};
+    const GLubyte idx[] = {0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 3, 2, 6, 3, 6, 7};
+    glEnable(GL_DEPTH_TEST);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glVertexPointer(3, GL_FLOAT, 0, cube);
+    glColor3f(0.2f, 0.6f, 0.9f);
+    glDrawElements(GL_TRIANGLES, 24, GL_UNSIGNED_BYTE, idx);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDisable(GL_DEPTH_TEST);
+    report("ftransform-frustum-arrays");
+
+    // 3. per-vertex lighting in the shader from gl_LightSource[], the light
+    // products, gl_NormalMatrix, the material and the light model.
+    reset();
+    program("#version 110\n"
+            "void main() {\n"
+            "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+            "  vec3 n = normalize(gl_NormalMatrix * gl_Normal);\n"
+            "  vec4 c = gl_FrontLightModelProduct.sceneColor;\n"
+            "  for (int i = 0; i < 2; ++i) {\n"
+            "    vec3 l = normalize(gl_LightSource[i].position.xyz);\n"
+            "    float d = max(dot(n, l), 0.0);\n"
+            "    float s = pow(max(dot(n, normalize(gl_LightSource[i].halfVector.xyz)), 0.0), gl_FrontMaterial.shininess);\n"
+            "    c += gl_FrontLightProduct[i].ambient + d * gl_FrontLightProduct[i].diffuse + s * gl_FrontLightProduct[i].specular;\n"
+            "  }\n"
+            "  gl_FrontColor = clamp(c + 0.1 * gl_LightModel.ambient, 0.0, 1.0);\n"
+            "}\n",
+            kColorFs);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1.4, 1.4, -1.05, 1.05, -2, 2);
+    glMatrixMode(GL_MODELVIEW);
+    const float l0pos[] = {1, 1, 1, 0}, l0dif[] = {0.9f, 0.7f, 0.5f, 1}, l1pos[] = {-1, 0.2f, 0.5f, 0};
+    const float l1dif[] = {0.1f, 0.3f, 0.8f, 1}, l1amb[] = {0.1f, 0, 0.05f, 1}, amb[] = {0.1f, 0.2f, 0.1f, 1};
+    const float spec[] = {0.8f, 0.8f, 0.8f, 1}, emis[] = {0.05f, 0, 0, 1}, mdif[] = {0.7f, 0.6f, 0.9f, 0.5f};
+    glLightfv(GL_LIGHT0, GL_POSITION, l0pos);
+    glLightfv(GL_LIGHT0, GL_DIFFUSE, l0dif);
+    glRotatef(25, 0, 1, 0);  // light 1 is placed under this rotation (eye space at glLight time)
+    glLightfv(GL_LIGHT1, GL_POSITION, l1pos);
+    glLightfv(GL_LIGHT1, GL_DIFFUSE, l1dif);
+    glLightfv(GL_LIGHT1, GL_AMBIENT, l1amb);
+    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, amb);
+    glMaterialfv(GL_FRONT, GL_SPECULAR, spec);
+    glMaterialfv(GL_FRONT, GL_EMISSION, emis);
+    glMaterialfv(GL_FRONT, GL_DIFFUSE, mdif);
+    glMaterialf(GL_FRONT, GL_SHININESS, 20);
+    glScalef(1, 1.2f, 1);
+    sphere(0.8f, 24, 16);
+    report("lightsource-material");
+
+    // 4. the remaining light members and the back material, as colours.
+    reset();
+    program("#version 120\n"
+            "void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+            "  gl_LightSourceParameters l = gl_LightSource[2];\n"
+            "  gl_FrontColor = vec4(l.spotDirection * 0.5 + 0.5, 1.0) * (gl_Vertex.x < 0.0 ? 1.0 : 0.0)\n"
+            "    + vec4(l.spotExponent / 128.0, l.spotCutoff / 180.0, l.spotCosCutoff, 1.0) * (gl_Vertex.x < 0.0 ? 0.0 : 1.0) * (gl_Vertex.y < 0.0 ? 1.0 : 0.0)\n"
+            "    + vec4(l.constantAttenuation / 4.0, l.linearAttenuation, l.quadraticAttenuation, 1.0) * (gl_Vertex.x < 0.0 ? 0.0 : 1.0) * (gl_Vertex.y < 0.0 ? 0.0 : 1.0) * 0.5\n"
+            "    + gl_BackMaterial.ambient * 0.25 + gl_BackLightProduct[2].diffuse * 0.25; }\n",
+            kColorFs);
+    glRotatef(-30, 0, 0, 1);
+    const float sdir[] = {0.3f, -0.5f, -0.8f}, bamb[] = {0.4f, 0.1f, 0.6f, 1}, l2dif[] = {0.5f, 1, 0.25f, 1};
+    glLightfv(GL_LIGHT2, GL_SPOT_DIRECTION, sdir);
+    glLightf(GL_LIGHT2, GL_SPOT_EXPONENT, 33);
+    glLightf(GL_LIGHT2, GL_SPOT_CUTOFF, 50);
+    glLightf(GL_LIGHT2, GL_CONSTANT_ATTENUATION, 2);
+    glLightf(GL_LIGHT2, GL_LINEAR_ATTENUATION, 0.3f);
+    glLightf(GL_LIGHT2, GL_QUADRATIC_ATTENUATION, 0.6f);
+    glLightfv(GL_LIGHT2, GL_DIFFUSE, l2dif);
+    glMaterialfv(GL_BACK, GL_AMBIENT, bamb);
+    glMaterialfv(GL_BACK, GL_DIFFUSE, bamb);
+    glLoadIdentity();
+    for (int i = 0; i < 4; ++i) {
+        const float x = (i & 1) ? 0.05f : -0.95f, y = (i & 2) ? 0.05f : -0.95f;
+        glBegin(GL_TRIANGLE_STRIP);
+        glVertex2f(x, y), glVertex2f(x + 0.9f, y), glVertex2f(x, y + 0.9f), glVertex2f(x + 0.9f, y + 0.9f);
+        glEnd();
+    }
+    report("light-members-back");
+
+    // 5. inverse, transpose and texture matrices, gl_Fog in the fragment stage.
+    reset();
+    program("#version 120\n"
+            "varying vec4 t; varying vec4 e;\n"
+            "void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+            "  t = gl_TextureMatrix[0] * gl_MultiTexCoord0 + gl_TextureMatrixTranspose[1] * vec4(0.1, 0.2, 0.0, 1.0);\n"
+            "  e = gl_ModelViewMatrixInverse * (gl_ModelViewMatrix * gl_Vertex) - gl_Vertex\n"
+            "    + gl_ProjectionMatrixTranspose * vec4(0.0, 0.0, 0.0, 0.25) + vec4(gl_NormalScale * 0.1);\n"
+            "}\n",
+            "#version 120\nvarying vec4 t; varying vec4 e;\n"
+            "void main() { gl_FragColor = vec4(fract(t.xy), abs(e.x) + abs(e.y), 1.0) * 0.6\n"
+            "  + gl_Fog.color * 0.2 + vec4(gl_Fog.density, gl_Fog.start, gl_Fog.end, gl_Fog.scale) * 0.05; }\n");
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_TEXTURE);
+    glTranslatef(0.25f, 0.5f, 0);
+    glScalef(2, 3, 1);
+    glActiveTexture(GL_TEXTURE1);
+    glRotatef(20, 0, 0, 1);
+    glActiveTexture(GL_TEXTURE0);
+    glMatrixMode(GL_MODELVIEW);
+    glRotatef(15, 0, 0, 1);
+    glScalef(1.5f, 1.5f, 1.5f);
+    const float fogc[] = {0.2f, 0.9f, 0.4f, 1};
+    glFogfv(GL_FOG_COLOR, fogc);
+    glFogf(GL_FOG_DENSITY, 0.5f);
+    glFogf(GL_FOG_START, 2);
+    glFogf(GL_FOG_END, 6);
+    glBegin(GL_TRIANGLE_STRIP);
+    glTexCoord2f(0, 0), glVertex2f(-0.5f, -0.5f);
+    glTexCoord2f(1, 0), glVertex2f(0.5f, -0.5f);
+    glTexCoord2f(0, 1), glVertex2f(-0.5f, 0.5f);
+    glTexCoord2f(1, 1), glVertex2f(0.5f, 0.5f);
+    glEnd();
+    report("inverse-transpose-texmat-fog");
+
+    // 6. a fragment shader only: the fixed-function vertex stage carries the
+    // matrices (glOrtho, glRotate) and the colours.
+    reset();
+    program(nullptr, "#version 110\nvoid main() { gl_FragColor = gl_Color.bgra; }\n");
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-2, 2, -2, 2, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glRotatef(-20, 0, 0, 1);
+    quad(-1.5f, -1.5f, 1, 1.2f);
+    report("fragment-only-ortho");
+
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglTerminate(dpy);
+    return 0;
+}
