@@ -335,24 +335,8 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     exe->defaults.assign(size_t(std::max(lp.default_size, 0)), 0);
-    // The lowered fixed-function matrices (compat_builtins.h) start as GL's
-    // initial matrices, identity (std140: a column per 16 bytes).
-    for (const UniformInfo& u : lp.uniforms) {
-        if (u.offset < 0 || u.name.rfind("mgl_", 0) != 0) continue;
-        if (std::find_if(gl::kCompatMatrixUniforms, gl::kCompatMatrixUniforms + gl::kCompatMatrixUniformCount,
-                         [&](const char* m) { return u.name == m; }) == gl::kCompatMatrixUniforms + gl::kCompatMatrixUniformCount)
-            continue;
-        const int n = u.type == GL_FLOAT_MAT3 ? 3 : 4;
-        const int stride = u.array_stride > 0 ? u.array_stride : 64;
-        for (int e = 0; e < u.array_size; ++e)
-            for (int c = 0; c < n; ++c) {
-                const size_t at = size_t(u.offset + e * stride + c * 16 + c * 4);
-                if (at + 4 <= exe->defaults.size()) {
-                    const float one = 1.0f;
-                    std::memcpy(&exe->defaults[at], &one, 4);
-                }
-            }
-    }
+    // The lowered fixed-function state (compat_builtins.h) is the client's to
+    // upload (client/src/compat/program_builtins.cc), identity included.
     // Attributes: glBindAttribLocation first, then each shader location if free.
     uint32_t used = 0;
     std::vector<const AttribInfo*> rest;
