@@ -126,7 +126,8 @@ void EsprytBackend::glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<
 void EsprytBackend::desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type,
                                          const wire::InOrOffset<uint8_t>& pixels) {
     if (pixels.data || pixels.offset || bound(Src::pixel_unpack_buffer)) return;
-    internalformat = GLint(gl::sized_renderable_format(uint32_t(internalformat)) == 0x8CAC ? 0x8CAC : internalformat);
+    constexpr GLint kDepth32 = 0x81A7;  // desktop only: its GLES counterpart holds every value it can
+    if (internalformat == kDepth32) internalformat = GLint(gl::sized_renderable_format(uint32_t(kDepth32)));
     uint32_t f = 0, t = 0;
     if (gl::transfer_pair(uint32_t(internalformat), &f, &t)) format = f, type = t;
 }
