@@ -90,6 +90,11 @@ bool Reader::next_segment(HeaderInfo* h) {
     if (fnv1a32(p, n) != fnv) return fail("the header's checksum does not match");
     for (uint32_t i = n; i < pad8(n); ++i)
         if (p[i]) return fail("the header's padding is not zero");
+    // A segment after another starts wherever that one's unpadded blocks
+    // ended: FlatBuffers reads the header aligned, from a copy.
+    std::vector<uint64_t> aligned((n + 7) / 8);
+    if (n) std::memcpy(aligned.data(), p, n);
+    p = reinterpret_cast<const uint8_t*>(aligned.data());
     flatbuffers::Verifier v(p, n);
     if (!v.VerifyBuffer<mgl::capture::Header>(nullptr)) return fail("the header does not verify");
     const auto* fb = flatbuffers::GetRoot<mgl::capture::Header>(p);
@@ -143,6 +148,11 @@ bool Reader::next_block(std::span<const uint8_t>* records, uint32_t* count) {
     }
     if (kind == kKindEnd) {
         if (stored != raw || stored > kMaxSummaryBytes || n != 0) return fail("bad end block header");
+        // Blocks are not padded in the file, so the summary may start at any
+        // byte: FlatBuffers reads it aligned, from a copy.
+        std::vector<uint64_t> aligned((stored + 7) / 8);
+        if (stored) std::memcpy(aligned.data(), payload, stored);
+        payload = reinterpret_cast<const uint8_t*>(aligned.data());
         flatbuffers::Verifier v(payload, stored, 64, 4'000'000);
         if (!v.VerifyBuffer<mgl::capture::Summary>(nullptr)) {
             at_ = start;
