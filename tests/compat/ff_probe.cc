@@ -3,10 +3,7 @@
 // natively and through `mgl run`: every line must be the same, so each scene
 // is checked against Mesa's own fixed function, pixel for pixel.
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
+#include "probe_scene.h"
 
 #include <cmath>
 #include <cstdint>
@@ -39,49 +36,10 @@ void reset() {
     glLoadIdentity();
 }
 
-void sphere(float r, int slices, int stacks) {
-    for (int i = 0; i < stacks; ++i) {
-        const float a0 = float(M_PI) * (float(i) / stacks - 0.5f), a1 = float(M_PI) * (float(i + 1) / stacks - 0.5f);
-        glBegin(GL_QUAD_STRIP);
-        for (int j = 0; j <= slices; ++j) {
-            const float b = 2 * float(M_PI) * float(j) / slices;
-            for (float a : {a1, a0}) {
-                const float x = cosf(a) * cosf(b), y = sinf(a), z = cosf(a) * sinf(b);
-                glNormal3f(x, y, z);
-                glVertex3f(r * x, r * y, r * z);
-            }
-        }
-        glEnd();
-    }
-}
-
 }  // namespace
 
 int main() {
-    auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
-                                 : eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (!eglInitialize(dpy, nullptr, nullptr)) return std::fprintf(stderr, "eglInitialize failed\n"), 1;
-    eglBindAPI(EGL_OPENGL_API);
-    const EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-    EGLConfig cfg;
-    EGLint n = 0;
-    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1) return std::fprintf(stderr, "no config\n"), 1;
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, nullptr);  // legacy: compatibility
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return std::fprintf(stderr, "no context\n"), 1;
-    std::fprintf(stderr, "GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
-    GLuint fbo, rb[2];
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(2, rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-    glViewport(0, 0, W, H);
+    if (!probe::make_context_and_framebuffer(W, H)) return 1;
 
     // 1. smooth triangles, per-vertex colours, glOrtho
     reset();
@@ -152,14 +110,14 @@ int main() {
     glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, 1);
     glPushMatrix();
     glTranslatef(-1.2f, 0, 0);
-    sphere(1, 24, 16);
+    probe::sphere(1, 24, 16);
     glPopMatrix();
     glEnable(GL_COLOR_MATERIAL);
     glColor3f(0.2f, 0.6f, 1);
     glPushMatrix();
     glTranslatef(1.2f, 0, 0);
     glRotatef(30, 1, 1, 0);
-    sphere(0.9f, 20, 12);
+    probe::sphere(0.9f, 20, 12);
     glPopMatrix();
     glDisable(GL_COLOR_MATERIAL);
     report("lighting");
@@ -173,7 +131,7 @@ int main() {
     glScalef(1.5f, 0.8f, 1);
     glEnable(GL_NORMALIZE);
     glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
-    sphere(1.2f, 24, 16);
+    probe::sphere(1.2f, 24, 16);
     glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
     glDisable(GL_NORMALIZE);
     glDisable(GL_LIGHTING);
@@ -285,7 +243,6 @@ int main() {
     glEnd();
     report("matrices");
 
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglTerminate(dpy);
+    probe::release_context();
     return 0;
 }

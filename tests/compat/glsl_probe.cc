@@ -6,10 +6,7 @@
 // and through `mgl run`: every line must be the same, so the state the
 // client uploads into the application's programs is checked against Mesa's.
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
+#include "probe_scene.h"
 
 #include <cmath>
 #include <cstdint>
@@ -95,49 +92,10 @@ void quad(float x0, float y0, float x1, float y1) {
     glEnd();
 }
 
-void sphere(float r, int slices, int stacks) {
-    for (int i = 0; i < stacks; ++i) {
-        const float a0 = float(M_PI) * (float(i) / stacks - 0.5f), a1 = float(M_PI) * (float(i + 1) / stacks - 0.5f);
-        glBegin(GL_QUAD_STRIP);
-        for (int j = 0; j <= slices; ++j) {
-            const float b = 2 * float(M_PI) * float(j) / slices;
-            for (float a : {a1, a0}) {
-                const float x = cosf(a) * cosf(b), y = sinf(a), z = cosf(a) * sinf(b);
-                glNormal3f(x, y, z);
-                glVertex3f(r * x, r * y, r * z);
-            }
-        }
-        glEnd();
-    }
-}
-
 }  // namespace
 
 int main() {
-    auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
-                                 : eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (!eglInitialize(dpy, nullptr, nullptr)) return std::fprintf(stderr, "eglInitialize failed\n"), 1;
-    eglBindAPI(EGL_OPENGL_API);
-    const EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-    EGLConfig cfg;
-    EGLint n = 0;
-    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1) return std::fprintf(stderr, "no config\n"), 1;
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, nullptr);  // legacy: compatibility
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return std::fprintf(stderr, "no context\n"), 1;
-    std::fprintf(stderr, "GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
-    GLuint fbo, rb[2];
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(2, rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-    glViewport(0, 0, W, H);
+    if (!probe::make_context_and_framebuffer(W, H)) return 1;
 
     // 1. gl_ModelViewProjectionMatrix after glOrtho/glRotate/glTranslate/glScale,
     // with a push/pop in between (the popped matrix must come back).
@@ -219,7 +177,7 @@ int main() {
     glMaterialfv(GL_FRONT, GL_DIFFUSE, mdif);
     glMaterialf(GL_FRONT, GL_SHININESS, 20);
     glScalef(1, 1.2f, 1);
-    sphere(0.8f, 24, 16);
+    probe::sphere(0.8f, 24, 16);
     report("lightsource-material");
 
     // 4. the remaining light members and the back material, as colours.
@@ -299,7 +257,6 @@ int main() {
     quad(-1.5f, -1.5f, 1, 1.2f);
     report("fragment-only-ortho");
 
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglTerminate(dpy);
+    probe::release_context();
     return 0;
 }
