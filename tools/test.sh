@@ -8,7 +8,12 @@ start=$SECONDS
 "$root/tools/setup.sh" "$root/build"
 echo "test: build took $((SECONDS - start)) s"
 t0=$SECONDS
-meson test -C "$root/build" --print-errorlogs
+if ! meson test -C "$root/build" --print-errorlogs; then
+    echo "test: tests took $((SECONDS - t0)) s"
+    # A CI reader may see only the end of the log: the failures, shortly, last.
+    python3 "$root/tools/test_digest.py" "$root/build" || true
+    exit 1
+fi
 echo "test: tests took $((SECONDS - t0)) s"
 
 # The sanitizer build compiles only what the tests need.
@@ -24,5 +29,6 @@ ninja -C "$root/build-asan" -j "$(nproc)"
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
     meson test -C "$root/build-asan" --print-errorlogs --no-suite traces --no-suite glmark2 --no-suite piglit --no-suite piglit-desktop --no-suite piglit-compat --no-suite magma-piglit-desktop --no-suite piglit-glsl-compat \
         --no-suite magma-traces --no-suite magma-glmark2 --no-suite magma-piglit --no-suite magma-traces-gl --no-suite magma-glmark2-glx \
-        --no-suite traces-gl --no-suite glmark2-glx --no-suite glx --no-suite hostile --no-suite capture --no-suite install --no-suite compat
+        --no-suite traces-gl --no-suite glmark2-glx --no-suite glx --no-suite hostile --no-suite capture --no-suite install --no-suite compat ||
+    { python3 "$root/tools/test_digest.py" "$root/build-asan" || true; exit 1; }
 echo "test: sanitizer build and tests took $((SECONDS - t0)) s; total $((SECONDS - start)) s"

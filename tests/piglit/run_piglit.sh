@@ -74,7 +74,9 @@ run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     if [[ $name == native ]]; then
         env -u DISPLAY piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
     else
-        env -u DISPLAY MOBILEGL_LOG_LEVEL=debug timeout 1200 "$mgl" run "$@" -- \
+        # The server's own log (shm, tcp) is kept: when a whole stretch of
+        # tests cannot connect, it says whether and how the server ended.
+        env -u DISPLAY MOBILEGL_LOG_LEVEL=debug timeout 1200 "$mgl" run --server-log "$work/$name.server.log" "$@" -- \
             piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
     fi
     local rc=$?
@@ -209,3 +211,14 @@ for tr in transports:
         print(f"  [{tr}] {n} x {line}")
 sys.exit(1 if bad else 0)
 EOF
+status=$?
+if ((status != 0)); then
+    for r in "${names[@]}"; do
+        f="$work/$r.server.log"
+        [[ -s "$f" ]] || continue
+        echo "server log of the $r run ($(wc -l <"$f") lines), its errors and its end:"
+        grep -iE "\[(error|critical)\]|fault|signal|abort" "$f" | tail -8 | cut -c1-220 | sed 's/^/    /'
+        tail -3 "$f" | cut -c1-220 | sed 's/^/    /'
+    done
+fi
+exit $status
