@@ -105,6 +105,10 @@ const HostNeed kHostNeeds[] = {
     // glClearBuffer (desktop_clear.cc). Its luminance/alpha/intensity integer
     // formats are not GLES formats: the host refuses them (GL_INVALID_ENUM).
     {"GL_EXT_texture_integer", 30, nullptr},
+    // Shader stages of GLES 3.1 (compute) and 3.2 (tessellation): the shader
+    // front end emits them as ESSL 3.x stages; their verbs pass through.
+    {"GL_ARB_compute_shader", 31, nullptr},
+    {"GL_ARB_tessellation_shader", 32, "GL_EXT_tessellation_shader"},
 };
 
 }  // namespace

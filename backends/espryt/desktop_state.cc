@@ -98,7 +98,7 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     float line[2] = {1, 1}, point[2] = {1, 1};
     if (pname == kSmoothLineWidthRange) host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
     if (pname == kPointSizeRange) host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);
-    return cur_->dstate.get(pname, line, point, out, count);
+    return cur_->dstate.get(pname, cur_->profile == 2, line, point, out, count);
 }
 
 }  // namespace mgl::espryt

@@ -65,7 +65,7 @@ bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
         *count = 1;
         return true;
     }
-    return cur_->dstate.get(pname, l.lineWidthRange, l.pointSizeRange, out, count);
+    return cur_->dstate.get(pname, cur_->profile == 2, l.lineWidthRange, l.pointSizeRange, out, count);
 }
 
 void MagmaBackend::glHint(GLenum target, GLenum mode) {

@@ -172,16 +172,24 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     std::string coord_decls;
     if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, coord_decls, out.error)) return out;
+    // glslang takes compute shaders from GLSL 4.30 and tessellation shaders
+    // (with their built-in block redeclarations) from 4.10 only, while
+    // GL_ARB_compute_shader and GL_ARB_tessellation_shader bring them to
+    // 1.40/1.50 and 3.30 sources: those stages compile as that version.
+    const int stage_floor = in.stage == Stage::compute ? 430
+                            : (in.stage == Stage::tess_control || in.stage == Stage::tess_evaluation) ? 410
+                                                                                                       : 0;
     if (v.number >= 330) {
-        out.version = v.number;
+        out.version = std::max(v.number, stage_floor);
         out.preamble = coord_decls;
+        if (out.version != v.number) version_macro(out.sources, v.number, out.preamble);
         if (v.compatibility) {
             out.preamble += lower_compat_builtins(in.stage, out.sources);
         }
-        out.lifted = !out.preamble.empty();
+        out.lifted = !out.preamble.empty() || out.version != v.number;
         return out;
     }
-    out.version = 330;
+    out.version = std::max(330, stage_floor);
     out.lifted = true;
     out.preamble = kLegacyLookups + coord_decls;
     version_macro(out.sources, v.number, out.preamble);

@@ -60,7 +60,8 @@ bool DesktopState::restart_on_host() const {
 
 bool DesktopState::restart_unservable() const { return primitive_restart && !restart_on_host(); }
 
-bool DesktopState::get(uint32_t pname, const float line[2], const float point[2], double out[4], int* count) const {
+bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], const float point[2], double out[4],
+                       int* count) const {
     *count = 1;
     switch (pname) {
         case kSeamless:
@@ -72,7 +73,12 @@ bool DesktopState::get(uint32_t pname, const float line[2], const float point[2]
         case kPrimitiveRestartIndex: out[0] = restart_index; return true;
         case kPointSize: out[0] = point_size; return true;
         case kProvokingVertex: out[0] = provoking_vertex; return true;
-        case kQuadsFollowProvoking: out[0] = 1; return true;  // no quads in a core context; Mesa says true
+        case kQuadsFollowProvoking:
+            // Quads exist in compatibility contexts only: a core context's
+            // device refuses the pname (GL_INVALID_ENUM), as Mesa does.
+            if (!compatibility) return false;
+            out[0] = 1;  // what Mesa answers
+            return true;
         case kLineSmoothHint: out[0] = line_smooth_hint; return true;
         case kPolygonSmoothHint: out[0] = polygon_smooth_hint; return true;
         case kTextureCompressionHint: out[0] = texture_compression_hint; return true;

@@ -54,8 +54,9 @@ struct DesktopState {
     // answer. Writes up to 4 values and their count; false for every other pname
     // (the device answers it). `host_line_range`/`host_point_range` are the
     // device's aliased ranges, which the smooth ranges equal here.
-    bool get(uint32_t pname, const float host_line_range[2], const float host_point_range[2], double out[4],
-             int* count) const;
+    // `compatibility`: the context's profile (quads' state exists only there).
+    bool get(uint32_t pname, bool compatibility, const float host_line_range[2], const float host_point_range[2],
+             double out[4], int* count) const;
     // glHint of a desktop-only target: kept here; false for the device's own targets.
     bool hint(uint32_t target, uint32_t mode);
 };
