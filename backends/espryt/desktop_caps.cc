@@ -105,6 +105,12 @@ const HostNeed kHostNeeds[] = {
     // glClearBuffer (desktop_clear.cc). Its luminance/alpha/intensity integer
     // formats are not GLES formats: the host refuses them (GL_INVALID_ENUM).
     {"GL_EXT_texture_integer", 30, nullptr},
+    // gl_FragCoord's layout qualifiers, lowered by the shader front end
+    // (backends/gl/shaders/frag_coord.h); origin_upper_left reads the draw
+    // framebuffer's height from a uniform set before draws
+    // (driver_uniforms.cc: a pipeline's program through glProgramUniform, and
+    // framebuffers without attachments, need GLES 3.1).
+    {"GL_ARB_fragment_coord_conventions", 31, nullptr},
 };
 
 }  // namespace

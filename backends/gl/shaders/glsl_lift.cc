@@ -171,7 +171,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
         }
     }
     std::string coord_decls;
-    if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, coord_decls, out.error)) return out;
+    if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, v.number, coord_decls, out.error)) return out;
     if (v.number >= 330) {
         out.version = v.number;
         out.preamble = coord_decls;
