@@ -366,7 +366,10 @@ Plan plan_verb(const Verb& v) {
         }
     }
     if (!pl.skip.empty()) return pl;
-    if (draws(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
+    if (draws(v.name)) {
+        pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
+        pl.pre.insert(pl.pre.begin() + 1, "driver_uniforms();");
+    }
     if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
     if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");
     if (changes_ranges(v.name)) pl.post.push_back("ranges_changed();");

@@ -129,6 +129,25 @@ public:
     void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
     void glLinkProgram(GLuint program) override;
 
+    // ---- program queries without the driver uniforms (driver_uniforms.cc) ----
+    void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
+    void glGetProgramInterfaceiv(GLuint program, GLenum programInterface, GLenum pname, wire::Out<GLint> params) override;
+    void glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                            wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
+    void glGetActiveUniformsiv(GLuint program, GLsizei uniformCount, wire::In<GLuint> uniformIndices, GLenum pname,
+                               wire::Out<GLint> params) override;
+    void glGetUniformIndices(GLuint program, GLsizei uniformCount, wire::Strings uniformNames,
+                             wire::Out<GLuint> uniformIndices) override;
+    GLint glGetUniformLocation(GLuint program, wire::In<GLchar> name) override;
+    void glGetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex, GLenum pname, wire::Out<GLint> params) override;
+    GLuint glGetProgramResourceIndex(GLuint program, GLenum programInterface, wire::In<GLchar> name) override;
+    GLint glGetProgramResourceLocation(GLuint program, GLenum programInterface, wire::In<GLchar> name) override;
+    void glGetProgramResourceName(GLuint program, GLenum programInterface, GLuint index, GLsizei bufSize,
+                                  wire::Out<GLsizei> length, wire::Out<GLchar> name) override;
+    void glGetProgramResourceiv(GLuint program, GLenum programInterface, GLuint index, GLsizei propCount,
+                                wire::In<GLenum> props, GLsizei count, wire::Out<GLsizei> length,
+                                wire::Out<GLint> params) override;
+
     // Test hook (test_hooks.h): what mglCreateContext will carry once the
     // schema has it.
     bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
@@ -141,6 +160,13 @@ private:
     bool desktop_get(GLenum pname, double out[4], int* count);
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
+    // driver_uniforms.cc
+    void set_driver_uniforms() override;
+    GLint draw_framebuffer_height();
+    void record_driver_uniforms(GLuint host_program);  // after every desktop link
+    void forget_driver_uniforms(GLuint host_program);  // after glDeleteProgram
+    const DriverUniforms* driver_uniforms_of(GLuint program, GLuint* host = nullptr);  // null: none hidden
+    GLint visible_uniform_max_length(GLuint host_program, GLenum query);
     // desktop_shaders.cc
     GLuint missing_stage_for(GLuint host_program);  // attached for a link; 0 when not needed
     void link_desktop(GLuint program, GLuint host_program);

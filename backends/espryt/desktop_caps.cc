@@ -109,6 +109,12 @@ const HostNeed kHostNeeds[] = {
     // front end emits them as ESSL 3.x stages; their verbs pass through.
     {"GL_ARB_compute_shader", 31, nullptr},
     {"GL_ARB_tessellation_shader", 32, "GL_EXT_tessellation_shader"},
+    // gl_FragCoord's layout qualifiers, lowered by the shader front end
+    // (backends/gl/shaders/frag_coord.h); origin_upper_left reads the draw
+    // framebuffer's height from a uniform set before draws
+    // (driver_uniforms.cc: a pipeline's program through glProgramUniform, and
+    // framebuffers without attachments, need GLES 3.1).
+    {"GL_ARB_fragment_coord_conventions", 31, nullptr},
 };
 
 }  // namespace

@@ -100,8 +100,11 @@ void EsprytBackend::glDeleteShader(GLuint shader) {
 }
 
 void EsprytBackend::glDeleteProgram(GLuint program) {
+    GLuint host = 0;
+    if (cur_ && cur_->share->driver_uniform_programs && !to_host(Kind::program, program, host)) host = 0;
     EsprytGenerated::glDeleteProgram(program);
     if (!cur_ || !cur_->share->desktop) return;
+    if (host) forget_driver_uniforms(host);
     cur_->share->desktop->frag_bindings.erase(program);
     prune(*cur_->share->desktop);  // its deleted shaders are detached now
 }
@@ -273,6 +276,7 @@ void EsprytBackend::glLinkProgram(GLuint program) {
     if (!to_host(Kind::program, program, host_program)) return EsprytGenerated::glLinkProgram(program);
     const GLuint missing = host_gl.glIsProgram(host_program) ? missing_stage_for(host_program) : 0;
     link_desktop(program, host_program);
+    record_driver_uniforms(host_program);
     if (missing) {
         host_gl.glDetachShader(host_program, missing);
         host_gl.glDeleteShader(missing);

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "driver_uniforms.h"
 #include "translation.h"
 
 namespace mgl::espryt {
@@ -25,12 +26,22 @@ struct DesktopShader {
     gl::EsslOptions options;  // what it was emitted for (re-emitted alike at link)
 };
 
+// A linked program's driver uniforms (backends/gl/shaders/driver_uniforms.h):
+// where the draw height goes, what was sent last, and which active uniform
+// the program queries hide.
+struct DriverUniforms {
+    int32_t height_location = -1;
+    int32_t height_sent = -1;  // none yet (a link resets the value)
+    gl::HiddenUniform hidden;
+};
+
 struct DesktopShaders {
     // By host shader name: a shader the application deleted while attached
     // lives on (GL keeps it until detached) and must still be re-emitted at
     // a later link; entries go when the host shader is really gone.
     std::unordered_map<uint32_t, DesktopShader> shaders;
     std::unordered_map<uint32_t, std::map<std::string, int>> frag_bindings;  // client program name ->
+    std::unordered_map<uint32_t, DriverUniforms> driver_uniforms;  // host program name -> (driver_uniforms.cc)
 };
 
 }  // namespace mgl::espryt

@@ -98,6 +98,13 @@ protected:
     bool arrays_safe(gen::Op verb) {
         return (cur_->arrays_checked == cur_->share->buffer_epoch || check_arrays(verb)) && ranges_safe(verb);
     }
+    // Before a draw: the uniforms the shader front end added that the backend
+    // sets (driver_uniforms.h), for a current program that reads one; only
+    // share groups that linked such a program pay (driver_uniforms.cc).
+    void driver_uniforms() {
+        if (cur_->share->driver_uniform_programs) [[unlikely]] set_driver_uniforms();
+    }
+    virtual void set_driver_uniforms() {}
     bool ranges_safe(gen::Op verb) { return cur_->ranges_checked == cur_->share->buffer_epoch || check_ranges(verb); }
     bool check_arrays(gen::Op verb);
     bool check_ranges(gen::Op verb);

@@ -106,6 +106,9 @@ struct ShareGroup {
     // Shader sources and translations of desktop contexts (shaders and
     // programs are shared objects); made on first use.
     std::shared_ptr<DesktopShaders> desktop;
+    // How many of its linked programs read a driver uniform (the size of
+    // DesktopShaders::driver_uniforms): draws look for one only then.
+    size_t driver_uniform_programs = 0;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
 };
 

@@ -38,6 +38,9 @@ const char* const kAlways[] = {
     // Float textures: RGBA/RGB/RG/R 16F and 32F (ES 3.0's) and the
     // luminance/alpha/intensity ones (formats.cc; uploads from the same base format).
     "GL_ARB_texture_float",
+    // gl_FragCoord's layout qualifiers: the GL front end's lowering; the
+    // draw height goes into the default uniform block at each draw (draw.cc).
+    "GL_ARB_fragment_coord_conventions",
 };
 
 }  // namespace

@@ -32,6 +32,13 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const uint64_t serial = gpu_->serial();
+    if (exe->draw_height_offset >= 0 && size_t(exe->draw_height_offset) + 4 <= exe->defaults.size()) {
+        const float h = float(t.height);
+        if (std::memcmp(exe->defaults.data() + exe->draw_height_offset, &h, 4) != 0) {
+            std::memcpy(exe->defaults.data() + exe->draw_height_offset, &h, 4);
+            exe->defaults_dirty = true;
+        }
+    }
 
     // What the draw reads, gathered before anything is recorded (a refusal records nothing).
     std::vector<SampledImage> images;

@@ -105,6 +105,10 @@ struct Executable {
     uint64_t defaults_serial = 0;   // batch of the streamed copy
     VkBuffer defaults_buf = VK_NULL_HANDLE;
     uint32_t defaults_offset = 0;
+    // The driver uniform of gl_FragCoord's origin_upper_left (driver_uniforms.h):
+    // its offset in `defaults` (-1: none), taken out of linked.uniforms so that
+    // no query shows it; draw() writes the target's height there.
+    int draw_height_offset = -1;
     // GL location -> (uniform index, array element)
     std::vector<std::pair<int, int>> locations;
     std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element

@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "compat_builtins.h"
+#include "driver_uniforms.h"
 #include "context/desktop_context.h"
 
 namespace mgl::magma {
@@ -296,6 +297,12 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
                                       (lp.gs.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
     if (lp.default_binding >= 0 && lp.default_size > 0)
         bindings.push_back({uint32_t(lp.default_binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, stages, nullptr});
+    for (auto it = lp.uniforms.begin(); it != lp.uniforms.end(); ++it)
+        if (gl::is_driver_uniform(it->name)) {
+            exe->draw_height_offset = it->offset;
+            lp.uniforms.erase(it);
+            break;
+        }
     int next_location = 0;
     exe->sampler_units.resize(lp.uniforms.size());
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "shaders.h"
 
 #include "compat_builtins.h"
+#include "frag_coord.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -307,6 +308,15 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             // Their declarations place the attributes (layout(location)),
             // which GLSL 1.40 takes with this extension.
             if (!decls.empty() && version < 330) p->preamble += "#extension GL_ARB_explicit_attrib_location : enable\n";
+            p->preamble += decls;
+            src = std::move(sources[0]);
+        }
+        // gl_FragCoord's layout qualifiers: the GL front end's lowering
+        // (origin_upper_left reads the draw height, which draw() writes).
+        if (stage == Stage::fragment) {
+            std::vector<std::string> sources{src};
+            std::string decls;
+            if (!gl::lower_frag_coord_layout(sources, v.number, decls, log)) return nullptr;
             p->preamble += decls;
             src = std::move(sources[0]);
         }

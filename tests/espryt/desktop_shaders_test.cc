@@ -211,3 +211,48 @@ TEST_CASE("ES contexts keep passing shaders through: desktop GLSL does not compi
     w.enc.glBindFragDataLocation(1, 0, wire::Blob{"x", 2});
     CHECK(w.error() == GL_INVALID_OPERATION);  // not an ES verb
 }
+
+TEST_CASE("desktop context: gl_FragCoord's origin_upper_left reads the surface height; the driver uniform is hidden") {
+    Desktop d;
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
+    const GLuint fs = d.shader(GL_FRAGMENT_SHADER,
+                               {"#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nuniform vec4 tint;\n"
+                                "out vec4 c;\nvoid main() { c = gl_FragCoord.y < 8.0 ? tint : vec4(0.0, 0.0, 1.0, 1.0); }\n"});
+    REQUIRE(d.shader_iv(fs, GL_COMPILE_STATUS) == GL_TRUE);
+    const GLuint p = d.program(vs, fs);
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    // Only the application's uniform shows.
+    CHECK(d.program_iv(p, GL_ACTIVE_UNIFORMS) == 1);
+    CHECK(d.program_iv(p, GL_ACTIVE_UNIFORM_MAX_LENGTH) == 5);
+    CHECK(d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "mgl_DrawHeight") == -1);
+    char name[64] = {};
+    GLsizei len = 0;
+    GLint size = 0;
+    GLenum type = 0;
+    d.w.enc.glGetActiveUniform(p, 0, sizeof name, 4, 4, 4, sizeof name);
+    gen::read_reply_glGetActiveUniform(d.w.enc.wait_reply(), &len, 4, &size, 4, &type, 4,
+                                       reinterpret_cast<mgl::GLchar*>(name), sizeof name);
+    CHECK(std::string(name) == "tint");
+    d.w.enc.glGetActiveUniform(p, 1, sizeof name, 4, 4, 4, sizeof name);
+    d.w.enc.wait_reply();
+    CHECK(d.w.error() == GL_INVALID_VALUE);
+    const GLint tint = d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "tint");
+    REQUIRE(tint >= 0);
+    d.draw_quad(p);
+    d.w.enc.glUniform4f(tint, 1, 0, 0, 1);
+    d.w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    const std::vector<uint8_t> px = d.w.read_pixels(64, 64);
+    REQUIRE(px.size() == 64u * 64u * 4u);
+    // Bottom row first: the top rows (upper-left y < 8) are red.
+    CHECK(px[0] == 0);
+    CHECK(px[2] == 255);
+    CHECK(px[63 * 64 * 4] == 255);
+    CHECK(px[56 * 64 * 4] == 255);
+    CHECK(px[55 * 64 * 4] == 0);
+    CHECK(d.w.error() == GL_NO_ERROR);
+}

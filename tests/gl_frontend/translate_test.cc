@@ -15,6 +15,7 @@
 #include "gl_pair.h"
 #include "host_log.h"
 #include "compat_builtins.h"
+#include "driver_uniforms.h"
 #include "translate.h"
 
 using namespace mgl::gl;
@@ -263,4 +264,38 @@ TEST_CASE("the fixed-function state built-ins are lowered to struct uniforms wit
     auto p = run(Stage::vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; gl_PointSize = gl_Point.size; }\n");
     CHECK_FALSE(p->ok);
     CHECK(p->log.find("gl_Point is not served") != std::string::npos);
+}
+
+TEST_CASE("gl_FragCoord's layout qualifiers: origin_upper_left reads the draw height, GLSL's redeclaration rules hold") {
+    // both qualifiers: x - 0.5, H - y - 0.5 through the hidden uniform
+    auto f = run(Stage::fragment, "#version 150\nlayout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                  "out vec4 c;\nvoid main() { c = gl_FragCoord; }\n");
+    REQUIRE_MESSAGE(f->ok, f->log);
+    CHECK(f->essl.find(mgl::gl::kDrawHeightUniform) != std::string::npos);
+    CHECK(host_compile(Stage::fragment, f->essl) == "");
+    // the extension's, in 1.10
+    auto e = run(Stage::fragment, "#version 110\n#extension GL_ARB_fragment_coord_conventions : require\n"
+                                  "layout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() { gl_FragColor = gl_FragCoord; }\n");
+    REQUIRE_MESSAGE(e->ok, e->log);
+    CHECK(host_compile(Stage::fragment, e->essl) == "");
+    // ... not without it
+    auto x = run(Stage::fragment, "#version 130\nlayout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                                  "void main() { gl_FragColor = gl_FragCoord; }\n");
+    CHECK_FALSE(x->ok);
+    // pixel centres only: no uniform
+    auto i = run(Stage::fragment, "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                                  "out vec4 c;\nvoid main() { c = gl_FragCoord; }\n");
+    REQUIRE_MESSAGE(i->ok, i->log);
+    CHECK(i->essl.find(mgl::gl::kDrawHeightUniform) == std::string::npos);
+    // redeclared after a use, or with another set of qualifiers: compile errors
+    auto u = run(Stage::fragment, "#version 150\n// gl_FragCoord in a comment is no use\nvec4 p = gl_FragCoord;\n"
+                                  "in vec4 gl_FragCoord;\nvoid main() {}\n");
+    CHECK_FALSE(u->ok);
+    CHECK(u->log.find("0:3:") != std::string::npos);
+    auto c = run(Stage::fragment, "#version 150\nin vec4 gl_FragCoord;\n"
+                                  "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\nvoid main() {}\n");
+    CHECK_FALSE(c->ok);
+    auto m = run(Stage::fragment, "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvec4 p = gl_FragCoord;\n"
+                                  "layout(origin_upper_left) in vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = p; }\n");
+    CHECK_MESSAGE(m->ok, m->log);
 }

@@ -87,6 +87,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_texture_integer", false},
     {"GL_ARB_compute_shader", false},
     {"GL_ARB_tessellation_shader", false},
+    {"GL_ARB_fragment_coord_conventions", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},

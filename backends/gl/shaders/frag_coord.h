@@ -8,12 +8,21 @@
 
 namespace mgl::gl {
 
-// Finds a redeclaration of gl_FragCoord in a fragment shader's sources and
-// lowers its qualifiers: pixel_center_integer reads gl_FragCoord.xy - 0.5
-// (through a global the lowered main sets before the application's main
-// runs). origin_upper_left needs the framebuffer's height, which the front
-// end does not carry yet: a compile error that says so. Declarations are
-// appended to `preamble`; false with `error` (a log line) when not served.
-bool lower_frag_coord_layout(std::vector<std::string>& sources, std::string& preamble, std::string& error);
+// Finds the redeclarations of gl_FragCoord in a fragment shader's sources,
+// checks GLSL's rules for them (the first one before any use, all of them
+// with the same qualifiers, layout qualifiers below 1.50 only under the
+// extension) and lowers their qualifiers: the application's main runs after
+// a global takes gl_FragCoord with pixel_center_integer's xy - 0.5 and
+// origin_upper_left's y mirrored in the draw framebuffer's height
+// (kDrawHeightUniform, driver_uniforms.h: set by the backend before each
+// draw). Declarations are appended to `preamble`; false with `error` (a log
+// line) when the source breaks a rule.
+// The checks and the blanking alone (lines kept): what lower_frag_coord_layout
+// does before it lowers, for a compile of the source as written (glslang
+// has no layout qualifiers in GLSL 1.10-1.40, the extension's included).
+bool blank_frag_coord_redeclarations(std::vector<std::string>& sources, int version, bool* upper, bool* integer,
+                                     std::string& error);
+
+bool lower_frag_coord_layout(std::vector<std::string>& sources, int version, std::string& preamble, std::string& error);
 
 }  // namespace mgl::gl

@@ -171,7 +171,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
         }
     }
     std::string coord_decls;
-    if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, coord_decls, out.error)) return out;
+    if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, v.number, coord_decls, out.error)) return out;
     // glslang takes compute shaders from GLSL 4.30 and tessellation shaders
     // (with their built-in block redeclarations) from 4.10 only, while
     // GL_ARB_compute_shader and GL_ARB_tessellation_shader bring them to

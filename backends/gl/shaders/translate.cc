@@ -1,5 +1,6 @@
 #include "translate.h"
 
+#include "frag_coord.h"
 #include "glsl_lift.h"
 #include "glsl_to_spirv.h"
 #include "shader_cache.h"
@@ -45,7 +46,14 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
     // 1.10/1.20 are compiled under 3.30's rules: what their own rules
     // forbid must fail first (desktop sources below 1.30 only).
     if (!v.es && v.number < 130 && in.api == Api::gl) {
-        const std::string e = check_as_written(in.stage, in.sources, v.number);
+        // gl_FragCoord's redeclarations go first: glslang takes no layout
+        // qualifiers below 1.50 (the rules are lower_frag_coord_layout's).
+        std::vector<std::string> as_written = in.sources;
+        bool upper, integer;
+        std::string ignored;
+        if (in.stage == Stage::fragment && !blank_frag_coord_redeclarations(as_written, v.number, &upper, &integer, ignored))
+            as_written = in.sources;
+        const std::string e = check_as_written(in.stage, as_written, v.number);
         // Mesa takes a float suffix (1.0f) in 1.10 as well: not an error of ours.
         if (!e.empty() && e.find("'floating-point suffix' : not supported") == std::string::npos) {
             t->log = app_log(e);
