@@ -107,6 +107,13 @@ void glGetFloatv(GLenum pname, GLfloat* data) {
                [](std::span<const uint8_t> r, GLfloat* d, uint32_t b) { return gen::read_reply_glGetFloatv(r, d, b); });
 }
 
+// Desktop GL: the lowering's and the shadow's state are answered here too.
+void glGetDoublev(GLenum pname, GLdouble* data) {
+    get_values("glGetDoublev", gen::Op::glGetDoublev, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetDoublev(p, b); },
+               [](std::span<const uint8_t> r, GLdouble* d, uint32_t b) { return gen::read_reply_glGetDoublev(r, d, b); });
+}
+
 void glGetBooleanv(GLenum pname, GLboolean* data) {
     get_values("glGetBooleanv", gen::Op::glGetBooleanv, pname, data,
                [](Context& c, GLenum p, uint32_t b) { c.enc->glGetBooleanv(p, b); },
