@@ -89,11 +89,9 @@ void set_raster(Context& ctx, FixedFunction& f, bool window, double x, double y,
 void raster_pos(Context& ctx, bool window, double x, double y, double z, double w) {
     FixedFunction* f = ff(ctx);
     if (!f) return;
-    if (f->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION, window ? "glWindowPos" : "glRasterPos");
-        return;
-    }
-    auto run = [=](Context& c) { set_raster(c, *ff(c), window, x, y, z, w); };
+    const char* verb = window ? "glWindowPos" : "glRasterPos";
+    if (begin_error(ctx, *f, verb)) return;
+    auto run = outside_begin(verb, [=](Context& c) { set_raster(c, *ff(c), window, x, y, z, w); });
     if (record(ctx, run)) return;
     run(ctx);
 }
@@ -273,18 +271,18 @@ void upload_own(Context& ctx, GLint internal, int w, int h, GLenum format, GLenu
 
 void glPixelZoom(GLfloat xfactor, GLfloat yfactor) {
     FF_OR_RETURN("glPixelZoom");
-    NOT_IN_BEGIN("glPixelZoom");
-    auto run = [=](Context& c) {
+    if (begin_error(*ctx, *f, "glPixelZoom")) return;
+    auto run = outside_begin("glPixelZoom", [=](Context& c) {
         ff(c)->zoom[0] = xfactor;
         ff(c)->zoom[1] = yfactor;
-    };
+    });
     if (record(*ctx, run)) return;
     run(*ctx);
 }
 
 void glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
     FF_OR_RETURN("glDrawPixels");
-    NOT_IN_BEGIN("glDrawPixels");
+    if (begin_error(*ctx, *f, "glDrawPixels")) return;
     if (width < 0 || height < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawPixels");
         return;
@@ -314,7 +312,7 @@ void glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, con
         if (kind == kPixelDepth && type == GL_FLOAT) internal = GL_DEPTH_COMPONENT32F;
         mgl_glTexImage2D(GL_TEXTURE_2D, 0, internal, width, height, 0, format, type, pixels);
     }
-    auto run = [im](Context& c) { draw_pixels_now(c, im); };
+    auto run = outside_begin("glDrawPixels", [im](Context& c) { draw_pixels_now(c, im); });
     if (record(*ctx, run)) return;
     run(*ctx);
 }
@@ -322,7 +320,7 @@ void glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, con
 void glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove, GLfloat ymove,
               const GLubyte* bitmap) {
     FF_OR_RETURN("glBitmap");
-    NOT_IN_BEGIN("glBitmap");
+    if (begin_error(*ctx, *f, "glBitmap")) return;
     if (width < 0 || height < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, "glBitmap");
         return;
@@ -342,7 +340,7 @@ void glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLflo
         if (fresh) plain_params();
         upload_own(*ctx, GL_R8, width, height, GL_RED, GL_UNSIGNED_BYTE, bytes.data());
     }
-    auto run = [im, xorig, yorig, xmove, ymove](Context& c) {
+    auto run = outside_begin("glBitmap", [im, xorig, yorig, xmove, ymove](Context& c) {
         FixedFunction& g = *ff(c);
         Raster& r = g.raster;
         if (!r.valid) return;  // nothing drawn, the position stays
@@ -352,14 +350,14 @@ void glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLflo
         }
         r.pos[0] += xmove;
         r.pos[1] += ymove;
-    };
+    });
     if (record(*ctx, run)) return;
     run(*ctx);
 }
 
 void glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {
     FF_OR_RETURN("glCopyPixels");
-    NOT_IN_BEGIN("glCopyPixels");
+    if (begin_error(*ctx, *f, "glCopyPixels")) return;
     if (width < 0 || height < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, "glCopyPixels");
         return;
@@ -372,7 +370,7 @@ void glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) 
         refuse(*ctx, "glCopyPixels", type == 0x1801 ? "GL_DEPTH" : "GL_STENCIL");
         return;
     }
-    auto run = [=](Context& c) {
+    auto run = outside_begin("glCopyPixels", [=](Context& c) {
         FixedFunction& g = *ff(c);
         if (!g.raster.valid || width == 0 || height == 0) return;
         Image im;
@@ -390,7 +388,7 @@ void glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) 
             mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, x, y, width, height, 0);
         }
         draw_image(c, g, im, round_pos(g.raster.pos[0]), round_pos(g.raster.pos[1]), g.zoom[0], g.zoom[1]);
-    };
+    });
     if (record(*ctx, run)) return;
     run(*ctx);
 }
