@@ -29,6 +29,10 @@ bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
 template <class T, class Encode, class Read>
 void get_values(const char* verb, gen::Op op, GLenum pname, T* data, Encode encode, Read read) {
     MGL_CTX_OR_RETURN(verb);
+    if (ctx->ff && ctx->ff->in_begin) {  // compatibility contexts: no glGet between glBegin and glEnd
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);
+        return;
+    }
     QueryValue v;
     if (local_value(*ctx, pname, &v)) {
         ++ctx->counters.local_queries;
