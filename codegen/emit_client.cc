@@ -62,7 +62,7 @@ const char* const kHooks[] = {
     "glDrawArrays", "glDrawArraysInstanced", "glDrawElements", "glDrawElementsInstanced", "glDrawRangeElements",
     "glDrawElementsBaseVertex", "glDrawRangeElementsBaseVertex", "glDrawElementsInstancedBaseVertex",
     // queries answered from the shadow (a round trip only for what it lacks)
-    "glGetIntegerv", "glGetFloatv", "glGetBooleanv", "glGetInteger64v", "glGetIntegeri_v", "glGetInteger64i_v",
+    "glGetIntegerv", "glGetFloatv", "glGetDoublev", "glGetBooleanv", "glGetInteger64v", "glGetIntegeri_v", "glGetInteger64i_v",
     "glGetBooleani_v", "glIsEnabled", "glGetBufferParameteriv", "glGetBufferParameteri64v",
     // uniform values: the server says how many components the uniform has (mglGetUniform)
     "glGetUniformfv", "glGetUniformiv", "glGetUniformuiv", "glGetnUniformfv", "glGetnUniformiv", "glGetnUniformuiv",
@@ -83,6 +83,8 @@ const char* const kHooks[] = {
     "glGetLightiv", "glGetMaterialfv", "glGetMaterialiv", "glPushAttrib", "glPopAttrib", "glPushClientAttrib",
     "glPopClientAttrib", "glTexGeni", "glTexGenf", "glTexGend", "glTexGeniv", "glTexGenfv", "glTexGendv",
     "glGetTexGeniv", "glGetTexGenfv", "glGetTexGendv", "glClipPlane", "glGetClipPlane",
+    // the raster path (client/src/compat/ff_raster.cc; glRasterPos/glWindowPos are generated, raster_parse)
+    "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):
@@ -127,6 +129,28 @@ bool imm_attr_parse(const std::string& name, const ImmAttr** which, int* n, std:
         return true;
     }
     return false;
+}
+
+// Raster positions (glRasterPos2s ... glRasterPos4dv, glWindowPos2s ... and
+// their ARB/MESA names, glWindowPos4*MESA): one generated body per verb turns
+// the arguments into doubles and hands them to the fixed-function lowering's
+// raster position (client/src/compat/ff_raster.cc), which transforms, clips
+// and records it into a display list being compiled.
+bool raster_parse(const std::string& name, bool* window, int* n, bool* vec) {
+    std::string rest;
+    if (name.rfind("glRasterPos", 0) == 0) *window = false, rest = name.substr(11);
+    else if (name.rfind("glWindowPos", 0) == 0) *window = true, rest = name.substr(11);
+    else return false;
+    for (const char* suffix : {"ARB", "MESA"}) {
+        const std::string s = suffix;
+        if (rest.size() > s.size() && rest.compare(rest.size() - s.size(), s.size(), s) == 0) rest.resize(rest.size() - s.size());
+    }
+    if (rest.size() < 2 || rest[0] < '2' || rest[0] > '4') return false;
+    *n = rest[0] - '0';
+    rest = rest.substr(1);
+    *vec = rest.back() == 'v';
+    if (*vec) rest.pop_back();
+    return rest == "s" || rest == "i" || rest == "f" || rest == "d";  // not the fixed-point xOES forms
 }
 
 // Setters of indexed viewports, scissor boxes and depth ranges (viewport
@@ -408,6 +432,20 @@ private:
             if (ia->unit) attr += " + int((" + v.params[0].name + " - 0x84C0) & 3)";
             o << "    ::mgl::client::compat::imm_attr(*ctx_, " << attr << ", " << ia_n << ", " << vals[0] << ", " << vals[1]
               << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
+            return;
+        }
+        bool rp_window = false, rp_vec = false;
+        int rp_n = 0;
+        if (pl.hook.empty() && pl.forward.empty() && raster_parse(v.name, &rp_window, &rp_n, &rp_vec)) {
+            o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
+              << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
+              << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n";
+            std::string vals[4] = {"0.0", "0.0", "0.0", "1.0"};  // GL's z 0, w 1
+            for (int c = 0; c < rp_n; ++c)
+                vals[c] = "double(" + (rp_vec ? v.params[0].name + "[" + std::to_string(c) + "]" : v.params[size_t(c)].name) + ")";
+            o << "    ::mgl::client::compat::raster_pos(*ctx_, " << (rp_window ? "true" : "false") << ", " << vals[0] << ", "
+              << vals[1] << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
             return;
         }
         if (!pl.hook.empty()) {

@@ -18,7 +18,8 @@ namespace mgl::gl {
 
 struct DesktopExtension {
     std::string_view name;
-    bool compat_only;  // listed (as Mesa does) only in compatibility contexts
+    bool compat_only;      // listed (as Mesa does) only in compatibility contexts
+    bool lowered = false;  // served by the client's compatibility lowering on every device (compat_only too)
 };
 
 // Espryt's order first (its extension string predates this table and stays as
@@ -94,6 +95,9 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_shading_language_100", true},
     {"GL_ARB_vertex_shader", true},
     {"GL_ARB_provoking_vertex", false},
+    // The client's compatibility lowering serves these on every backend (client/src/compat/ff_raster.cc).
+    {"GL_ARB_window_pos", true, true},
+    {"GL_MESA_window_pos", true, true},
 };
 
 // GL_EXTENSIONS of a desktop context of `profile` (1 core, 2 compatibility):
@@ -103,7 +107,7 @@ inline std::vector<std::string> desktop_extensions(uint32_t profile,
     std::vector<std::string> out;
     for (const DesktopExtension& e : kDesktopExtensions) {
         if (e.compat_only && profile == 1) continue;
-        if (carries(e.name)) out.emplace_back(e.name);
+        if (e.lowered || carries(e.name)) out.emplace_back(e.name);
     }
     return out;
 }

@@ -74,6 +74,7 @@ struct Key {
     // (0 none, 1 object linear, 2 eye linear, 3 sphere map, 4 normal map, 5 reflection map)
     std::array<uint16_t, kMaxTexUnits> texgen{};
     uint8_t clip = 0;            // GL_CLIP_PLANEi enabled: bit i
+    uint8_t pixel = 0;           // a pixel rectangle (ff_raster.cc): PixelKind
     bool operator==(const Key&) const = default;
 };
 
@@ -106,6 +107,7 @@ struct DisplayList {
     std::vector<std::function<void(Context&)>> ops;
     std::vector<std::shared_ptr<ListDraw>> draws;
     uint32_t buffer = 0;
+    std::vector<uint32_t> textures;  // images of glDrawPixels/glBitmap compiled into it (unpacked at compile time)
 };
 
 // A client-state array (glVertexPointer, glColorPointer...): client memory
@@ -126,6 +128,31 @@ struct TexGen {
 };
 
 struct AttribFrame;  // ff_attrib.cc
+
+// What a lowered pixel rectangle (glDrawPixels, glBitmap, glCopyPixels) draws:
+// its fragments' colour from the image, the raster colour where a bitmap
+// has 1s, or the raster colour with the image's depth.
+enum PixelKind : uint8_t { kPixelNone = 0, kPixelColor = 1, kPixelDepth = 2, kPixelBitmap = 3 };
+
+// The current raster position (GL 2.1 §2.13), in window coordinates once set.
+struct Raster {
+    float pos[4] = {0, 0, 0, 1};
+    bool valid = true;
+    float distance = 0;
+    float color[4] = {1, 1, 1, 1}, color2[4] = {0, 0, 0, 1};
+    std::array<std::array<float, 4>, kMaxTexUnits> tex{};
+    Raster() {
+        for (auto& t : tex) t = {0, 0, 0, 1};
+    }
+};
+
+// The pixel rectangle being drawn: the uniforms of a PixelKind program.
+struct PixelDraw {
+    PixelKind kind = kPixelNone;
+    float origin[4] = {0, 0, 1, 1};  // window x, y of the image's first pixel; zoom x, y
+    float z = 0;                      // window depth (the raster position's)
+    int unit = kMaxTexUnits;          // texture unit of the image
+};
 
 // glPushClientAttrib's copy of the client state.
 struct ClientAttribFrame {
@@ -167,6 +194,12 @@ struct FixedFunction {
     // user clip planes, in eye space (transformed when set); bit i: GL_CLIP_PLANEi enabled
     std::array<std::array<float, 4>, kMaxClipPlanes> clip_planes{};
     uint8_t clip_enabled = 0;
+
+    // the raster path (ff_raster.cc)
+    Raster raster;
+    float zoom[2] = {1, 1};
+    PixelDraw pixel;
+    uint32_t pixel_texture = 0;  // immediate glDrawPixels/glBitmap/glCopyPixels image (lists own theirs)
 
     // attribute stacks (ff_attrib.cc)
     std::vector<std::shared_ptr<AttribFrame>> attrib_stack;
@@ -250,6 +283,14 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
 // current attributes): true when the lowering took the draw.
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
+
+// glRasterPos*/glWindowPos* (generated entry points; ff_raster.cc).
+void raster_pos(Context& ctx, bool window, double x, double y, double z, double w);
+bool raster_get(Context& ctx, GLenum pname, QueryValue* out);
+
+// Draws the window rectangle [x0, x1) x [y0, y1) with the pixel program of
+// f.pixel (the current fragment state applies; the viewport does not).
+void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x1, float y1);
 
 // The GLSL of a key (ff_shader.cc).
 std::string vertex_source(const Key& k);

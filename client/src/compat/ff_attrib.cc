@@ -46,7 +46,8 @@ namespace {
 void restore_cap(GLenum cap, bool on) { on ? mgl_glEnable(cap) : mgl_glDisable(cap); }
 
 void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
-    if (mask & kCurrent) to.current = from.current;
+    if (mask & kCurrent) to.current = from.current, to.raster = from.raster;
+    if (mask & 0x20) std::memcpy(to.zoom, from.zoom, sizeof to.zoom);  // GL_PIXEL_MODE_BIT: the zoom (pixel maps are not held)
     if (mask & kLighting) {
         to.lights = from.lights;
         to.front = from.front, to.back = from.back;

@@ -37,7 +37,20 @@ void normalize3(float* v) {
     }
 }
 
+// A pixel rectangle's key: only the fragment state applies to it (its
+// colour, texture coordinates and fog distance are the raster position's).
+Key pixel_key(const FixedFunction& f) {
+    Key k;
+    k.pixel = f.pixel.kind;
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (f.texture_2d[u]) k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u]);
+    if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
+    if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;
+    return k;
+}
+
 Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
+    if (f.pixel.kind != kPixelNone) return pixel_key(f);
     Key k;
     k.flat = f.shade_model == 0x1D00;  // GL_FLAT
     k.color_array = l.size[kColor] > 0;
@@ -156,7 +169,34 @@ void uni_int(Context& ctx, Program& p, const char* name, int v) {
     ctx.enc->glUniform1i(l, v);
 }
 
+// The uniforms of the fragment stage's texture environments, alpha test and fog.
+void fragment_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) uni_int(ctx, p, ("mgl_tex" + std::to_string(u)).c_str(), u);
+    if (k.alpha_test) uni(ctx, p, "mgl_alpha_ref", &f.alpha_ref, 1);
+    if (k.fog) {
+        uni(ctx, p, "mgl_fog_color", f.fog_color, 4);
+        const float range = f.fog_end - f.fog_start;
+        const float lin = range == 0 ? 1.0F : -1.0F / range;
+        const float params[4] = {lin, f.fog_end * -lin, f.fog_density, 0};
+        uni(ctx, p, "mgl_fog_params", params, 4);
+    }
+}
+
+void pixel_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
+    const Raster& r = f.raster;
+    uni(ctx, p, "mgl_pix_org", f.pixel.origin, 4);
+    uni(ctx, p, "mgl_pix_z", &f.pixel.z, 1);
+    uni(ctx, p, "mgl_pix_col", r.color, 4);
+    uni_int(ctx, p, "mgl_pix_img", f.pixel.unit);
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) uni(ctx, p, ("mgl_pix_tc" + std::to_string(u)).c_str(), r.tex[size_t(u)].data(), 4);
+    if (k.fog) uni(ctx, p, "mgl_pix_dist", &r.distance, 1);
+    fragment_uniforms(ctx, f, p, k);
+}
+
 void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
+    if (k.pixel) return pixel_uniforms(ctx, f, p, k);
     const Mat& mv = f.top(0);
     float mvp[16];
     mat_mul(mvp, f.top(1).m, mv.m);
@@ -180,19 +220,8 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     for (int i = 0; i < kMaxClipPlanes; ++i)
         if (k.clip & (1 << i)) uni(ctx, p, ("mgl_clip" + std::to_string(i)).c_str(), f.clip_planes[size_t(i)].data(), 4);
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (k.tex_enabled & (1 << u)) {
-            const std::string n = std::to_string(u);
-            uni(ctx, p, ("mgl_texmat" + n).c_str(), f.top(2 + u).m, 16);
-            uni_int(ctx, p, ("mgl_tex" + n).c_str(), u);
-        }
-    if (k.alpha_test) uni(ctx, p, "mgl_alpha_ref", &f.alpha_ref, 1);
-    if (k.fog) {
-        uni(ctx, p, "mgl_fog_color", f.fog_color, 4);
-        const float range = f.fog_end - f.fog_start;
-        const float lin = range == 0 ? 1.0F : -1.0F / range;
-        const float params[4] = {lin, f.fog_end * -lin, f.fog_density, 0};
-        uni(ctx, p, "mgl_fog_params", params, 4);
-    }
+        if (k.tex_enabled & (1 << u)) uni(ctx, p, ("mgl_texmat" + std::to_string(u)).c_str(), f.top(2 + u).m, 16);
+    fragment_uniforms(ctx, f, p, k);
     if (!k.lighting) return;
     float inv[16];
     mv.inverse(inv);
@@ -441,6 +470,37 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
             e.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx.vertex_stream.name);
             e.glDrawElements(mode, GLsizei(use->size()), GL_UNSIGNED_INT, wire::OffsetOrBlob{uint64_t(off), nullptr, 0});
         }
+    }
+    e.glBindVertexArray(ctx.st.vao_name());
+    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
+}
+
+void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x1, float y1) {
+    gen::Encoder& e = *ctx.enc;
+    // Pixel rectangles are not clipped to the viewport (only to the window and
+    // the scissor box): the rectangle is drawn through a viewport larger than
+    // any window, a power of two so that window coordinates map exactly.
+    constexpr float kV = 8192;
+    auto ndc = [](float w) { return w * (2.0F / kV) - 1.0F; };
+    const float v[16] = {ndc(x0), ndc(y0), 0, 1, ndc(x1), ndc(y0), 0, 1, ndc(x1), ndc(y1), 0, 1, ndc(x0), ndc(y1), 0, 1};
+    Layout l;
+    l.size[kPos] = 4;
+    l.stride = 16;
+    begin_draw(ctx, f);
+    const int64_t off = stream_upload(ctx, v, sizeof v);
+    point_attribs(ctx, l, off, &f.imm_enabled);
+    Key key;
+    prepare(ctx, f, l, &key);  // the lowering's program even while the application has one (a known gap)
+    e.glViewport(0, 0, GLsizei(kV), GLsizei(kV));
+    bool cull = false;  // a negative zoom turns the rectangle round; GL culls no pixel rectangle
+    ctx.st.cap(GL_CULL_FACE, &cull);
+    if (cull) e.glDisable(GL_CULL_FACE);
+    e.glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    if (cull) e.glEnable(GL_CULL_FACE);
+    e.glViewport(ctx.st.viewport[0], ctx.st.viewport[1], ctx.st.viewport[2], ctx.st.viewport[3]);
+    if (ctx.st.program != 0) {
+        e.glUseProgram(ctx.st.program);
+        f.server_program = 0;
     }
     e.glBindVertexArray(ctx.st.vao_name());
     e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));

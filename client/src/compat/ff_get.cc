@@ -91,6 +91,7 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out) {
             for (int c = 0; c < 4; ++c) t[r * 4 + c] = transpose ? m[c * 4 + r] : m[r * 4 + c];
         *out = floats(t, 16);
     };
+    if (raster_get(ctx, pname, out)) return true;
     switch (pname) {
         // limits
         case 0x0D31: *out = Q::ints({kMaxLights}); return true;         // GL_MAX_LIGHTS

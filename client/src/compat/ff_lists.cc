@@ -130,6 +130,7 @@ void glDeleteLists(GLuint list, GLsizei range) {
             for (auto& d : it->second->draws)
                 if (d->vao) ctx->enc->glDeleteVertexArrays(1, wire::Blob{&d->vao, 4});
             if (it->second->buffer) ctx->enc->glDeleteBuffers(1, wire::Blob{&it->second->buffer, 4});
+            for (uint32_t t : it->second->textures) mgl_glDeleteTextures(1, &t);
         }
         f->lists.erase(it);
     }

@@ -40,7 +40,24 @@ bool key_needs_eye(const Key& k) {
 }
 bool key_needs_eye_normal(const Key& k) { return texgen_uses(k, 3, 5); }
 
+// A pixel rectangle's vertex stage: the rectangle comes in clip coordinates;
+// colour, texture coordinates and fog distance are the raster position's.
+std::string pixel_vertex_source(const Key& k) {
+    std::ostringstream o;
+    o << "#version 330 core\nin vec4 mgl_Vertex;\nuniform vec4 mgl_pix_col;\nout vec4 mgl_col0;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) o << "uniform vec4 mgl_pix_tc" << u << ";\nout vec4 mgl_tc" << u << ";\n";
+    if (k.fog) o << "uniform float mgl_pix_dist;\nout float mgl_fogc;\n";
+    o << "void main() {\n    gl_Position = mgl_Vertex;\n    mgl_col0 = mgl_pix_col;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) o << "    mgl_tc" << u << " = mgl_pix_tc" << u << ";\n";
+    if (k.fog) o << "    mgl_fogc = mgl_pix_dist;\n";
+    o << "}\n";
+    return o.str();
+}
+
 std::string vertex_source(const Key& k) {
+    if (k.pixel) return pixel_vertex_source(k);
     std::ostringstream o;
     const char* interp = k.flat ? "flat " : "";
     o << "#version 330 core\n"
@@ -207,7 +224,17 @@ std::string fragment_source(const Key& k) {
         if (k.tex_enabled & (1 << u)) o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n";
     if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
     if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
+    if (k.pixel) o << "uniform vec4 mgl_pix_org;\nuniform float mgl_pix_z;\nuniform sampler2D mgl_pix_img;\n";
     o << "out vec4 mgl_frag;\nvoid main() {\n    vec4 c = mgl_col0;\n";
+    if (k.pixel) {
+        // the image's pixel under this fragment: zoomed pixel (i, j) covers
+        // [x + zx i, x + zx (i + 1)) (GL 2.1 §3.6.4), zoom negative included
+        o << "    ivec2 ip = ivec2(floor((gl_FragCoord.xy - mgl_pix_org.xy) / mgl_pix_org.zw));\n"
+          << "    vec4 img = texelFetch(mgl_pix_img, clamp(ip, ivec2(0), textureSize(mgl_pix_img, 0) - 1), 0);\n";
+        if (k.pixel == kPixelColor) o << "    c = img;\n";
+        if (k.pixel == kPixelBitmap) o << "    if (img.r < 0.5) discard;\n";
+        o << "    gl_FragDepth = " << (k.pixel == kPixelDepth ? "img.r" : "mgl_pix_z") << ";\n";
+    }
     for (int u = 0; u < kMaxTexUnits; ++u) {
         if (!(k.tex_enabled & (1 << u))) continue;
         o << "    {\n        vec4 t = texture(mgl_tex" << u << ", mgl_tc" << u << ".xy / mgl_tc" << u << ".w);\n";

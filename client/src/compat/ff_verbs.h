@@ -19,3 +19,28 @@
         gl_error(*ctx, GL_INVALID_OPERATION, verb);              \
         return __VA_ARGS__;                                      \
     }
+
+namespace mgl::client::compat {
+
+// A verb that GL compiles into display lists and refuses between glBegin and
+// glEnd: the error is raised when the verb executes, at once or when the list
+// runs (GL_COMPILE records it; GL_COMPILE_AND_EXECUTE does both). True: the
+// caller returns.
+inline bool begin_error(Context& ctx, FixedFunction& f, const char* verb) {
+    if (!f.in_begin) return false;
+    if (f.compiling) f.building->ops.push_back([verb](Context& c) { gl_error(c, GL_INVALID_OPERATION, verb); });
+    if (!f.compiling || f.compile_and_execute) gl_error(ctx, GL_INVALID_OPERATION, verb);
+    return true;
+}
+
+// A list operation of such a verb: run by glCallList between glBegin and
+// glEnd, it is GL_INVALID_OPERATION instead.
+template <class Op>
+auto outside_begin(const char* verb, Op op) {
+    return [verb, op](Context& c) {
+        if (ff(c)->in_begin) return gl_error(c, GL_INVALID_OPERATION, verb);
+        op(c);
+    };
+}
+
+}  // namespace mgl::client::compat

@@ -38,7 +38,9 @@ bool desktop_pixel_store(Context& ctx, GLenum pname, GLint param) {
         gl_error(ctx, GL_INVALID_VALUE, "glPixelStorei");
         return true;
     }
-    if (param != 0) {
+    // LSB-first bitmaps: the compatibility lowering unpacks glBitmap's bits itself (compat/ff_raster.cc).
+    const bool lowered = pname == kUnpackLsbFirst && ctx.api_kind == gen::ApiKind::compat;
+    if (param != 0 && !lowered) {
         if (first_time(fmt::format("desktop pixel store {:#x}", pname)))
             log().error("glPixelStorei({:#06x}, {}): not served on a GLES host (only the default, 0)", pname, param);
         gl_error(ctx, GL_INVALID_OPERATION, "glPixelStorei");

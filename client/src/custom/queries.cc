@@ -29,6 +29,10 @@ bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
 template <class T, class Encode, class Read>
 void get_values(const char* verb, gen::Op op, GLenum pname, T* data, Encode encode, Read read) {
     MGL_CTX_OR_RETURN(verb);
+    if (ctx->ff && ctx->ff->in_begin) {  // compatibility contexts: no glGet between glBegin and glEnd
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);
+        return;
+    }
     QueryValue v;
     if (local_value(*ctx, pname, &v)) {
         ++ctx->counters.local_queries;
@@ -105,6 +109,13 @@ void glGetFloatv(GLenum pname, GLfloat* data) {
     get_values("glGetFloatv", gen::Op::glGetFloatv, pname, data,
                [](Context& c, GLenum p, uint32_t b) { c.enc->glGetFloatv(p, b); },
                [](std::span<const uint8_t> r, GLfloat* d, uint32_t b) { return gen::read_reply_glGetFloatv(r, d, b); });
+}
+
+// Desktop GL: the lowering's and the shadow's state are answered here too.
+void glGetDoublev(GLenum pname, GLdouble* data) {
+    get_values("glGetDoublev", gen::Op::glGetDoublev, pname, data,
+               [](Context& c, GLenum p, uint32_t b) { c.enc->glGetDoublev(p, b); },
+               [](std::span<const uint8_t> r, GLdouble* d, uint32_t b) { return gen::read_reply_glGetDoublev(r, d, b); });
 }
 
 void glGetBooleanv(GLenum pname, GLboolean* data) {

@@ -63,6 +63,9 @@ void QueryValue::to(GLint64* out) const {
 void QueryValue::to(GLfloat* out) const {
     for (int k = 0; k < count; ++k) out[k] = kind == Kind::floating ? GLfloat(f[k]) : GLfloat(i[k]);
 }
+void QueryValue::to(GLdouble* out) const {
+    for (int k = 0; k < count; ++k) out[k] = kind == Kind::floating ? f[k] : GLdouble(i[k]);
+}
 void QueryValue::to(GLboolean* out) const {
     for (int k = 0; k < count; ++k)
         out[k] = (kind == Kind::floating ? f[k] != 0.0 : i[k] != 0) ? GL_TRUE : GL_FALSE;

@@ -34,6 +34,7 @@ struct QueryValue {
     void to(GLint* out) const;
     void to(GLint64* out) const;
     void to(GLfloat* out) const;
+    void to(GLdouble* out) const;
     void to(GLboolean* out) const;
 };
 
