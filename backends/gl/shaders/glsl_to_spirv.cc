@@ -94,32 +94,38 @@ std::string check_as_written(Stage stage, const std::vector<std::string>& source
     return sh.getInfoLog();
 }
 
-SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) {
+SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) { return glsl_to_spirv(stage, std::vector<Lifted>{lifted}); }
+
+SpirvResult glsl_to_spirv(Stage stage, const std::vector<Lifted>& units) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     SpirvResult out;
     const EShLanguage lang = language(stage);
-    glslang::TShader sh(lang);
-    std::vector<const char*> strings;
-    for (const std::string& s : lifted.sources) strings.push_back(s.c_str());
-    sh.setStrings(strings.data(), int(strings.size()));
-    sh.setPreamble(lifted.preamble.c_str());
-    sh.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientOpenGL, 100);
-    sh.setEnvClient(glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450);
-    sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
-    sh.setAutoMapLocations(true);
-    sh.setAutoMapBindings(true);
-    // A lifted source would be warned about our lift ("attribute deprecated
-    // in version 130"), which the application never wrote: none for those.
-    const EShMessages msgs = EShMessages(lifted.lifted ? EShMsgSpvRules | EShMsgSuppressWarnings : EShMsgSpvRules);
-    const EProfile profile = lifted.es ? EEsProfile : ECoreProfile;
-    if (!sh.parse(&resources(), lifted.version, profile, true, false, msgs)) {
-        out.log = sh.getInfoLog();
-        return out;
+    std::vector<std::unique_ptr<glslang::TShader>> shaders;
+    EShMessages msgs = EShMsgSpvRules;
+    for (const Lifted& lifted : units) {
+        auto sh = std::make_unique<glslang::TShader>(lang);
+        std::vector<const char*> strings;
+        for (const std::string& s : lifted.sources) strings.push_back(s.c_str());
+        sh->setStrings(strings.data(), int(strings.size()));
+        sh->setPreamble(lifted.preamble.c_str());
+        sh->setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientOpenGL, 100);
+        sh->setEnvClient(glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450);
+        sh->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
+        sh->setAutoMapLocations(true);
+        sh->setAutoMapBindings(true);
+        // A lifted source would be warned about our lift ("attribute deprecated
+        // in version 130"), which the application never wrote: none for those.
+        const EShMessages m = EShMessages(lifted.lifted ? EShMsgSpvRules | EShMsgSuppressWarnings : EShMsgSpvRules);
+        if (lifted.lifted) msgs = m;
+        const EProfile profile = lifted.es ? EEsProfile : ECoreProfile;
+        const bool parsed = sh->parse(&resources(), lifted.version, profile, true, false, m);
+        out.log += sh->getInfoLog();
+        if (!parsed) return out;
+        shaders.push_back(std::move(sh));
     }
-    out.log = sh.getInfoLog();
     out.parsed = true;
     glslang::TProgram prog;
-    prog.addShader(&sh);
+    for (auto& sh : shaders) prog.addShader(sh.get());
     if (!prog.link(msgs)) {
         out.log += prog.getInfoLog();
         return out;
