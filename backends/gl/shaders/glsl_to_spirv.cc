@@ -6,6 +6,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -74,6 +75,50 @@ Declared declared(const glslang::TObjectReflection& r, const SpirvResult& w, boo
     return d;
 }
 
+// GL's rule on a global that several objects of a stage declare (GLSL 1.10
+// 4.3, Mesa's linker): at most one of them may initialise it, unless all the
+// initialisers are constant and equal. glslang's linker does not check it.
+class GlobalInitialisers : public glslang::TIntermTraverser {
+public:
+    struct Init {
+        const glslang::TIntermConstantUnion* value;  // null: not a constant
+    };
+    std::map<std::string, Init> found;
+    bool visitAggregate(glslang::TVisit, glslang::TIntermAggregate* node) override {
+        return node->getOp() != glslang::EOpFunction && node->getOp() != glslang::EOpLinkerObjects;
+    }
+    bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
+        const glslang::TIntermSymbol* left = node->getLeft()->getAsSymbolNode();
+        if (node->getOp() == glslang::EOpAssign && left && left->getQualifier().storage == glslang::EvqGlobal)
+            found.emplace(left->getName().c_str(), Init{node->getRight()->getAsConstantUnion()});
+        return false;
+    }
+};
+
+std::string shared_global_errors(const std::vector<std::unique_ptr<glslang::TShader>>& shaders) {
+    std::map<std::string, std::vector<GlobalInitialisers::Init>> inits;
+    for (const auto& sh : shaders) {
+        GlobalInitialisers g;
+        if (TIntermNode* root = sh->getIntermediate()->getTreeRoot()) root->traverse(&g);
+        for (const auto& [name, init] : g.found) inits[name].push_back(init);
+    }
+    std::string log;
+    for (const auto& [name, list] : inits) {
+        if (list.size() < 2) continue;
+        const bool constant = std::all_of(list.begin(), list.end(), [](const auto& i) { return i.value != nullptr; });
+        if (!constant) {
+            log += "ERROR: Linking: shared global variable '" + name + "' has multiple non-constant initializers\n";
+            continue;
+        }
+        for (const auto& i : list)
+            if (!(i.value->getConstArray() == list.front().value->getConstArray())) {
+                log += "ERROR: Linking: initializers for shared global variable '" + name + "' have differing values\n";
+                break;
+            }
+    }
+    return log;
+}
+
 }  // namespace
 
 std::string check_as_written(Stage stage, const std::vector<std::string>& sources, int version) {
@@ -124,6 +169,11 @@ SpirvResult glsl_to_spirv(Stage stage, const std::vector<Lifted>& units) {
         shaders.push_back(std::move(sh));
     }
     out.parsed = true;
+    if (shaders.size() > 1)
+        if (const std::string e = shared_global_errors(shaders); !e.empty()) {
+            out.log += e;
+            return out;
+        }
     glslang::TProgram prog;
     for (auto& sh : shaders) prog.addShader(sh.get());
     if (!prog.link(msgs)) {
