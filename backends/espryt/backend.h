@@ -128,6 +128,12 @@ public:
     void glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) override;
     void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
     void glLinkProgram(GLuint program) override;
+    // several shader objects per stage (desktop_link.cc)
+    void glAttachShader(GLuint program, GLuint shader) override;
+    void glDetachShader(GLuint program, GLuint shader) override;
+    void glGetAttachedShaders(GLuint program, GLsizei maxCount, wire::Out<GLsizei> count, wire::Out<GLuint> shaders) override;
+    void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
+    void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> infoLog) override;
 
     // ---- program queries without the driver uniforms (driver_uniforms.cc) ----
     void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;

@@ -23,17 +23,6 @@ namespace mgl::espryt {
 
 namespace {
 
-gl::Stage stage_of(GLenum type) {
-    switch (type) {
-        case GL_FRAGMENT_SHADER: return gl::Stage::fragment;
-        case GL_GEOMETRY_SHADER: return gl::Stage::geometry;
-        case GL_TESS_CONTROL_SHADER: return gl::Stage::tess_control;
-        case GL_TESS_EVALUATION_SHADER: return gl::Stage::tess_evaluation;
-        case GL_COMPUTE_SHADER: return gl::Stage::compute;
-        default: return gl::Stage::vertex;
-    }
-}
-
 std::string joined(const std::vector<std::string>& sources) {
     std::string s;
     for (const std::string& x : sources) s += x;
@@ -67,6 +56,17 @@ std::string in_name(wire::In<GLchar> name) {
 
 }  // namespace
 
+gl::Stage stage_of(uint32_t type) {
+    switch (type) {
+        case GL_FRAGMENT_SHADER: return gl::Stage::fragment;
+        case GL_GEOMETRY_SHADER: return gl::Stage::geometry;
+        case GL_TESS_CONTROL_SHADER: return gl::Stage::tess_control;
+        case GL_TESS_EVALUATION_SHADER: return gl::Stage::tess_evaluation;
+        case GL_COMPUTE_SHADER: return gl::Stage::compute;
+        default: return gl::Stage::vertex;
+    }
+}
+
 DesktopShaders& EsprytBackend::desktop_shaders() {
     auto& d = cur_->share->desktop;
     if (!d) d = std::make_shared<DesktopShaders>();
@@ -95,17 +95,33 @@ void EsprytBackend::glCreateShader(GLenum type, GLuint result) {
 }
 
 void EsprytBackend::glDeleteShader(GLuint shader) {
+    GLuint host;
+    if (cur_ && cur_->share->desktop && to_host(Kind::program, shader, host)) {
+        // An extra attachment outlives its host shader (GLES never attached
+        // it): what the link needs of it is kept with the attachment.
+        DesktopShaders& d = *cur_->share->desktop;
+        for (auto& [program, list] : d.extras)
+            for (ExtraAttachment& e : list)
+                if (!e.deleted && e.host == host) {
+                    if (auto it = d.shaders.find(host); it != d.shaders.end()) e.kept = it->second;
+                    e.deleted = true;
+                }
+    }
     EsprytGenerated::glDeleteShader(shader);
     if (cur_ && cur_->share->desktop) prune(*cur_->share->desktop);
 }
 
 void EsprytBackend::glDeleteProgram(GLuint program) {
     GLuint host = 0;
-    if (cur_ && cur_->share->driver_uniform_programs && !to_host(Kind::program, program, host)) host = 0;
+    const bool known = to_host(Kind::program, program, host);
     EsprytGenerated::glDeleteProgram(program);
     if (!cur_ || !cur_->share->desktop) return;
-    if (host) forget_driver_uniforms(host);
+    if (known && cur_->share->driver_uniform_programs) forget_driver_uniforms(host);
     cur_->share->desktop->frag_bindings.erase(program);
+    if (known && !host_gl.glIsProgram(host)) {
+        cur_->share->desktop->extras.erase(host);
+        cur_->share->desktop->link_logs.erase(host);
+    }
     prune(*cur_->share->desktop);  // its deleted shaders are detached now
 }
 
@@ -140,14 +156,15 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     opt.max_draw_buffers = draw_buffers;
     s->options = opt;
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
+    s->input = std::make_shared<const gl::ShaderInput>(std::move(in));
     s->log = s->translation->log;
     s->compiled = false;
     // A deferred object compiled (GL says so) but its stage is not whole
     // alone; the host shader stays uncompiled, so a link with it fails.
     if (s->translation->deferred) {
         s->compiled = true;
-        log().info("espryt: shader {}: compiled; its stage needs other shader objects at link, which is not "
-                   "served yet: {}", shader, s->translation->link_log);
+        log().debug("espryt: shader {}: compiled; its stage is whole only with other shader objects at link: {}",
+                    shader, s->translation->link_log);
         return;
     }
     if (!s->translation->ok) return;  // the host shader stays uncompiled: a link with it fails, as GL's would
@@ -191,6 +208,15 @@ void EsprytBackend::glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out
     GLuint host;
     if (DesktopShader* s = desktop_shader(gen::Op::glGetShaderInfoLog, shader, host))
         copy_string(s->log, bufSize, length, infoLog);
+}
+
+void EsprytBackend::glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length,
+                                        wire::Out<GLchar> infoLog) {
+    GLuint host;
+    if (cur_ && cur_->desktop() && cur_->share->desktop && bufSize >= 0 && to_host(Kind::program, program, host))
+        if (auto it = cur_->share->desktop->link_logs.find(host); it != cur_->share->desktop->link_logs.end())
+            return copy_string(it->second, bufSize, length, infoLog);
+    EsprytGenerated::glGetProgramInfoLog(program, bufSize, length, infoLog);
 }
 
 void EsprytBackend::glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length,
@@ -284,56 +310,6 @@ void EsprytBackend::glLinkProgram(GLuint program) {
     // The fixed-function state uniforms a lowered shader reads (mgl_*,
     // compat_builtins.h) are the client's to upload, GL's initial values
     // included (client/src/compat/program_builtins.cc).
-}
-
-void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
-    DesktopShaders& d = *cur_->share->desktop;
-    auto bound = d.frag_bindings.find(program);
-    if (bound == d.frag_bindings.end() || bound->second.empty()) return EsprytGenerated::glLinkProgram(program);
-    // The fragment shaders attached, re-emitted with the bound locations and
-    // swapped in for this link only (the program's attachments stay the
-    // application's).
-    GLint attached = 0;
-    host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
-    std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
-    if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
-    std::vector<std::pair<GLuint, GLuint>> swapped;  // original, temporary
-    for (const GLuint h : hosts) {
-        auto found = d.shaders.find(h);
-        if (found == d.shaders.end()) continue;
-        const DesktopShader& s = found->second;
-        if (!s.compiled || !s.translation || s.translation->stage != gl::Stage::fragment) continue;
-        std::string essl, why;
-        if (!gl::spirv_to_essl(*s.translation, s.options, bound->second, essl, why)) {
-            log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
-            continue;
-        }
-        const GLuint tmp = host_gl.glCreateShader(GL_FRAGMENT_SHADER);
-        const char* text = essl.c_str();
-        host_gl.glShaderSource(tmp, 1, &text, nullptr);
-        host_gl.glCompileShader(tmp);
-        GLint deleted = GL_FALSE;
-        host_gl.glGetShaderiv(h, GL_DELETE_STATUS, &deleted);
-        host_gl.glDetachShader(host_program, h);
-        host_gl.glAttachShader(host_program, tmp);
-        if (deleted) {
-            // Detaching destroyed the application's deleted shader: the
-            // re-emitted one takes its place for good, deleted likewise, and
-            // carries its translation for later links.
-            host_gl.glDeleteShader(tmp);
-            DesktopShader moved = std::move(found->second);
-            d.shaders.erase(found);
-            d.shaders[tmp] = std::move(moved);
-        } else {
-            swapped.emplace_back(h, tmp);
-        }
-    }
-    host_gl.glLinkProgram(host_program);
-    for (auto [h, tmp] : swapped) {
-        host_gl.glDetachShader(host_program, tmp);
-        host_gl.glAttachShader(host_program, h);
-        host_gl.glDeleteShader(tmp);
-    }
 }
 
 bool EsprytBackend::set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor) {

@@ -24,6 +24,16 @@ struct DesktopShader {
     std::string log;        // its info log
     std::shared_ptr<const gl::Translation> translation;
     gl::EsslOptions options;  // what it was emitted for (re-emitted alike at link)
+    std::shared_ptr<const gl::ShaderInput> input;  // what the last glCompileShader compiled (linked with others)
+};
+
+// A shader object attached to a program that already holds one of its stage
+// on the host (GLES takes one per stage; GL several, linked as one stage).
+struct ExtraAttachment {
+    uint32_t host = 0;       // its host shader
+    gl::Stage stage = gl::Stage::vertex;
+    bool deleted = false;    // glDeleteShader'd while attached: `kept` is all there is of it
+    DesktopShader kept;      // its state when attached or deleted
 };
 
 // A linked program's driver uniforms (backends/gl/shaders/driver_uniforms.h):
@@ -42,6 +52,16 @@ struct DesktopShaders {
     std::unordered_map<uint32_t, DesktopShader> shaders;
     std::unordered_map<uint32_t, std::map<std::string, int>> frag_bindings;  // client program name ->
     std::unordered_map<uint32_t, DriverUniforms> driver_uniforms;  // host program name -> (driver_uniforms.cc)
+    std::unordered_map<uint32_t, std::vector<ExtraAttachment>> extras;      // host program name ->
+    // The link log of a program whose last link the front end refused (a
+    // stage of several objects that does not link): host program name ->.
+    std::unordered_map<uint32_t, std::string> link_logs;
 };
+
+gl::Stage stage_of(uint32_t shader_type);  // GL_VERTEX_SHADER... -> the front end's stage
+
+// Sets the uniform initialisers of `t` (uniform_init.h) on a host program
+// just linked; what could not be set, "" when all were.
+std::string set_uniform_initialisers(uint32_t host_program, const gl::Translation& t);
 
 }  // namespace mgl::espryt

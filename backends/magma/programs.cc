@@ -13,6 +13,7 @@
 #include "compat_builtins.h"
 #include "driver_uniforms.h"
 #include "context/desktop_context.h"
+#include "uniform_defaults.h"
 
 namespace mgl::magma {
 
@@ -342,6 +343,14 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     exe->defaults.assign(size_t(std::max(lp.default_size, 0)), 0);
+    if (cur_->desktop())  // GLSL ES has no uniform initialisers
+        for (const Shader* s : {vs, gs, fs}) {
+            if (!s || s == &stand_in) continue;
+            const Stage st = s == vs ? Stage::vertex : s == gs ? Stage::geometry : Stage::fragment;
+            if (std::string why = write_uniform_initialisers(st, s->source, cur_->served / 10, cur_->served % 10, lp, exe->defaults);
+                !why.empty())
+                log().warn("magma: uniform initialisers not written: {}", why);
+        }
     // The lowered fixed-function state (compat_builtins.h) is the client's to
     // upload (client/src/compat/program_builtins.cc), identity included.
     // Attributes: glBindAttribLocation first, then each shader location if free.

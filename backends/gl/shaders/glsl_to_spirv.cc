@@ -6,6 +6,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -74,6 +75,50 @@ Declared declared(const glslang::TObjectReflection& r, const SpirvResult& w, boo
     return d;
 }
 
+// GL's rule on a global that several objects of a stage declare (GLSL 1.10
+// 4.3, Mesa's linker): at most one of them may initialise it, unless all the
+// initialisers are constant and equal. glslang's linker does not check it.
+class GlobalInitialisers : public glslang::TIntermTraverser {
+public:
+    struct Init {
+        const glslang::TIntermConstantUnion* value;  // null: not a constant
+    };
+    std::map<std::string, Init> found;
+    bool visitAggregate(glslang::TVisit, glslang::TIntermAggregate* node) override {
+        return node->getOp() != glslang::EOpFunction && node->getOp() != glslang::EOpLinkerObjects;
+    }
+    bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
+        const glslang::TIntermSymbol* left = node->getLeft()->getAsSymbolNode();
+        if (node->getOp() == glslang::EOpAssign && left && left->getQualifier().storage == glslang::EvqGlobal)
+            found.emplace(left->getName().c_str(), Init{node->getRight()->getAsConstantUnion()});
+        return false;
+    }
+};
+
+std::string shared_global_errors(const std::vector<std::unique_ptr<glslang::TShader>>& shaders) {
+    std::map<std::string, std::vector<GlobalInitialisers::Init>> inits;
+    for (const auto& sh : shaders) {
+        GlobalInitialisers g;
+        if (TIntermNode* root = sh->getIntermediate()->getTreeRoot()) root->traverse(&g);
+        for (const auto& [name, init] : g.found) inits[name].push_back(init);
+    }
+    std::string log;
+    for (const auto& [name, list] : inits) {
+        if (list.size() < 2) continue;
+        const bool constant = std::all_of(list.begin(), list.end(), [](const auto& i) { return i.value != nullptr; });
+        if (!constant) {
+            log += "ERROR: Linking: shared global variable '" + name + "' has multiple non-constant initializers\n";
+            continue;
+        }
+        for (const auto& i : list)
+            if (!(i.value->getConstArray() == list.front().value->getConstArray())) {
+                log += "ERROR: Linking: initializers for shared global variable '" + name + "' have differing values\n";
+                break;
+            }
+    }
+    return log;
+}
+
 }  // namespace
 
 std::string check_as_written(Stage stage, const std::vector<std::string>& sources, int version) {
@@ -94,32 +139,43 @@ std::string check_as_written(Stage stage, const std::vector<std::string>& source
     return sh.getInfoLog();
 }
 
-SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) {
+SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted) { return glsl_to_spirv(stage, std::vector<Lifted>{lifted}); }
+
+SpirvResult glsl_to_spirv(Stage stage, const std::vector<Lifted>& units) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     SpirvResult out;
     const EShLanguage lang = language(stage);
-    glslang::TShader sh(lang);
-    std::vector<const char*> strings;
-    for (const std::string& s : lifted.sources) strings.push_back(s.c_str());
-    sh.setStrings(strings.data(), int(strings.size()));
-    sh.setPreamble(lifted.preamble.c_str());
-    sh.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientOpenGL, 100);
-    sh.setEnvClient(glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450);
-    sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
-    sh.setAutoMapLocations(true);
-    sh.setAutoMapBindings(true);
-    // A lifted source would be warned about our lift ("attribute deprecated
-    // in version 130"), which the application never wrote: none for those.
-    const EShMessages msgs = EShMessages(lifted.lifted ? EShMsgSpvRules | EShMsgSuppressWarnings : EShMsgSpvRules);
-    const EProfile profile = lifted.es ? EEsProfile : ECoreProfile;
-    if (!sh.parse(&resources(), lifted.version, profile, true, false, msgs)) {
-        out.log = sh.getInfoLog();
-        return out;
+    std::vector<std::unique_ptr<glslang::TShader>> shaders;
+    EShMessages msgs = EShMsgSpvRules;
+    for (const Lifted& lifted : units) {
+        auto sh = std::make_unique<glslang::TShader>(lang);
+        std::vector<const char*> strings;
+        for (const std::string& s : lifted.sources) strings.push_back(s.c_str());
+        sh->setStrings(strings.data(), int(strings.size()));
+        sh->setPreamble(lifted.preamble.c_str());
+        sh->setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientOpenGL, 100);
+        sh->setEnvClient(glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450);
+        sh->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
+        sh->setAutoMapLocations(true);
+        sh->setAutoMapBindings(true);
+        // A lifted source would be warned about our lift ("attribute deprecated
+        // in version 130"), which the application never wrote: none for those.
+        const EShMessages m = EShMessages(lifted.lifted ? EShMsgSpvRules | EShMsgSuppressWarnings : EShMsgSpvRules);
+        if (lifted.lifted) msgs = m;
+        const EProfile profile = lifted.es ? EEsProfile : ECoreProfile;
+        const bool parsed = sh->parse(&resources(), lifted.version, profile, true, false, m);
+        out.log += sh->getInfoLog();
+        if (!parsed) return out;
+        shaders.push_back(std::move(sh));
     }
-    out.log = sh.getInfoLog();
     out.parsed = true;
+    if (shaders.size() > 1)
+        if (const std::string e = shared_global_errors(shaders); !e.empty()) {
+            out.log += e;
+            return out;
+        }
     glslang::TProgram prog;
-    prog.addShader(&sh);
+    for (auto& sh : shaders) prog.addShader(sh.get());
     if (!prog.link(msgs)) {
         out.log += prog.getInfoLog();
         return out;

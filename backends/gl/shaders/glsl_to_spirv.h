@@ -26,6 +26,9 @@ struct SpirvResult {
 };
 
 SpirvResult glsl_to_spirv(Stage stage, const Lifted& lifted);
+// Several shader objects of one stage, linked as one (GL lets a stage be made
+// of several; glslang links them as compilation units of one stage).
+SpirvResult glsl_to_spirv(Stage stage, const std::vector<Lifted>& units);
 
 // The application's GLSL 1.10/1.20 source checked by glslang at the version
 // it was written in, before the lift compiles it under 3.30's rules (which

@@ -37,12 +37,12 @@ std::string fixed_function_hint(const std::string& log) {
     return {};
 }
 
-std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOptions& opt) {
-    auto t = std::make_shared<Translation>();
-    t->stage = in.stage;
+// The checks at the source's own version and the lift; false (and t's log)
+// when the object does not compile.
+bool lift_one(const ShaderInput& in, const EsslOptions& opt, Translation& t, Lifted& lifted) {
     const SourceVersion v = source_version(in.sources, in.api);
-    t->source_version = v.number;
-    t->source_es = v.es;
+    t.source_version = v.number;
+    t.source_es = v.es;
     // 1.10/1.20 are compiled under 3.30's rules: what their own rules
     // forbid must fail first (desktop sources below 1.30 only).
     if (!v.es && v.number < 130 && in.api == Api::gl) {
@@ -56,21 +56,41 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
         const std::string e = check_as_written(in.stage, as_written, v.number);
         // Mesa takes a float suffix (1.0f) in 1.10 as well: not an error of ours.
         if (!e.empty() && e.find("'floating-point suffix' : not supported") == std::string::npos) {
-            t->log = app_log(e);
-            return t;
+            t.log = app_log(e);
+            return false;
         }
     }
-    const Lifted lifted = lift(in, v, opt);
+    lifted = lift(in, v, opt);
     if (!lifted.error.empty()) {
-        t->log = lifted.error;
-        return t;
+        t.log = lifted.error;
+        return false;
     }
+    return true;
+}
+
+// SPIR-V -> ESSL for a stage glslang linked.
+void finish(SpirvResult& s, const EsslOptions& opt, Translation& t) {
+    strip_invented_layouts(s.spirv, s.written_locations, s.written_bindings);
+    t.spirv = std::move(s.spirv);
+    t.reflection = std::move(s.reflection);
+    std::string log;
+    if (!spirv_to_essl(t, opt, {}, t.essl, log, &t.essl_lines)) {
+        t.log += log;
+        return;
+    }
+    t.ok = true;
+}
+
+std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOptions& opt) {
+    auto t = std::make_shared<Translation>();
+    t->stage = in.stage;
+    Lifted lifted;
+    if (!lift_one(in, opt, *t, lifted)) return t;
     SpirvResult s = glsl_to_spirv(in.stage, lifted);
     if (!s.ok && s.parsed) {
-        // Only the stage's link failed (glsl_to_spirv links each object
-        // alone): a compile success for GL, and a link failure unless the
-        // program completes the stage. Linking several objects of one stage
-        // is not done yet, so such a link fails with this log.
+        // Only the stage's link failed (the object alone is not a whole
+        // stage): a compile success for GL, and a link failure unless the
+        // program completes the stage (translate_stage).
         t->deferred = true;
         t->link_log = app_log(s.log);
         return t;
@@ -80,15 +100,32 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
         t->log += fixed_function_hint(t->log);
         return t;
     }
-    strip_invented_layouts(s.spirv, s.written_locations, s.written_bindings);
-    t->spirv = std::move(s.spirv);
-    t->reflection = std::move(s.reflection);
-    std::string log;
-    if (!spirv_to_essl(*t, opt, {}, t->essl, log, &t->essl_lines)) {
-        t->log += log;
+    finish(s, opt, *t);
+    return t;
+}
+
+std::shared_ptr<Translation> link_now(const std::vector<ShaderInput>& objects, const EsslOptions& opt) {
+    auto t = std::make_shared<Translation>();
+    t->stage = objects.front().stage;
+    std::vector<Lifted> units(objects.size());
+    for (size_t i = 0; i < objects.size(); ++i) {
+        Translation one;
+        if (!lift_one(objects[i], opt, one, units[i])) {
+            t->link_log = one.log;
+            return t;
+        }
+        if (i == 0) {
+            t->source_version = one.source_version;
+            t->source_es = one.source_es;
+        }
+    }
+    SpirvResult s = glsl_to_spirv(t->stage, units);
+    if (!s.ok) {
+        t->link_log = app_log(s.log);
         return t;
     }
-    t->ok = true;
+    finish(s, opt, *t);
+    if (!t->ok) t->link_log = t->log;
     return t;
 }
 
@@ -99,6 +136,23 @@ std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOp
     const std::string key = cache_key(in, opt);
     if (auto hit = cache->find(key)) return hit;
     auto t = translate_now(in, opt);
+    cache->store(key, t);
+    return t;
+}
+
+
+std::shared_ptr<const Translation> translate_stage(const std::vector<ShaderInput>& objects, const EsslOptions& opt,
+                                                   ShaderCache* cache) {
+    if (objects.empty()) {
+        auto t = std::make_shared<Translation>();
+        t->link_log = "no shader object in the stage";
+        return t;
+    }
+    if (!cache) return link_now(objects, opt);
+    std::string key = "link " + std::to_string(objects.size()) + "\n";
+    for (const ShaderInput& in : objects) key += cache_key(in, opt);
+    if (auto hit = cache->find(key)) return hit;
+    auto t = link_now(objects, opt);
     cache->store(key, t);
     return t;
 }

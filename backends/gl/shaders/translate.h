@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "spirv_to_essl.h"
 #include "translation.h"
@@ -14,10 +15,18 @@ class ShaderCache;
 
 // Bumped whenever a change here changes what is emitted for some source:
 // it is part of every cache key, so old entries stop matching.
-inline constexpr uint32_t kTranslatorVersion = 15;
+inline constexpr uint32_t kTranslatorVersion = 18;
 
 // Never null. A source that does not compile gives ok == false and the
 // log the application's glGetShaderInfoLog answers.
 std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOptions& opt, ShaderCache* cache = nullptr);
+
+// Several shader objects of one stage (each compiled alone by translate())
+// linked into one stage, at glLinkProgram: GL lets a stage be made of
+// several objects (one holding main, others functions it calls). ok false:
+// the stage does not link, and `link_log` says why (a missing function,
+// two mains, globals that disagree).
+std::shared_ptr<const Translation> translate_stage(const std::vector<ShaderInput>& objects, const EsslOptions& opt,
+                                                   ShaderCache* cache = nullptr);
 
 }  // namespace mgl::gl
