@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace mgl::espryt {
@@ -107,6 +108,9 @@ struct ShareGroup {
     // programs are shared objects); made on first use.
     std::shared_ptr<DesktopShaders> desktop;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
+    // Host textures that serve a desktop rectangle texture, given its
+    // defaults (desktop_texture_targets.cc); by host name.
+    std::unordered_set<uint32_t> rect_textures;
 };
 
 }  // namespace mgl::espryt

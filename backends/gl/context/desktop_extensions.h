@@ -85,6 +85,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_seamless_cube_map", false},
     {"GL_ARB_texture_cube_map", false},  // GL 1.3's; Mesa lists it in every profile
     {"GL_EXT_texture_integer", false},
+    {"GL_ARB_texture_rectangle", false},
+    {"GL_EXT_texture_array", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},

@@ -7,6 +7,8 @@
 #include <memory>
 #include <set>
 
+#include "spirv_textures.h"
+
 namespace mgl::gl {
 
 namespace {
@@ -155,7 +157,10 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     spvc_parsed_ir ir = nullptr;
     spvc_compiler comp = nullptr;
     spvc_compiler_options o = nullptr;
-    if (spvc_context_parse_spirv(c.ctx, t.spirv.data(), t.spirv.size(), &ir) != SPVC_SUCCESS ||
+    // ESSL has no 1D or rectangle samplers (Vulkan keeps t.spirv as it is).
+    std::vector<uint32_t> spirv = t.spirv;
+    lower_desktop_textures(spirv);
+    if (spvc_context_parse_spirv(c.ctx, spirv.data(), spirv.size(), &ir) != SPVC_SUCCESS ||
         spvc_context_create_compiler(c.ctx, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) !=
             SPVC_SUCCESS ||
         spvc_compiler_create_compiler_options(comp, &o) != SPVC_SUCCESS) {
