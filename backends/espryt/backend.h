@@ -3,6 +3,7 @@
 // pass-through needs a hand-written step before or after it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include "gen/espryt_pass.h"
 #include "desktop_shaders.h"
 #include "host_egl.h"
+#include "texture_targets.h"
 
 namespace mgl::espryt {
 
@@ -110,7 +112,52 @@ public:
     void glClear(GLbitfield mask) override;
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
     void desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type, const wire::InOrOffset<uint8_t>& pixels);
+    // desktop_texture_targets.cc
+    gl::Lowered lowered(GLenum target) const;  // none on ES contexts
+    // Runs `verb` with the texture of desktop target `k` bound on the host's target (its argument).
+    void on_lowered(gl::Lowered k, const std::function<void(GLenum)>& verb);
+    bool rect_parameter_refused(GLenum target, GLenum pname, double value);
+    // The 2D verbs and glGetTexImage on a lowered target: true when served here.
+    bool lowered_tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                              GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    bool lowered_tex_storage_2d(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height);
+    bool lowered_get_tex_image(GLenum target, GLint level, GLenum format, GLenum type,
+                               wire::OutOrOffset<uint8_t> pixels);
     // desktop_textures.cc
+    // desktop_texture_targets.cc: GL_TEXTURE_1D, _1D_ARRAY, _RECTANGLE on the host's 2D targets
+    void glBindTexture(GLenum target, GLuint texture) override;
+    void glDeleteTextures(GLsizei n, wire::In<GLuint> textures) override;
+    void glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
+                      GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
+                         wire::InOrOffset<uint8_t> pixels) override;
+    void glCopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                          GLint border) override;
+    void glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) override;
+    void glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) override;
+    void glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                         GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                          GLsizei height, GLint border) override;
+    void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                             GLsizei width, GLsizei height) override;
+    void glGenerateMipmap(GLenum target) override;
+    void glTexParameteri(GLenum target, GLenum pname, GLint param) override;
+    void glTexParameterf(GLenum target, GLenum pname, GLfloat param) override;
+    void glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) override;
+    void glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) override;
+    void glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) override;
+    void glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) override;
+    void glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) override;
+    void glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) override;
+    void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override;
+    void glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                GLint level) override;
+    void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                GLint level) override;
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
                                  GLboolean fixedsamplelocations) override;
     void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,

@@ -29,7 +29,7 @@ struct HostNeed {
 // Each one is served by verbs Espryt passes through or maps (desktop_verbs.cc,
 // the client's alias forwarding), with enums the host GLES accepts as is.
 // Extensions that need the shader translator (GL_ARB_shader_objects...), a
-// feature GLES lacks (1D and rectangle textures, timer queries without
+// feature GLES lacks (timer queries without
 // GL_EXT_disjoint_timer_query, glTexImage2DMultisample) or an emulation not
 // written yet (seamless cube map enable, depth clamp) are left out.
 const HostNeed kHostNeeds[] = {
@@ -115,6 +115,11 @@ const HostNeed kHostNeeds[] = {
     // (driver_uniforms.cc: a pipeline's program through glProgramUniform, and
     // framebuffers without attachments, need GLES 3.1).
     {"GL_ARB_fragment_coord_conventions", 31, nullptr},
+    // 1D, 1D array and rectangle textures on 2D / 2D array ones of height 1
+    // or one level (backends/gl/state/texture_targets.h, desktop_texture_targets.cc;
+    // their samplers: backends/gl/shaders/spirv_textures.h).
+    {"GL_ARB_texture_rectangle", 30, nullptr},
+    {"GL_EXT_texture_array", 30, nullptr},
 };
 
 }  // namespace

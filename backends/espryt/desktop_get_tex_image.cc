@@ -33,6 +33,7 @@ void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLe
                                   wire::OutOrOffset<uint8_t> pixels) {
     constexpr gen::Op op = gen::Op::glGetTexImage;
     if (!cur_ || !cur_->desktop()) return unavailable(op);
+    if (lowered_get_tex_image(target, level, format, type, pixels)) return;
     bool layered = false;
     const GLenum binding = image_binding(target, &layered);
     if (!binding) return refuse(op, GL_INVALID_ENUM, "not a target whose image a GLES host can read back");

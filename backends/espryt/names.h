@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace mgl::espryt {
@@ -110,6 +111,9 @@ struct ShareGroup {
     // DesktopShaders::driver_uniforms): draws look for one only then.
     size_t driver_uniform_programs = 0;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
+    // Host textures that serve a desktop rectangle texture, given its
+    // defaults (desktop_texture_targets.cc); by host name.
+    std::unordered_set<uint32_t> rect_textures;
 };
 
 }  // namespace mgl::espryt

@@ -134,6 +134,7 @@ void EsprytBackend::desktop_no_data_pair(GLint& internalformat, GLenum& format, 
 
 void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                  GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (lowered_tex_image_2d(target, level, internalformat, width, height, border, format, type, pixels)) return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
     const uint64_t per = std::max<uint64_t>(texel_bytes(GLenum(internalformat)), wire::pixel_bytes(format, type));
@@ -160,6 +161,7 @@ void EsprytBackend::glTexImage3D(GLenum target, GLint level, GLint internalforma
 // Immutable storage: every level at once, as part 0xffffffff of the texture.
 void EsprytBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                                    GLsizei height) {
+    if (lowered_tex_storage_2d(target, levels, internalformat, width, height)) return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
     const uint64_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;

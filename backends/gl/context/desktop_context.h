@@ -62,7 +62,12 @@ inline bool is_stereo_right(uint32_t b) { return b == 0x0401 || b == 0x0403 || b
 // attachment (valid only on framebuffer objects).
 inline bool is_color_attachment(uint32_t b) { return b >= 0x8CE0 && b <= 0x8CFF; }
 
-// GL_DRAW_BUFFER (desktop) is GL_DRAW_BUFFER0 (GLES 3 names only the indexed one).
-inline uint32_t desktop_query_pname(uint32_t pname) { return pname == 0x0C01 ? 0x8825 : pname; }
+// GL_DRAW_BUFFER (desktop) is GL_DRAW_BUFFER0 (GLES 3 names only the indexed one);
+// GL_MAX_RECTANGLE_TEXTURE_SIZE is GL_MAX_TEXTURE_SIZE (rectangle textures are 2D
+// textures on the device: backends/gl/state/texture_targets.h).
+inline uint32_t desktop_query_pname(uint32_t pname) {
+    if (pname == 0x84F8) return 0x0D33;
+    return pname == 0x0C01 ? 0x8825 : pname;
+}
 
 }  // namespace mgl::gl

@@ -89,6 +89,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_compute_shader", false},
     {"GL_ARB_tessellation_shader", false},
     {"GL_ARB_fragment_coord_conventions", false},
+    {"GL_ARB_texture_rectangle", false},
+    {"GL_EXT_texture_array", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},

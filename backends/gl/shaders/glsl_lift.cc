@@ -38,6 +38,16 @@ const char* const kLegacyLookups =
     "#define texture3DProjLod textureProjLod\n"
     "#define textureCube texture\n"
     "#define textureCubeLod textureLod\n"
+    "#define texture1D texture\n"
+    "#define texture1DProj textureProj\n"
+    "#define texture1DLod textureLod\n"
+    "#define texture1DProjLod textureProjLod\n"
+    "#define texture2DRect texture\n"
+    "#define texture2DRectProj textureProj\n"
+    "#define texture1DArray texture\n"
+    "#define texture1DArrayLod textureLod\n"
+    "#define texture2DArray texture\n"
+    "#define texture2DArrayLod textureLod\n"
     ;
 
 // shadow2D* returned a vec4 before 1.30: (r, r, r, 1) under
@@ -62,6 +72,30 @@ const ShadowLookup kShadowLookups[] = {
     {"shadow2DProjLod",
      "vec4 shadow2DProjLod(sampler2DShadow s, vec4 c, float l) { return vec4(vec3(textureProjLod(s, c, l)), 1.0); }\n",
      false},
+    {"shadow1D", "vec4 shadow1D(sampler1DShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n", false},
+    {"shadow1D", "vec4 shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); }\n",
+     true},
+    {"shadow1DProj", "vec4 shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(vec3(textureProj(s, c)), 1.0); }\n",
+     false},
+    {"shadow1DProj",
+     "vec4 shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(vec3(textureProj(s, c, b)), 1.0); }\n",
+     true},
+    {"shadow1DLod",
+     "vec4 shadow1DLod(sampler1DShadow s, vec3 c, float l) { return vec4(vec3(textureLod(s, c, l)), 1.0); }\n", false},
+    {"shadow1DProjLod",
+     "vec4 shadow1DProjLod(sampler1DShadow s, vec4 c, float l) { return vec4(vec3(textureProjLod(s, c, l)), 1.0); }\n",
+     false},
+    {"shadow2DRect", "vec4 shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n",
+     false},
+    {"shadow2DRectProj",
+     "vec4 shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(vec3(textureProj(s, c)), 1.0); }\n", false},
+    {"shadow1DArray",
+     "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c) { return vec4(vec3(texture(s, c)), 1.0); }\n", false},
+    {"shadow1DArray",
+     "vec4 shadow1DArray(sampler1DArrayShadow s, vec3 c, float b) { return vec4(vec3(texture(s, c, b)), 1.0); }\n",
+     true},
+    {"shadow2DArray",
+     "vec4 shadow2DArray(sampler2DArrayShadow s, vec4 c) { return vec4(vec3(texture(s, c)), 1.0); }\n", false},
 };
 
 constexpr const char* kFragColor = "mgl_FragColor";

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "uniform_init.h"
+#include "spirv_textures.h"
 
 namespace mgl::gl {
 
@@ -157,9 +158,11 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     spvc_parsed_ir ir = nullptr;
     spvc_compiler comp = nullptr;
     spvc_compiler_options o = nullptr;
-    // ESSL refuses initialised uniforms: the backend sets them after link.
+    // ESSL refuses initialised uniforms (the backend sets them after link) and
+    // has no 1D or rectangle samplers; Vulkan keeps t.spirv as it is.
     std::vector<uint32_t> spirv = t.spirv;
     strip_uniform_initialisers(spirv);
+    lower_desktop_textures(spirv);
     if (spvc_context_parse_spirv(c.ctx, spirv.data(), spirv.size(), &ir) != SPVC_SUCCESS ||
         spvc_context_create_compiler(c.ctx, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) !=
             SPVC_SUCCESS ||

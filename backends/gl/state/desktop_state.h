@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "texture_targets.h"
+
 namespace mgl::gl {
 
 // What a desktop glEnable/glDisable of a cap is on a GLES-class device.
@@ -39,6 +41,9 @@ struct DesktopState {
     enum class ClearKind : uint8_t { floating, signed_int, unsigned_int };
     ClearKind clear_kind = ClearKind::floating;
     uint32_t clear_int[4] = {};
+    // The desktop bindings of GL_TEXTURE_1D, _1D_ARRAY and _RECTANGLE per unit
+    // (texture_targets.h: they share the device's 2D / 2D array binding points).
+    LoweredBindings lowered;
 
     // glEnable/glDisable of a cap routed state_only or restart.
     void set_cap(uint32_t cap, bool on);

@@ -16,7 +16,9 @@ namespace {
 
 // Shadow first, then the limits fetched at the first make-current.
 bool local_value(Context& ctx, GLenum pname, QueryValue* v) {
-    if (ctx.st.get(pname, v)) return true;
+    // The desktop-only bindings (1D, 1D array, rectangle): an ES server refuses them.
+    const bool desktop_binding = pname == 0x8068 || pname == 0x8C1C || pname == 0x84F6;
+    if ((!desktop_binding || ctx.desktop()) && ctx.st.get(pname, v)) return true;
     if (desktop_pixel_value(ctx, pname, v)) return true;
     if (compat::ff_get(ctx, pname, v)) return true;
     auto it = ctx.limits.find(pname);

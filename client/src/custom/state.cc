@@ -150,7 +150,8 @@ void glDeleteTextures(GLsizei n, const GLuint* textures) {
         if (textures[i] == 0) continue;
         for (TextureUnit& u : ctx->st.units())
             for (uint32_t* s : {&u.tex_2d, &u.tex_cube, &u.tex_3d, &u.tex_2d_array, &u.tex_external, &u.tex_cube_array,
-                                &u.tex_2d_ms, &u.tex_2d_ms_array, &u.tex_buffer})
+                                &u.tex_2d_ms, &u.tex_2d_ms_array, &u.tex_buffer, &u.tex_1d, &u.tex_1d_array,
+                                &u.tex_rect})
                 if (*s == textures[i]) *s = 0;
     }
     ctx->enc->glDeleteTextures(n, b);

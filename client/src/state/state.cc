@@ -86,6 +86,9 @@ uint32_t* TextureUnit::slot(GLenum target) {
         case GL_TEXTURE_2D_MULTISAMPLE: return &tex_2d_ms;
         case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return &tex_2d_ms_array;
         case GL_TEXTURE_BUFFER: return &tex_buffer;
+        case 0x0DE0: return &tex_1d;        // GL_TEXTURE_1D
+        case 0x8C18: return &tex_1d_array;  // GL_TEXTURE_1D_ARRAY
+        case 0x84F5: return &tex_rect;      // GL_TEXTURE_RECTANGLE
         default: return nullptr;
     }
 }
@@ -278,6 +281,9 @@ bool State::get(GLenum pname, QueryValue* out) const {
         case GL_TEXTURE_BINDING_2D_MULTISAMPLE: *out = Q::ints({u.tex_2d_ms}); return true;
         case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: *out = Q::ints({u.tex_2d_ms_array}); return true;
         case GL_TEXTURE_BINDING_BUFFER: *out = Q::ints({u.tex_buffer}); return true;
+        case 0x8068: *out = Q::ints({u.tex_1d}); return true;        // GL_TEXTURE_BINDING_1D
+        case 0x8C1C: *out = Q::ints({u.tex_1d_array}); return true;  // GL_TEXTURE_BINDING_1D_ARRAY
+        case 0x84F6: *out = Q::ints({u.tex_rect}); return true;      // GL_TEXTURE_BINDING_RECTANGLE
         case GL_SAMPLER_BINDING: *out = Q::ints({u.sampler}); return true;
         // rasterisation and per-fragment state
         case GL_VIEWPORT:

@@ -64,6 +64,8 @@ struct IndexedBinding {
 struct TextureUnit {
     uint32_t tex_2d = 0, tex_cube = 0, tex_3d = 0, tex_2d_array = 0, tex_external = 0, tex_cube_array = 0,
              tex_2d_ms = 0, tex_2d_ms_array = 0, tex_buffer = 0;
+    // Desktop targets (bound on desktop contexts only; a GLES server refuses them).
+    uint32_t tex_1d = 0, tex_1d_array = 0, tex_rect = 0;
     uint32_t sampler = 0;
     uint32_t* slot(GLenum target);
 };
