@@ -11,6 +11,10 @@
 #include "desktop_shaders.h"
 #include "host_egl.h"
 
+namespace mgl::gl {
+struct HostFormat;
+}
+
 namespace mgl::espryt {
 
 class EsprytBackend final : public EsprytGenerated {
@@ -109,7 +113,15 @@ public:
     void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;
     void glClear(GLbitfield mask) override;
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
-    void desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type, const wire::InOrOffset<uint8_t>& pixels);
+    // desktop uploads converted to the host's formats (desktop_uploads.cc)
+    void glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                         GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                         GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                         wire::InOrOffset<uint8_t> pixels) override;
+    void glDeleteTextures(GLsizei n, wire::In<GLuint> textures) override;
+    void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override;
     // desktop_textures.cc
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
                                  GLboolean fixedsamplelocations) override;
@@ -134,6 +146,26 @@ public:
     bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
 
 private:
+    // desktop_uploads.cc: one glTexImage*/glTexSubImage* of a desktop context;
+    // true when carried out (or refused) here, false: the caller passes it on.
+    struct Upload {
+        gen::Op op;
+        GLenum target;
+        GLint level, internalformat, x, y, z;
+        GLsizei w, h, d;
+        GLint border;
+        GLenum format, type;
+        const wire::InOrOffset<uint8_t>* pixels;
+        bool three_d, sub;
+    };
+    bool desktop_upload(const Upload& u);
+    GLenum desktop_storage(GLenum target, GLenum internalformat, GLsizei levels);
+    bool desktop_level_query(GLenum target, GLint level, GLenum pname, GLint* value);
+    uint32_t bound_texture(GLenum binding);
+    // Set while glGetTexImage reads a level whose device channels are not its
+    // desktop components (desktop_read_pixels.cc converts them).
+    const gl::HostFormat* read_remap_ = nullptr;
+    void format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf);
     // desktop_textures.cc
     bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
     // desktop_state.cc

@@ -90,6 +90,7 @@ private:
 }  // namespace mgl::espryt
 
 #include "memory_ledger.h"
+#include "texture_levels.h"
 
 namespace mgl::espryt {
 
@@ -107,6 +108,7 @@ struct ShareGroup {
     // programs are shared objects); made on first use.
     std::shared_ptr<DesktopShaders> desktop;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
+    TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
 };
 
 }  // namespace mgl::espryt
