@@ -88,7 +88,7 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
                                                       GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
     // A level read back by glGetTexImage whose device channels are not the
     // desktop components (luminance, alpha, intensity formats) is converted.
-    const bool es_pair = !read_remap_ && (format == GL_RGBA && type == GL_UNSIGNED_BYTE && kind == GL_UNSIGNED_NORMALIZED) ||
+    const bool es_pair = !read_remap_ && ((format == GL_RGBA && type == GL_UNSIGNED_BYTE && kind == GL_UNSIGNED_NORMALIZED) ||
                          (format == GL_RGBA && type == GL_FLOAT && kind == GL_FLOAT) ||
                          format == GL_RGBA_INTEGER || kind == GL_INT || kind == GL_UNSIGNED_INT ||
                          read_buffer == GL_NONE);

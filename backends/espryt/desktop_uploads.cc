@@ -68,8 +68,7 @@ void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, cons
 bool EsprytBackend::desktop_upload(const Upload& u) {
     Target t;
     if (!target_of(u.target, &t) || u.level < 0 || u.level > 0xFF) return false;  // the host says what is wrong
-    const uint32_t texture = bound_texture(t.binding);
-    if (!texture) return false;
+    const uint32_t texture = bound_texture(t.binding);  // 0: the default texture, a texture in GLES too
     TextureLevels& levels = cur_->share->levels;
 
     gl::HostFormat hf;
@@ -192,7 +191,6 @@ GLenum EsprytBackend::desktop_storage(GLenum target, GLenum internalformat, GLsi
     Target t;
     if (!target_of(target, &t)) return internalformat;
     const uint32_t texture = bound_texture(t.binding);
-    if (!texture) return internalformat;
     TextureLevels& rec = cur_->share->levels;
     rec.forget(texture);
     gl::HostFormat hf;
@@ -243,7 +241,7 @@ bool EsprytBackend::desktop_level_query(GLenum target, GLint level, GLenum pname
     Target t;
     if (!target_of(target, &t) || level < 0) return false;
     const uint32_t texture = bound_texture(t.binding);
-    const uint32_t* rec = texture ? cur_->share->levels.find(texture, t.face, level) : nullptr;
+    const uint32_t* rec = cur_->share->levels.find(texture, t.face, level);
     if (rec && pname == GL_TEXTURE_INTERNAL_FORMAT) {
         *value = GLint(*rec);
         return true;
