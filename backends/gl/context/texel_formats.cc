@@ -48,6 +48,10 @@ constexpr Entry kEntries[] = {
     {0x8225, kRed, kR8, {8, 0, 0, 0}, kUnorm}, {0x8226, kRg, kRG8, {8, 8, 0, 0}, kUnorm},
     {0x8C48, kRgb, kSrgb8, {8, 8, 8, 0}, kUnorm}, {0x8C49, kRgba, kSrgb8A8, {8, 8, 8, 8}, kUnorm},
     {0x8C4A, kLum, kSrgb8, {8, 0, 0, 0}, kUnorm}, {0x8C4B, kLumAlpha, kSrgb8A8, {8, 0, 0, 8}, kUnorm},
+    // RGTC named in glTexImage* (desktop compresses there; GLES takes
+    // compressed data only through glCompressedTexImage*): kept uncompressed.
+    {0x8DBB, kRed, kR8, {8, 0, 0, 0}, kUnorm}, {0x8DBC, kRed, 0x8F94, {8, 0, 0, 0}, kSnorm},
+    {0x8DBD, kRg, kRG8, {8, 8, 0, 0}, kUnorm}, {0x8DBE, kRg, 0x8F95, {8, 8, 0, 0}, kSnorm},
     // Sized luminance, alpha and intensity formats: one or two channels read
     // through a swizzle; 12 and 16 bits on 16-bit normalized channels.
     {0x803B, kAlpha, kR8, {0, 0, 0, 4}, kUnorm}, {0x803C, kAlpha, kR8, {0, 0, 0, 8}, kUnorm},
