@@ -58,8 +58,9 @@ void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, cons
     TextureLevels& levels = cur_->share->levels;
     if (hf && hf->swizzled) {
         for (int i = 0; i < 4; ++i) host_gl.glTexParameteri(texture_target, kSwizzle[i], GLint(hf->swizzle[i]));
-        levels.swizzled.insert(texture);
-    } else if (levels.swizzled.erase(texture)) {
+        levels.set_swizzled(texture, true);
+    } else if (levels.swizzled(texture)) {
+        levels.set_swizzled(texture, false);
         const GLint identity[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
         for (int i = 0; i < 4; ++i) host_gl.glTexParameteri(texture_target, kSwizzle[i], identity[i]);
     }
@@ -84,7 +85,7 @@ bool EsprytBackend::desktop_upload(const Upload& u) {
         if (!gl::host_format(ifmt, &hf)) return false;
         if (!cur_->unpack_swap && gl::device_takes(hf, u.format, u.type)) return false;
     } else {
-        levels.format[TextureLevels::key(texture, t.face, u.level)] = uint32_t(u.internalformat);
+        levels.set(texture, t.face, u.level, uint32_t(u.internalformat));
         if (!gl::host_format(uint32_t(u.internalformat), &hf)) {
             format_swizzle(t.texture, texture, nullptr);
             return false;
@@ -197,7 +198,7 @@ GLenum EsprytBackend::desktop_storage(GLenum target, GLenum internalformat, GLsi
     const bool known = gl::host_format(internalformat, &hf);
     for (GLsizei l = 0; l < levels && l <= 0xFF; ++l)
         for (uint32_t face = 0; face < (target == GL_TEXTURE_CUBE_MAP ? 6u : 1u); ++face)
-            rec.format[TextureLevels::key(texture, face, l)] = internalformat;
+            rec.set(texture, face, l, internalformat);
     format_swizzle(t.texture, texture, known ? &hf : nullptr);
     return known ? GLenum(hf.internalformat) : internalformat;
 }

@@ -6,27 +6,35 @@
 
 #include <cstdint>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace mgl::espryt {
 
 struct TextureLevels {
-    // (host texture, cube face, level) -> the program's internal format.
-    std::unordered_map<uint64_t, uint32_t> format;
-    std::unordered_set<uint32_t> swizzled;  // host textures given a format swizzle
+    struct Texture {
+        std::unordered_map<uint32_t, uint32_t> format;  // (cube face, level) -> the program's internal format
+        bool swizzled = false;                          // given a format swizzle
+    };
+    std::unordered_map<uint32_t, Texture> textures;     // by host texture
 
-    static uint64_t key(uint32_t texture, uint32_t face, int32_t level) {
-        return uint64_t(texture) << 32 | uint64_t(face) << 8 | uint64_t(uint32_t(level) & 0xFF);
+    static uint32_t part(uint32_t face, int32_t level) { return face << 8 | (uint32_t(level) & 0xFF); }
+    void set(uint32_t texture, uint32_t face, int32_t level, uint32_t format) {
+        textures[texture].format[part(face, level)] = format;
     }
     const uint32_t* find(uint32_t texture, uint32_t face, int32_t level) const {
-        auto it = format.find(key(texture, face, level));
-        return it == format.end() ? nullptr : &it->second;
+        auto t = textures.find(texture);
+        if (t == textures.end()) return nullptr;
+        auto it = t->second.format.find(part(face, level));
+        return it == t->second.format.end() ? nullptr : &it->second;
     }
-    void forget(uint32_t texture) {
-        for (auto it = format.begin(); it != format.end();)
-            it = (it->first >> 32) == texture ? format.erase(it) : std::next(it);
-        swizzled.erase(texture);
+    bool swizzled(uint32_t texture) const {
+        auto t = textures.find(texture);
+        return t != textures.end() && t->second.swizzled;
     }
+    void set_swizzled(uint32_t texture, bool on) {
+        if (on) textures[texture].swizzled = true;
+        else if (auto t = textures.find(texture); t != textures.end()) t->second.swizzled = false;
+    }
+    void forget(uint32_t texture) { textures.erase(texture); }
 };
 
 }  // namespace mgl::espryt
