@@ -12,7 +12,7 @@ constexpr uint32_t kAlpha = 0x1906, kLum = 0x1909, kLumAlpha = 0x190A, kIntensit
                    kSrgb8A8 = 0x8C43;
 constexpr uint32_t kR8 = 0x8229, kRG8 = 0x822B, kRGB8 = 0x8051, kRGBA8 = 0x8058, kR16 = 0x822A, kRG16 = 0x822C,
                    kRGB16 = 0x8054, kRGBA16 = 0x805B, kRGB10A2 = 0x8059, kR16F = 0x822D, kRG16F = 0x822F,
-                   kR32F = 0x822E, kRG32F = 0x8230, kD24 = 0x81A6, kD32F = 0x8CAC, kD24S8 = 0x88F0;
+                   kR32F = 0x822E, kRG32F = 0x8230, kD32F = 0x8CAC;
 constexpr uint32_t kR8I = 0x8231, kR8UI = 0x8232, kR16I = 0x8233, kR16UI = 0x8234, kR32I = 0x8235, kR32UI = 0x8236,
                    kRG8I = 0x8237, kRG8UI = 0x8238, kRG16I = 0x8239, kRG16UI = 0x823A, kRG32I = 0x823B,
                    kRG32UI = 0x823C;
@@ -36,7 +36,9 @@ constexpr Entry kEntries[] = {
     {kAlpha, kAlpha, kR8, {0, 0, 0, 8}, kUnorm}, {kLum, kLum, kR8, {8, 0, 0, 0}, kUnorm},
     {1, kLum, kR8, {8, 0, 0, 0}, kUnorm}, {kLumAlpha, kLumAlpha, kRG8, {8, 0, 0, 8}, kUnorm},
     {2, kLumAlpha, kRG8, {8, 0, 0, 8}, kUnorm}, {kIntensity, kIntensity, kR8, {8, 0, 0, 0}, kUnorm},
-    {kDepth, kDepth, kD24, {24, 0, 0, 0}, kUnorm}, {kDepthStencil, kDepthStencil, kD24S8, {24, 8, 0, 0}, kUnorm},
+    // (Unsized DEPTH_COMPONENT and DEPTH_STENCIL are left to the device: a
+    // GLES driver samples them (d, d, d, 1), as GL_DEPTH_TEXTURE_MODE's
+    // compatibility default does; its sized ones sample (d, 0, 0, 1).)
     {0x8C40, kRgb, kSrgb8, {8, 8, 8, 0}, kUnorm}, {0x8C42, kRgba, kSrgb8A8, {8, 8, 8, 8}, kUnorm},
     // sRGB luminance: its value in all three sRGB channels (no swizzle).
     {0x8C46, kLum, kSrgb8, {8, 0, 0, 0}, kUnorm}, {0x8C47, kLum, kSrgb8, {8, 0, 0, 0}, kUnorm},
@@ -179,8 +181,6 @@ bool es_accepts(uint32_t ifmt, uint32_t format, uint32_t type) {
             case 0x1908: return format == kRgba && (type == kUByte || type == 0x8033 || type == 0x8034);
             case 0x1907: return format == kRgb && (type == kUByte || type == 0x8363);
             case kAlpha: case kLum: case kLumAlpha: return format == ifmt && type == kUByte;
-            case kDepth: return format == kDepth && (type == kUShort || type == kUInt);
-            case kDepthStencil: return format == kDepthStencil && type == kUInt248;
             default: return false;
         }
     }
