@@ -13,6 +13,10 @@
 #include "host_egl.h"
 #include "texture_targets.h"
 
+namespace mgl::gl {
+struct HostFormat;
+}
+
 namespace mgl::espryt {
 
 class EsprytBackend final : public EsprytGenerated {
@@ -123,6 +127,17 @@ public:
     bool lowered_tex_storage_2d(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height);
     bool lowered_get_tex_image(GLenum target, GLint level, GLenum format, GLenum type,
                                wire::OutOrOffset<uint8_t> pixels);
+    // desktop uploads converted to the host's formats (desktop_uploads.cc); the
+    // glTexSubImage2D, glDeleteTextures and level-query overrides are
+    // desktop_texture_targets.cc's, which call these for the host's targets.
+    void converted_tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                                    GLsizei height, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    void forget_texture_levels(GLsizei n, const wire::In<GLuint>& textures);
+    void converted_level_parameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params);
+    void converted_level_parameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params);
+    void glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                         GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                         wire::InOrOffset<uint8_t> pixels) override;
     // desktop_textures.cc
     // desktop_texture_targets.cc: GL_TEXTURE_1D, _1D_ARRAY, _RECTANGLE on the host's 2D targets
     void glBindTexture(GLenum target, GLuint texture) override;
@@ -206,6 +221,26 @@ public:
     bool set_context_api(GLuint context, uint32_t api, uint32_t profile, int major, int minor);
 
 private:
+    // desktop_uploads.cc: one glTexImage*/glTexSubImage* of a desktop context;
+    // true when carried out (or refused) here, false: the caller passes it on.
+    struct Upload {
+        gen::Op op;
+        GLenum target;
+        GLint level, internalformat, x, y, z;
+        GLsizei w, h, d;
+        GLint border;
+        GLenum format, type;
+        const wire::InOrOffset<uint8_t>* pixels;
+        bool three_d, sub;
+    };
+    bool desktop_upload(const Upload& u);
+    GLenum desktop_storage(GLenum target, GLenum internalformat, GLsizei levels);
+    bool desktop_level_query(GLenum target, GLint level, GLenum pname, GLint* value);
+    uint32_t bound_texture(GLenum binding);
+    // Set while glGetTexImage reads a level whose device channels are not its
+    // desktop components (desktop_read_pixels.cc converts them).
+    const gl::HostFormat* read_remap_ = nullptr;
+    void format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf);
     // desktop_textures.cc
     bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
     // desktop_state.cc

@@ -72,6 +72,9 @@ struct Context {
     // bindings decide (Core::bound), so a mirror that drifted from the host
     // cannot turn an offset into a pointer.
     PixelStore unpack, pack;
+    // Desktop GL_UNPACK_SWAP_BYTES: not a host state; uploads are converted
+    // (desktop_uploads.cc) while it is set.
+    bool unpack_swap = false;
     // The current vertex array's enabled attributes were checked against the
     // host since the last verb that can change which buffer one of them reads
     // (the generated pass-through clears it; Core::arrays_safe sets it).

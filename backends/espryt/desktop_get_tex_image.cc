@@ -7,6 +7,7 @@
 #include <GLES3/gl32.h>
 
 #include "backend.h"
+#include "context/texel_convert.h"
 
 namespace mgl::espryt {
 
@@ -49,6 +50,17 @@ void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLe
     if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
         return refuse(op, GL_INVALID_OPERATION, "depth and stencil images are not read back on a GLES host");
 
+    // A level the host holds in other channels than the program's format
+    // (luminance, alpha, intensity...) reads back as desktop GL's components.
+    gl::HostFormat hf;
+    const uint32_t face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
+                              ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    const uint32_t* rec = cur_->share->levels.find(uint32_t(texture), face, level);
+    bool remap = false;
+    if (rec && gl::host_format(*rec, &hf))
+        for (int i = 0; i < hf.channels; ++i) remap |= hf.chan[i] != gl::Chan(i);
+    if (remap) read_remap_ = &hf;
+
     GLint read_fb = 0;
     host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
     GLuint fb = 0;
@@ -71,6 +83,7 @@ void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLe
         host_gl.glPixelStorei(GL_PACK_SKIP_ROWS, cur_->pack.skip_rows);
         glReadPixels(0, 0, width, height, format, type, pixels);
     }
+    read_remap_ = nullptr;
     cur_->pack = saved;
     host_gl.glPixelStorei(GL_PACK_SKIP_ROWS, saved.skip_rows);
     host_gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(read_fb));

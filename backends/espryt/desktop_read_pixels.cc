@@ -5,8 +5,8 @@
 // one implementation-chosen pair. Every other pair is read here as the
 // buffer's GLES pair into scratch memory and converted as GL 4.6 §8.4.4 and
 // §18.2 say, with the pack state (alignment, row length, skips) applied on
-// the way out. What is not converted (depth and stencil reads, packed types
-// other than 8_8_8_8, half floats, a bound pack buffer) is refused with
+// the way out. What is not converted (depth and stencil reads, half floats,
+// a bound pack buffer) is refused with
 // GL_INVALID_OPERATION and one log line.
 #include <GLES3/gl32.h>
 
@@ -16,13 +16,14 @@
 #include <vector>
 
 #include "backend.h"
+#include "context/texel_convert.h"
 
 namespace mgl::espryt {
 
 namespace {
 
 constexpr GLenum kBGR = 0x80E0, kBGRA = 0x80E1, kLuminance = 0x1909, kLuminanceAlpha = 0x190A, kRed = GL_RED,
-                 kGreen = 0x1904, kBlue = 0x1905, kU8888 = 0x8035, kU8888Rev = 0x8367;
+                 kGreen = 0x1904, kBlue = 0x1905, kABGR = 0x8000;
 
 // The components a format writes, as indices into RGBA (4: luminance, the
 // clamped sum of R, G and B, as GL defines it for reads).
@@ -37,6 +38,7 @@ bool components(GLenum format, int* n, int comp[4]) {
         case kBGR: *n = 3, comp[0] = 2, comp[1] = 1, comp[2] = 0; return true;
         case GL_RGBA: *n = 4, comp[0] = 0, comp[1] = 1, comp[2] = 2, comp[3] = 3; return true;
         case kBGRA: *n = 4, comp[0] = 2, comp[1] = 1, comp[2] = 0, comp[3] = 3; return true;
+        case kABGR: *n = 4, comp[0] = 3, comp[1] = 2, comp[2] = 1, comp[3] = 0; return true;
         case kLuminance: *n = 1, comp[0] = 4; return true;
         case kLuminanceAlpha: *n = 2, comp[0] = 4, comp[1] = 3; return true;
         default: return false;
@@ -84,16 +86,20 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
     if (read_buffer != GL_NONE)
         host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, read_fb ? GLenum(read_buffer) : GL_BACK,
                                                       GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
-    const bool es_pair = (format == GL_RGBA && type == GL_UNSIGNED_BYTE && kind == GL_UNSIGNED_NORMALIZED) ||
+    // A level read back by glGetTexImage whose device channels are not the
+    // desktop components (luminance, alpha, intensity formats) is converted.
+    const bool es_pair = !read_remap_ && ((format == GL_RGBA && type == GL_UNSIGNED_BYTE && kind == GL_UNSIGNED_NORMALIZED) ||
                          (format == GL_RGBA && type == GL_FLOAT && kind == GL_FLOAT) ||
                          format == GL_RGBA_INTEGER || kind == GL_INT || kind == GL_UNSIGNED_INT ||
-                         read_buffer == GL_NONE;
+                         read_buffer == GL_NONE);
     if (es_pair) return EsprytGenerated::glReadPixels(x, y, width, height, format, type, pixels);
 
     int n = 0, comp[4] = {};
-    const bool packed = (type == kU8888 || type == kU8888Rev) && (format == GL_RGBA || format == kBGRA);
-    const int csize = packed ? 4 : component_size(type);
-    if (!components(format, &n, comp) || csize == 0 || (kind != GL_UNSIGNED_NORMALIZED && kind != GL_FLOAT)) {
+    const bool known_format = components(format, &n, comp);
+    gl::PackedLayout pl{};
+    const bool packed = known_format && gl::packed_layout(type, &pl) && pl.n == n;
+    const int csize = packed ? pl.bytes : component_size(type);
+    if (!known_format || csize == 0 || (kind != GL_UNSIGNED_NORMALIZED && kind != GL_FLOAT)) {
         return refuse(op, GL_INVALID_OPERATION,
                       "this format/type pair (depth, stencil, half-float or packed reads, or an integer or "
                       "non-colour buffer) is not converted on a GLES host");
@@ -106,7 +112,7 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
     }
     // The output is bounded by pack_bytes (libwire's image_bytes, the size the
     // decoder's reply holds): it must describe the pixels written below.
-    const size_t pixel_size = packed ? 4 : size_t(n) * size_t(csize);
+    const size_t pixel_size = packed ? pl.bytes : size_t(n) * size_t(csize);
     if (pixel_bytes(format, type) != pixel_size)
         return refuse(op, GL_INVALID_OPERATION, "this format/type pair is not converted on a GLES host");
     void* out = nullptr;
@@ -149,20 +155,28 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
             const size_t s = (size_t(row) * size_t(width) + size_t(col)) * 4;
             double rgba[5];
             for (int c = 0; c < 4; ++c) rgba[c] = is_float ? double(floats[s + c]) : double(bytes[s + c]) / 255.0;
+            if (read_remap_) {
+                const double dev[4] = {rgba[0], rgba[1], rgba[2], rgba[3]};
+                gl::device_to_rgba(*read_remap_, dev, rgba);
+            }
             rgba[4] = std::min(1.0, rgba[0] + rgba[1] + rgba[2]);
             if (packed) {
                 uint32_t v = 0;
-                for (int c = 0; c < 4; ++c) {
-                    const uint32_t b = uint32_t(std::nearbyint(std::clamp(rgba[comp[c]], 0.0, 1.0) * 255.0));
-                    v |= type == kU8888 ? b << (24 - 8 * c) : b << (8 * c);
+                int shift = pl.rev ? 0 : pl.bytes * 8;
+                for (int c = 0; c < n; ++c) {
+                    const int b = pl.bits[c];
+                    if (!pl.rev) shift -= b;
+                    const double max = double((1u << b) - 1);
+                    v |= uint32_t(std::nearbyint(std::clamp(rgba[comp[c]], 0.0, 1.0) * max)) << shift;
+                    if (pl.rev) shift += b;
                 }
-                std::memcpy(p, &v, 4);
-                p += 4;
+                std::memcpy(p, &v, pl.bytes);  // little-endian host: the low bytes
+                p += pl.bytes;
                 continue;
             }
             for (int c = 0; c < n; ++c, p += csize) {
                 // 8-bit sources keep their exact bytes for 8-bit reads.
-                if (!is_float && type == GL_UNSIGNED_BYTE && comp[c] < 4) *p = bytes[s + size_t(comp[c])];
+                if (!is_float && !read_remap_ && type == GL_UNSIGNED_BYTE && comp[c] < 4) *p = bytes[s + size_t(comp[c])];
                 else store(rgba[comp[c]], type, p);
             }
         }

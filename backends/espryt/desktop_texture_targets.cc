@@ -64,6 +64,7 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
             if (to_host(Kind::texture, textures.data[i], h) && h) cur_->share->rect_textures.erase(h);
         }
     }
+    forget_texture_levels(n, textures);
     EsprytGenerated::glDeleteTextures(n, textures);
 }
 
@@ -82,7 +83,7 @@ void EsprytBackend::glTexSubImage1D(GLenum target, GLint level, GLint xoffset, G
                                     GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (lowered(target) != gl::Lowered::d1) return refuse(gen::Op::glTexSubImage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D");
     on_lowered(gl::Lowered::d1, [&](GLenum t) {
-        EsprytGenerated::glTexSubImage2D(t, level, xoffset, 0, width, 1, format, type, pixels);
+        converted_tex_sub_image_2d(t, level, xoffset, 0, width, 1, format, type, pixels);
     });
 }
 
@@ -143,12 +144,12 @@ void EsprytBackend::glTexSubImage2D(GLenum target, GLint level, GLint xoffset, G
                                     GLsizei height, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none || k == gl::Lowered::d1)
-        return EsprytGenerated::glTexSubImage2D(target, level, xoffset, yoffset, width, height, format, type, pixels);
+        return converted_tex_sub_image_2d(target, level, xoffset, yoffset, width, height, format, type, pixels);
     on_lowered(k, [&](GLenum t) {
         if (k == gl::Lowered::rect)
-            EsprytGenerated::glTexSubImage2D(t, level, xoffset, yoffset, width, height, format, type, pixels);
+            converted_tex_sub_image_2d(t, level, xoffset, yoffset, width, height, format, type, pixels);
         else
-            EsprytGenerated::glTexSubImage3D(t, level, xoffset, 0, yoffset, width, 1, height, format, type, pixels);
+            glTexSubImage3D(t, level, xoffset, 0, yoffset, width, 1, height, format, type, pixels);
     });
 }
 
@@ -266,24 +267,24 @@ void EsprytBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out
 
 void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {
     const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexLevelParameteriv(target, level, pname, params);
+    if (k == gl::Lowered::none) return converted_level_parameteriv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);
     if (q.fixed) {
         if (params.count() >= 1) params.data[0] = q.value;
         return;
     }
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexLevelParameteriv(t, level, q.device_pname, params); });
+    on_lowered(k, [&](GLenum t) { converted_level_parameteriv(t, level, q.device_pname, params); });
 }
 
 void EsprytBackend::glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) {
     const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexLevelParameterfv(target, level, pname, params);
+    if (k == gl::Lowered::none) return converted_level_parameterfv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);
     if (q.fixed) {
         if (params.count() >= 1) params.data[0] = GLfloat(q.value);
         return;
     }
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexLevelParameterfv(t, level, q.device_pname, params); });
+    on_lowered(k, [&](GLenum t) { converted_level_parameterfv(t, level, q.device_pname, params); });
 }
 
 bool EsprytBackend::lowered_get_tex_image(GLenum target, GLint level, GLenum format, GLenum type,

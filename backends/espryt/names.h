@@ -91,6 +91,7 @@ private:
 }  // namespace mgl::espryt
 
 #include "memory_ledger.h"
+#include "texture_levels.h"
 
 namespace mgl::espryt {
 
@@ -114,6 +115,7 @@ struct ShareGroup {
     // Host textures that serve a desktop rectangle texture, given its
     // defaults (desktop_texture_targets.cc); by host name.
     std::unordered_set<uint32_t> rect_textures;
+    TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
 };
 
 }  // namespace mgl::espryt

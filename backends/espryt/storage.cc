@@ -8,7 +8,6 @@
 
 #include "backend.h"
 #include "context/sized_formats.h"
-#include "context/transfer_pairs.h"
 
 namespace mgl::espryt {
 
@@ -119,19 +118,6 @@ void EsprytBackend::glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<
     EsprytGenerated::glBufferStorageEXT(target, size, data, flags);
 }
 
-// A desktop level specified without data converts no texel: the host is
-// given its own pair for the internal format (a desktop program may name any
-// pair; GLES takes only its table's), and a desktop-only depth format its
-// GLES counterpart.
-void EsprytBackend::desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type,
-                                         const wire::InOrOffset<uint8_t>& pixels) {
-    if (pixels.data || pixels.offset || bound(Src::pixel_unpack_buffer)) return;
-    constexpr GLint kDepth32 = 0x81A7;  // desktop only: its GLES counterpart holds every value it can
-    if (internalformat == kDepth32) internalformat = GLint(gl::sized_renderable_format(uint32_t(kDepth32)));
-    uint32_t f = 0, t = 0;
-    if (gl::transfer_pair(uint32_t(internalformat), &f, &t)) format = f, type = t;
-}
-
 void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                  GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (lowered_tex_image_2d(target, level, internalformat, width, height, border, format, type, pixels)) return;
@@ -141,7 +127,10 @@ void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalforma
     if (cur_ && avail_[hidx::glTexImage2D] && level >= 0 && level < 32 &&
         !charge(gen::Op::glTexImage2D, Kind::texture, binding, uint32_t(level) * 8 + face, volume(width, height, 1, per)))
         return;
-    if (cur_ && cur_->desktop()) desktop_no_data_pair(internalformat, format, type, pixels);
+    if (cur_ && cur_->desktop() && avail_[hidx::glTexImage2D] &&
+        desktop_upload({gen::Op::glTexImage2D, target, level, internalformat, 0, 0, 0, width, height, 1, border, format,
+                        type, &pixels, false, false}))
+        return;
     EsprytGenerated::glTexImage2D(target, level, internalformat, width, height, border, format, type, pixels);
 }
 
@@ -154,7 +143,10 @@ void EsprytBackend::glTexImage3D(GLenum target, GLint level, GLint internalforma
     if (cur_ && avail_[hidx::glTexImage3D] && level >= 0 && level < 32 &&
         !charge(gen::Op::glTexImage3D, Kind::texture, binding, uint32_t(level) * 8, volume(width, height, depth, per)))
         return;
-    if (cur_ && cur_->desktop()) desktop_no_data_pair(internalformat, format, type, pixels);
+    if (cur_ && cur_->desktop() && avail_[hidx::glTexImage3D] &&
+        desktop_upload({gen::Op::glTexImage3D, target, level, internalformat, 0, 0, 0, width, height, depth, border,
+                        format, type, &pixels, true, false}))
+        return;
     EsprytGenerated::glTexImage3D(target, level, internalformat, width, height, depth, border, format, type, pixels);
 }
 
@@ -169,6 +161,7 @@ void EsprytBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum interna
     if (cur_ && avail_[hidx::glTexStorage2D] &&
         !charge(gen::Op::glTexStorage2D, Kind::texture, binding, ~0u, bytes))
         return;
+    if (cur_ && cur_->desktop()) internalformat = desktop_storage(target, internalformat, levels);
     EsprytGenerated::glTexStorage2D(target, levels, internalformat, width, height);
 }
 
@@ -181,6 +174,7 @@ void EsprytBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum interna
     if (cur_ && avail_[hidx::glTexStorage3D] &&
         !charge(gen::Op::glTexStorage3D, Kind::texture, binding, ~0u, bytes))
         return;
+    if (cur_ && cur_->desktop()) internalformat = desktop_storage(target, internalformat, levels);
     EsprytGenerated::glTexStorage3D(target, levels, internalformat, width, height, depth);
 }
 

@@ -9,6 +9,11 @@
 namespace mgl::espryt {
 
 void EsprytBackend::glPixelStorei(GLenum pname, GLint param) {
+    constexpr GLenum kUnpackSwapBytes = 0x0CF0;  // desktop only: uploads convert while it is set
+    if (cur_ && cur_->desktop() && pname == kUnpackSwapBytes) {
+        cur_->unpack_swap = param != 0;
+        return;
+    }
     EsprytGenerated::glPixelStorei(pname, param);
     if (cur_ && avail_[hidx::glPixelStorei]) pixel_store(cur_->unpack, cur_->pack, pname, param);
 }

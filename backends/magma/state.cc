@@ -154,6 +154,9 @@ void MagmaBackend::glPixelStorei(GLenum pname, GLint param) {
         case GL_PACK_ROW_LENGTH: p.row_length = param; break;
         case GL_PACK_SKIP_ROWS: p.skip_rows = param; break;
         case GL_PACK_SKIP_PIXELS: p.skip_pixels = param; break;
+        case 0x0CF0:  // desktop GL_UNPACK_SWAP_BYTES: the client sends it; Magma converts no swapped uploads
+            if (param) refuse(gen::Op::glPixelStorei, GL_INVALID_OPERATION, "GL_UNPACK_SWAP_BYTES is not served");
+            break;
         default: refuse(gen::Op::glPixelStorei, GL_INVALID_ENUM, "pname");
     }
 }

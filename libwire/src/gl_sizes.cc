@@ -11,12 +11,16 @@ uint32_t components(uint32_t format) {
     switch (format) {
         case GL_RED: case GL_RED_INTEGER: case GL_ALPHA: case GL_LUMINANCE: case GL_DEPTH_COMPONENT:
         case GL_STENCIL_INDEX_OES: case 0x1904 /* GL_GREEN */: case 0x1905 /* GL_BLUE */:
+        // desktop integer formats (EXT_texture_integer): GREEN, BLUE, ALPHA, LUMINANCE
+        case 0x8D95: case 0x8D96: case 0x8D97: case 0x8D9C:
             return 1;
         case GL_RG: case GL_RG_INTEGER: case GL_LUMINANCE_ALPHA: case GL_DEPTH_STENCIL:
+        case 0x8D9D /* GL_LUMINANCE_ALPHA_INTEGER_EXT */:
             return 2;
-        case GL_RGB: case GL_RGB_INTEGER: case GL_SRGB_EXT: case 0x80E0 /* GL_BGR */:
+        case GL_RGB: case GL_RGB_INTEGER: case GL_SRGB_EXT: case 0x80E0 /* GL_BGR */: case 0x8D9A /* GL_BGR_INTEGER */:
             return 3;
         case GL_RGBA: case GL_RGBA_INTEGER: case GL_BGRA_EXT: case GL_SRGB_ALPHA_EXT:
+        case 0x8000 /* GL_ABGR_EXT */: case 0x8D9B /* GL_BGRA_INTEGER */:
             return 4;
         default:
             return 0;
@@ -26,6 +30,14 @@ uint32_t components(uint32_t format) {
 // Whole-pixel size of packed types, 0 for the others.
 uint32_t packed_bytes(uint32_t type) {
     switch (type) {
+        // desktop GL's: 3_3_2, 2_3_3_REV
+        case 0x8032: case 0x8362:
+            return 1;
+        case 0x8364 /* GL_UNSIGNED_SHORT_5_6_5_REV */:
+            return 2;
+        // desktop GL's: 8_8_8_8, 8_8_8_8_REV, 10_10_10_2
+        case 0x8035: case 0x8367: case 0x8036:
+            return 4;
         case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1:
         case GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT: case GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT:
             return 2;

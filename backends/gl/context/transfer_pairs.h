@@ -35,6 +35,8 @@ inline constexpr TransferPair kTransferPairs[] = {
     {0x8D7C, kRgbaInt, kUByte}, {0x8D8E, kRgbaInt, kByte}, {0x906F, kRgbaInt, kUInt2101010Rev},
     {0x8D76, kRgbaInt, kUShort}, {0x8D88, kRgbaInt, kShort}, {0x8D70, kRgbaInt, kUInt}, {0x8D82, kRgbaInt, kInt},
     {0x805B, kRgba, kUShort},  // RGBA16
+    // R16_SNORM, RG16_SNORM, RGB16_SNORM, RGBA16_SNORM (EXT_texture_norm16)
+    {0x8F98, kRed, kShort}, {0x8F99, kRg, kShort}, {0x8F9A, kRgb, kShort}, {0x8F9B, kRgba, kShort},
     {0x81A5, kDepth, kUShort}, {0x81A6, kDepth, kUInt}, {0x8CAC, kDepth, kFloat},
     {0x88F0, kDepthStencil, kUInt248}, {0x8CAD, kDepthStencil, kFloat32UInt248Rev},
 };

@@ -4,7 +4,8 @@
 // glClampColor(GL_CLAMP_READ_COLOR). Programs and tools (apitrace's retracers
 // among them) save and reset these around every readback, so their defaults
 // are served: kept in the shadow, answered from it, never sent (the host would
-// refuse the names). A value the GLES host cannot carry out (swapping bytes,
+// refuse the names), except GL_UNPACK_SWAP_BYTES, which the server's upload
+// converter carries out. A value the GLES host cannot carry out (swapping bytes,
 // clamping float reads, 3D pack addressing) is refused with
 // GL_INVALID_OPERATION and one log line, never ignored.
 #include <fmt/format.h>
@@ -36,6 +37,12 @@ bool desktop_pixel_store(Context& ctx, GLenum pname, GLint param) {
     if (!ctx.desktop() || !desktop_pixel_pname(pname)) return false;
     if (param < 0) {
         gl_error(ctx, GL_INVALID_VALUE, "glPixelStorei");
+        return true;
+    }
+    if (pname == kUnpackSwapBytes) {
+        // The server converts uploads while it is set (Espryt; Magma refuses it).
+        ctx.st.set_pixel_store(pname, param);
+        ctx.enc->glPixelStorei(pname, param);
         return true;
     }
     // LSB-first bitmaps: the compatibility lowering unpacks glBitmap's bits itself (compat/ff_raster.cc).

@@ -1,0 +1,40 @@
+// The desktop internal format each texture level was specified with, kept
+// for a desktop share group: the host holds some of them in another format
+// (texel_convert.h), so sub-image uploads convert to the host's pair and
+// queries answer with the program's format.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace mgl::espryt {
+
+struct TextureLevels {
+    struct Texture {
+        std::unordered_map<uint32_t, uint32_t> format;  // (cube face, level) -> the program's internal format
+        bool swizzled = false;                          // given a format swizzle
+    };
+    std::unordered_map<uint32_t, Texture> textures;     // by host texture
+
+    static uint32_t part(uint32_t face, int32_t level) { return face << 8 | (uint32_t(level) & 0xFF); }
+    void set(uint32_t texture, uint32_t face, int32_t level, uint32_t format) {
+        textures[texture].format[part(face, level)] = format;
+    }
+    const uint32_t* find(uint32_t texture, uint32_t face, int32_t level) const {
+        auto t = textures.find(texture);
+        if (t == textures.end()) return nullptr;
+        auto it = t->second.format.find(part(face, level));
+        return it == t->second.format.end() ? nullptr : &it->second;
+    }
+    bool swizzled(uint32_t texture) const {
+        auto t = textures.find(texture);
+        return t != textures.end() && t->second.swizzled;
+    }
+    void set_swizzled(uint32_t texture, bool on) {
+        if (on) textures[texture].swizzled = true;
+        else if (auto t = textures.find(texture); t != textures.end()) t->second.swizzled = false;
+    }
+    void forget(uint32_t texture) { textures.erase(texture); }
+};
+
+}  // namespace mgl::espryt
