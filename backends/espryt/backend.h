@@ -198,7 +198,7 @@ public:
     void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> infoLog) override;
 
     // ---- program queries without the driver uniforms (driver_uniforms.cc) ----
-    void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
+    void hide_driver_uniforms(GLuint program, GLenum pname, wire::Out<GLint>& params);  // in glGetProgramiv's answer
     void glGetProgramInterfaceiv(GLuint program, GLenum programInterface, GLenum pname, wire::Out<GLint> params) override;
     void glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
                             wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;

@@ -121,6 +121,7 @@ void EsprytBackend::glGetAttachedShaders(GLuint program, GLsizei maxCount, wire:
 
 void EsprytBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) {
     EsprytGenerated::glGetProgramiv(program, pname, params);
+    hide_driver_uniforms(program, pname, params);
     GLuint hp;
     if (!cur_ || !cur_->share->desktop || !params.data || params.size < sizeof(GLint) ||
         !to_host(Kind::program, program, hp))

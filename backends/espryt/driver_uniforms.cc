@@ -190,8 +190,8 @@ GLint EsprytBackend::visible_uniform_max_length(GLuint host_program, GLenum quer
 
 // ---- the program queries, without the driver uniforms ----------------------
 
-void EsprytBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) {
-    EsprytGenerated::glGetProgramiv(program, pname, params);
+// glGetProgramiv's answer (desktop_link.cc), without the driver uniforms.
+void EsprytBackend::hide_driver_uniforms(GLuint program, GLenum pname, wire::Out<GLint>& params) {
     GLuint host;
     const DriverUniforms* u = driver_uniforms_of(program, &host);
     if (!u || !params.data || params.size < sizeof(GLint)) return;
