@@ -21,7 +21,8 @@ for line in open(log):
         continue
     out = (t.get("stdout") or "") + (t.get("stderr") or "")
     lines = out.splitlines()
-    picked = [l for l in lines if telling.search(l)]
+    # run_piglit.sh's "known [...]" lines are listed differences, not failures.
+    picked = [l for l in lines if telling.search(l) and not l.lstrip().startswith("known [")]
     print(f"=== failed: {t.get('name')} ({t.get('result')}, {t.get('duration', 0):.0f} s)")
     for l in (picked[:30] if picked else lines[-30:]):
         print("    " + l[:220])

@@ -27,6 +27,7 @@ public:
     void set_present(PresentFn fn) override { present_ = std::move(fn); }
     void release() override;
     void begin_span() override;
+    std::mutex* session_lock() override;  // session.cc: Mesa's software rasterizers race across threads
 
     // ---- session verbs (session.cc, surfaces.cc) ----
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <unordered_set>
 
@@ -31,6 +32,24 @@ bool EsprytBackend::make_current(EGLSurface draw, EGLSurface read, EGLContext co
 
 void EsprytBackend::begin_span() {
     if (t_bound != this) restore_current();
+}
+
+// Mesa's llvmpipe (22.x) crashes a process that renders with contexts on
+// several threads at once: in a server of many sessions, a context going
+// while another thread renders faulted in swrast_dri.so (dmesg: one address,
+// in a loop over a list of pointers), about once per thousand piglit sessions.
+// On such a host every session applies its spans, and tears its contexts
+// down, one at a time; a GPU driver's sessions run freely.
+// MOBILEGL_SERIALIZE_SESSIONS=1/0 forces it either way.
+std::mutex* EsprytBackend::session_lock() {
+    static std::mutex host_lock;
+    static const int forced = [] {
+        const char* v = std::getenv("MOBILEGL_SERIALIZE_SESSIONS");
+        return v && *v ? (v[0] == '1' ? 1 : 0) : -1;
+    }();
+    const bool software = host_.renderer.find("llvmpipe") != std::string::npos ||
+                          host_.renderer.find("softpipe") != std::string::npos;
+    return (forced == 1 || (forced == -1 && software)) ? &host_lock : nullptr;
 }
 
 void EsprytBackend::release() {

@@ -48,6 +48,11 @@ public:
     }
     ~CodecApplier() override {
         if (capture_) capture_->close(ended_);
+        // The backend's host contexts go under the same lock as its spans.
+        if (std::mutex* m = backend_->session_lock()) {
+            std::lock_guard going(*m);
+            backend_.reset();
+        }
     }
 
     wire::DecodeResult apply(std::span<const uint8_t> bytes, wire::ReplySink& replies, bool partial_ok) override {
@@ -60,6 +65,8 @@ public:
             dispatch_.replies = &capture_replies_;
         }
         wire::DecodeResult r;
+        std::unique_lock<std::mutex> serialised;
+        if (std::mutex* m = backend_->session_lock()) serialised = std::unique_lock(*m);
         try {
             backend_->begin_span();
             r = wire::decode_stream(bytes, dispatch_, partial_ok);
