@@ -1,5 +1,6 @@
 #include "formats.h"
 
+#include "context/texel_convert.h"
 #include "etc2.h"
 
 #include <GLES3/gl32.h>
@@ -26,15 +27,6 @@ TexFormat fmt(VkFormat vk, uint32_t src, uint32_t dst, Conv c, uint32_t sized, V
     f.sized = sized;
     f.swizzle = sw;
     return f;
-}
-
-float half_to_float(uint16_t h) {
-    const uint32_t s = (h >> 15) & 1, e = (h >> 10) & 31, m = h & 1023;
-    float v;
-    if (e == 0) v = std::ldexp(float(m), -24);
-    else if (e == 31) v = m ? NAN : INFINITY;
-    else v = std::ldexp(float(m + 1024), int(e) - 25);
-    return s ? -v : v;
 }
 
 uint8_t unorm8(float f) { return uint8_t(std::lround(std::clamp(f, 0.0f, 1.0f) * 255.0f)); }
@@ -395,7 +387,7 @@ bool texel_rgba32f(VkFormat f, const uint8_t* t, float o[4]) {
             for (int i = 0; i < 4; ++i) {
                 uint16_t h;
                 std::memcpy(&h, t + 2 * i, 2);
-                o[i] = half_to_float(h);
+                o[i] = gl::half_to_float(h);
             }
             return true;
         default: return false;

@@ -12,6 +12,15 @@
 
 namespace mgl::gl {
 
+float half_to_float(uint16_t h) {
+    const uint32_t s = (h >> 15) & 1, e = (h >> 10) & 31, m = h & 1023;
+    float v;
+    if (e == 0) v = std::ldexp(float(m), -24);
+    else if (e == 31) v = m ? NAN : INFINITY;
+    else v = std::ldexp(float(m + 1024), int(e) - 25);
+    return s ? -v : v;
+}
+
 namespace {
 
 constexpr uint32_t kGreen = 0x1904, kBlue = 0x1905, kAlphaF = 0x1906, kLum = 0x1909, kLumAlpha = 0x190A,
@@ -92,15 +101,6 @@ uint32_t component_bytes(uint32_t type) {
         case kUInt: case kInt: case kFloat: return 4;
         default: return 0;
     }
-}
-
-float half_to_float(uint16_t h) {
-    const uint32_t s = (h >> 15) & 1, e = (h >> 10) & 31, m = h & 1023;
-    float v;
-    if (e == 0) v = std::ldexp(float(m), -24);
-    else if (e == 31) v = m ? NAN : INFINITY;
-    else v = std::ldexp(float(m + 1024), int(e) - 25);
-    return s ? -v : v;
 }
 
 // Unsigned small floats (10F_11F_11F_REV): 5-bit exponent, `mbits` mantissa.

@@ -15,6 +15,9 @@
 
 namespace mgl::gl {
 
+// An IEEE half float's value (denormals, infinities and NaN included).
+float half_to_float(uint16_t h);
+
 // Desktop GL's unpack state (§8.4.4.1), byte swapping included.
 struct UnpackState {
     int32_t alignment = 4, row_length = 0, image_height = 0, skip_pixels = 0, skip_rows = 0, skip_images = 0;
