@@ -63,6 +63,9 @@ struct Context {
 
     // Filled the first time the context is current (needs the host context).
     bool ready = false;
+    // The host clips by 8 gl_ClipDistance outputs (GL_EXT_clip_cull_distance):
+    // user clip planes with a shader are lowered onto them (compat_builtins.h).
+    bool host_clip_distance = false;
     std::vector<uint8_t> avail;            // hidx -> host has the verb
     std::vector<std::string> extensions;   // what the client is told
     std::string extension_string;

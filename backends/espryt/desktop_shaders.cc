@@ -154,6 +154,7 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     gl::EsslOptions opt;
     opt.version = std::min(major * 100 + minor * 10, 320);
     opt.max_draw_buffers = draw_buffers;
+    opt.clip_distance = cur_->host_clip_distance;
     s->options = opt;
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
     s->input = std::make_shared<const gl::ShaderInput>(std::move(in));
@@ -284,7 +285,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
         // A compatibility program with a fragment shader only: its vertices
         // go through the fixed-function vertex stage.
         stage = GL_VERTEX_SHADER;
-        text = gl::fixed_function_vertex_essl(version);
+        text = gl::fixed_function_vertex_essl(version, cur_->host_clip_distance);
     } else {
         return 0;  // whole (or a compute program)
     }

@@ -164,6 +164,11 @@ void EsprytBackend::prepare(Context& c) {
         host_ext.insert(e);
         if (!c.desktop() && extension_allowed(e)) c.extensions.emplace_back(e);
     }
+    if (host_ext.count("GL_EXT_clip_cull_distance")) {
+        GLint distances = 0;
+        host_gl.glGetIntegerv(0x0D32, &distances);  // GL_MAX_CLIP_DISTANCES_EXT
+        c.host_clip_distance = distances >= 8;
+    }
     if (c.desktop())
         c.extensions = desktop_extensions(host_.es_major * 10 + host_.es_minor, c.profile,
                                           [&](std::string_view x) { return host_ext.count(std::string(x)) != 0; });

@@ -58,9 +58,7 @@ const Builtin kVertexOutputs[] = {
     {"gl_BackSecondaryColor", "mgl_BackSecondaryColor", "out vec4 mgl_BackSecondaryColor;"},
     {"gl_TexCoord", "mgl_TexCoord", "out vec4 mgl_TexCoord[8];"},
     {"gl_FogFragCoord", "mgl_FogFragCoord", "out float mgl_FogFragCoord;"},
-    // Clips against the user clip planes in eye space; the lowering serves
-    // no clip plane with a shader yet (glEnable(GL_CLIP_PLANEi) says so), so
-    // the value is unused, as GL's is without enabled planes.
+    // Clipped against the user clip planes in eye space (lower_clip_planes).
     {"gl_ClipVertex", "mgl_ClipVertex", "vec4 mgl_ClipVertex;"},
 };
 
@@ -267,9 +265,36 @@ std::string unserved(const std::vector<std::string>& sources) {
     return {};
 }
 
+// The vertex stage's user clip planes. GL (GLSL 1.30 §7.1) clips the
+// written gl_ClipVertex against the planes (kept in eye space by
+// glClipPlane); a stage that writes neither it nor gl_ClipDistance is
+// clipped by gl_Position against the same planes, as Mesa does. GLES clips by gl_ClipDistance only (GL_EXT_clip_cull_distance;
+// GL_CLIP_PLANEi is GL_CLIP_DISTANCEi there), so main() becomes a wrapper
+// that writes one distance per plane after the application's main. Runs
+// after gl_ClipVertex became mgl_ClipVertex.
+void lower_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
+    if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
+    // A redeclared output block (`out gl_PerVertex { vec4 gl_Position; vec4
+    // gl_ClipVertex; };`) names only built-ins the core profile declares
+    // anyway, and would hide gl_ClipDistance: it goes.
+    static const std::regex per_vertex(R"(\bout\s+gl_PerVertex\s*\{[^}]*\}\s*;)");
+    for (std::string& s : sources) s = std::regex_replace(s, per_vertex, "");
+    std::string* with_main = nullptr;
+    for (std::string& s : sources) {
+        if (!mentions({s}, "main")) continue;
+        s = replace_word(s, "main", "mgl_clip_main");
+        with_main = &s;
+    }
+    if (!with_main) return;  // an object without main: the one with main is lowered
+    const bool clip_vertex = mentions(sources, "mgl_ClipVertex");
+    preamble += "uniform vec4 mgl_ClipPlane[8];\nout float gl_ClipDistance[8];\n";
+    *with_main += std::string("\nvoid main() {\n    mgl_clip_main();\n    for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") +
+                  (clip_vertex ? "mgl_ClipVertex" : "gl_Position") + ", mgl_ClipPlane[i]);\n}\n";
+}
+
 }  // namespace
 
-std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources) {
+std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources, bool clip_planes) {
     std::string preamble;
     // ftransform() is the fixed-function transform of gl_Vertex, invariant with it.
     if (stage == Stage::vertex && mentions(sources, "ftransform")) {
@@ -287,6 +312,7 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
         lower(kVertexInputs, std::size(kVertexInputs), sources, decls);
         lower(kVertexOutputs, std::size(kVertexOutputs), sources, decls);
         pair_outputs(sources, decls);
+        if (clip_planes) lower_clip_planes(sources, decls);
     } else if (stage == Stage::fragment) {
         lower_two_sided(sources, decls);
         lower(kFragmentInputs, std::size(kFragmentInputs), sources, decls);
@@ -304,8 +330,13 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
     return out;
 }
 
-std::string fixed_function_vertex_essl(int version) {
+std::string fixed_function_vertex_essl(int version, bool clip_planes) {
     std::string s = "#version " + std::to_string(version) + " es\n";
+    if (clip_planes)
+        s += "#extension GL_EXT_clip_cull_distance : require\n"
+             "uniform mat4 mgl_ModelViewMatrix;\n"
+             "uniform vec4 mgl_ClipPlane[8];\n"
+             "out highp float gl_ClipDistance[8];\n";
     s += "layout(location = 0) in vec4 mgl_Vertex;\n"
          "layout(location = 2) in vec4 mgl_Color;\n"
          "layout(location = 3) in vec4 mgl_SecondaryColor;\n";
@@ -327,6 +358,8 @@ std::string fixed_function_vertex_essl(int version) {
     for (int i = 0; i < kMaxTextureCoords; ++i)
         s += "  mgl_TexCoord[" + std::to_string(i) + "] = mgl_TextureMatrix[" + std::to_string(i) +
              "] * mgl_MultiTexCoord" + std::to_string(i) + ";\n";
+    if (clip_planes)
+        s += "  for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(mgl_ModelViewMatrix * mgl_Vertex, mgl_ClipPlane[i]);\n";
     return s + "}\n";
 }
 
@@ -343,6 +376,7 @@ std::string unlower_compat_log(std::string log) {
         log = replace_word(log, std::string("m") + b.type_gl, b.type_gl);
     }
     log = replace_word(log, "mgl_ftransform", "ftransform");
+    log = replace_word(log, "mgl_clip_main", "main");
     log = replace_word(log, "mgl_SecondaryColor", "gl_SecondaryColor");  // the fragment stage's two-sided selection
     log = replace_word(log, "mgl_Color", "gl_Color");
     return log;

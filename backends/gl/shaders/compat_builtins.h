@@ -23,14 +23,23 @@ namespace mgl::gl {
 
 // Rewrites `sources` in place (whole words, lines kept) and returns the
 // declarations to put in the preamble; empty when no built-in is used.
-std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources);
+// `clip_planes`: the vertex stage also clips against the user clip planes
+// (glClipPlane, glEnable(GL_CLIP_PLANEi)) through gl_ClipDistance, as GL
+// does with a shader: its gl_ClipVertex against the eye-space planes
+// (uniform mgl_ClipPlane[8]), or, when it writes neither gl_ClipVertex nor
+// gl_ClipDistance, gl_Position against the same planes (Mesa's choice,
+// which piglit checks); the client uploads zeros for disabled planes, so
+// a host that clips by every written distance keeps what GL keeps.
+std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources, bool clip_planes = false);
 
 // The fixed-function vertex stage as ESSL `version` (300-320), for a
 // compatibility program that has a fragment shader only: position by the
 // modelview-projection matrix, colours and texture coordinates passed on
 // through the lowered varyings (lighting, texgen and fog are the
 // fixed-function lowering's, not this stage's).
-std::string fixed_function_vertex_essl(int version);
+// `clip_planes`: the host has GL_EXT_clip_cull_distance; the stage clips its
+// eye-space position against mgl_ClipPlane[8].
+std::string fixed_function_vertex_essl(int version, bool clip_planes = false);
 
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);

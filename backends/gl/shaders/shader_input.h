@@ -26,6 +26,9 @@ struct ShaderInput {
 struct EsslOptions {
     int version = 320;
     int max_draw_buffers = 8;  // size of gl_FragData lifted from GLSL 1.10-1.50
+    // The host clips by 8 gl_ClipDistance outputs: vertex stages clip against
+    // the user clip planes (compat_builtins.h, lower_compat_builtins).
+    bool clip_distance = false;
 };
 
 }  // namespace mgl::gl

@@ -142,7 +142,14 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out) {
         case 0x0B32: *out = Q::ints({f.list_base}); return true;
         case 0x0B33: *out = Q::ints({f.compiling}); return true;
         case 0x0B30: *out = Q::ints({f.compiling ? (f.compile_and_execute ? 0x1301 : 0x1300) : 0}); return true;
-        default: return array_pname(f, pname, out);
+        default: {
+            if (array_pname(f, pname, out)) return true;
+            // glGet of a fixed-function capability (GL_LIGHTING, GL_CLIP_PLANEi...) is its enable
+            bool on = false;
+            if (!ff_is_enabled(ctx, pname, &on)) return false;
+            *out = Q::bools({on});
+            return true;
+        }
     }
 }
 
