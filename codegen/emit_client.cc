@@ -52,6 +52,9 @@ const char* const kHooks[] = {
     "glClearDepth", "glDepthRange",
     // desktop-only read-colour clamping, answered by the shadow (pixel_store_desktop.cc)
     "glClampColor",
+    // the provoking-vertex convention: the compatibility lowering picks its quad
+    // and polygon patterns by it (client/src/compat/ff_draw.cc)
+    "glProvokingVertex",
     // indexed blend state and caps: index 0 is the non-indexed state
     "glEnablei", "glDisablei", "glColorMaski", "glBlendFunci", "glBlendFuncSeparatei", "glBlendEquationi",
     "glBlendEquationSeparatei",

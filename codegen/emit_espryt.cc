@@ -191,6 +191,34 @@ bool changes_ranges(const std::string& n) {
 bool draws(const std::string& n) {
     return (starts(n, "glDraw") || starts(n, "glMultiDraw")) && !starts(n, "glDrawBuffers");
 }
+// A draw's provoking-vertex hook (backends/espryt/provoking_draw.cc), after
+// its pointer arguments are resolved: under GL_FIRST_VERTEX_CONVENTION the
+// direct draws (arrays and elements, instanced, base vertex/instance, range)
+// are drawn there as rewritten index lists; indirect, multi and transform
+// feedback draws cannot be (their counts or indices are the GPU's or many),
+// so they draw as they are, said once. Last-vertex contexts pay one branch.
+std::string provoking_hook(const Verb& v) {
+    auto find = [&](const char* n) -> const Param* {
+        for (const Param& p : v.params)
+            if (p.name == n) return &p;
+        return nullptr;
+    };
+    if (!find("mode")) return {};
+    const Param* count = find("count");
+    const bool elements = find("indices") != nullptr;
+    const Param* first = elements ? nullptr : (find("first") ? find("first") : find("start"));
+    if (!count || count->kind != ParamKind::scalar || (!elements && !first) || contains(v.name, "Indirect"))
+        return "if (provoking_first()) [[unlikely]] provoking_not_rewritten(op_, mode);";
+    const Param* inst = find("instancecount") ? find("instancecount") : find("primcount");
+    std::string d = "ProvokingDraw{op_, mode, ";
+    d += first ? first->name : std::string("0");
+    d += ", count, ";
+    d += elements ? "type, p_indices, " : "0, nullptr, ";
+    d += inst ? inst->name : std::string("1");
+    d += find("basevertex") ? ", basevertex" : ", 0";
+    d += find("baseinstance") ? ", baseinstance}" : ", 0}";
+    return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + d + ")) " + kRet + " }";
+}
 // Verbs that run shaders on buffer ranges without vertices.
 bool dispatches(const std::string& n) { return starts(n, "glDispatchCompute"); }
 
@@ -369,6 +397,7 @@ Plan plan_verb(const Verb& v) {
     if (draws(v.name)) {
         pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
         pl.pre.insert(pl.pre.begin() + 1, "driver_uniforms();");
+        if (std::string hook = provoking_hook(v); !hook.empty()) pl.pre.push_back(hook);
     }
     if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
     if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");

@@ -249,6 +249,12 @@ private:
     bool desktop_get(GLenum pname, double out[4], int* count);
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
+    // provoking_draw.cc
+    bool draw_provoking_first(const ProvokingDraw& d) override;
+    void provoking_not_rewritten(gen::Op verb, GLenum mode) override;
+    void provoking_said(uint8_t kind, gen::Op verb, GLenum mode, const char* why);
+    bool provoking_stages_after_vertex();
+    std::vector<uint32_t> provoking_in_, provoking_out_;
     // driver_uniforms.cc
     void set_driver_uniforms() override;
     GLint draw_framebuffer_height();

@@ -120,6 +120,10 @@ const HostNeed kHostNeeds[] = {
     // their samplers: backends/gl/shaders/spirv_textures.h).
     {"GL_ARB_texture_rectangle", 30, nullptr},
     {"GL_EXT_texture_array", 30, nullptr},
+    // The first-vertex convention: draws under it are rewritten into index
+    // lists whose last vertex is GL's first (provoking_draw.cc).
+    {"GL_ARB_provoking_vertex", 30, nullptr},
+    {"GL_EXT_provoking_vertex", 30, nullptr},
 };
 
 }  // namespace

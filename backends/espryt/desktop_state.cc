@@ -75,19 +75,13 @@ void EsprytBackend::glPrimitiveRestartIndex(GLuint index) {
     if (cur_->dstate.primitive_restart) apply_restart(gen::Op::glPrimitiveRestartIndex);
 }
 
-// GLES draws with the last vertex's flat values; the first-vertex convention
-// would need every flat-shaded draw's indices rotated, which is not written.
+// GLES draws with the last vertex's flat values: the first-vertex convention
+// is kept here, and the draws made under it are rewritten (provoking_draw.cc).
 void EsprytBackend::glProvokingVertex(GLenum mode) {
     if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glProvokingVertex);
     constexpr GLenum kFirst = 0x8E4D, kLast = 0x8E4E;
-    if (mode == kLast) {
-        cur_->dstate.provoking_vertex = mode;
-    } else if (mode == kFirst) {
-        refuse(gen::Op::glProvokingVertex, GL_INVALID_OPERATION,
-               "GL_FIRST_VERTEX_CONVENTION (GLES provokes with the last vertex only)");
-    } else {
-        set_error(GL_INVALID_ENUM);
-    }
+    if (mode != kFirst && mode != kLast) return set_error(GL_INVALID_ENUM);
+    cur_->dstate.provoking_vertex = mode;
 }
 
 // Desktop-only state and constants, answered before the host is asked.

@@ -105,6 +105,25 @@ protected:
         if (cur_->share->driver_uniform_programs) [[unlikely]] set_driver_uniforms();
     }
     virtual void set_driver_uniforms() {}
+    // A draw under desktop GL_FIRST_VERTEX_CONVENTION, which GLES lacks
+    // (provoking_draw.cc): the generated draws call draw_provoking_first
+    // after resolving their pointers (true: drawn there as a rewritten index
+    // list), or provoking_not_rewritten for the forms that cannot be. Contexts
+    // under the last-vertex convention, every ES one among them, pay one branch.
+    struct ProvokingDraw {
+        gen::Op op;
+        GLenum mode;
+        GLint first;          // glDrawArrays*
+        GLsizei count;
+        GLenum type;          // glDrawElements*: the index type (0: an arrays draw)
+        const void* indices;  // resolved: client bytes, or an offset in the bound element buffer
+        GLsizei instances;
+        GLint basevertex;
+        GLuint baseinstance;
+    };
+    bool provoking_first() const { return cur_->dstate.provoking_vertex == 0x8E4D; }
+    virtual bool draw_provoking_first(const ProvokingDraw&) { return false; }
+    virtual void provoking_not_rewritten(gen::Op, GLenum) {}
     bool ranges_safe(gen::Op verb) { return cur_->ranges_checked == cur_->share->buffer_epoch || check_ranges(verb); }
     bool check_arrays(gen::Op verb);
     bool check_ranges(gen::Op verb);

@@ -116,6 +116,8 @@ struct ShareGroup {
     // defaults (desktop_texture_targets.cc); by host name.
     std::unordered_set<uint32_t> rect_textures;
     TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
+    // The host element buffer that first-vertex draws are drawn from (provoking_draw.cc); 0: none yet.
+    uint32_t provoking_indices = 0;
 };
 
 }  // namespace mgl::espryt

@@ -91,12 +91,13 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_fragment_coord_conventions", false},
     {"GL_ARB_texture_rectangle", false},
     {"GL_EXT_texture_array", false},
+    {"GL_ARB_provoking_vertex", false},
+    {"GL_EXT_provoking_vertex", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},
     {"GL_ARB_shading_language_100", true},
     {"GL_ARB_vertex_shader", true},
-    {"GL_ARB_provoking_vertex", false},
     // The client's compatibility lowering serves these on every backend (client/src/compat/ff_raster.cc).
     {"GL_ARB_window_pos", true, true},
     {"GL_MESA_window_pos", true, true},

@@ -77,7 +77,11 @@ bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], 
             // Quads exist in compatibility contexts only: a core context's
             // device refuses the pname (GL_INVALID_ENUM), as Mesa does.
             if (!compatibility) return false;
-            out[0] = 1;  // what Mesa answers
+            // True: quads and quad strips follow the convention (the client's
+            // lowering picks its patterns so: client/src/compat/ff_draw.cc).
+            // GL allows either answer; llvmpipe's compatibility context
+            // answers false (measured on LLVM 15 llvmpipe).
+            out[0] = 1;
             return true;
         case kLineSmoothHint: out[0] = line_smooth_hint; return true;
         case kPolygonSmoothHint: out[0] = polygon_smooth_hint; return true;

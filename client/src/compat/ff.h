@@ -233,8 +233,10 @@ struct FixedFunction {
     uint64_t generations = 0;  // programs generated (the steady state makes none)
     uint32_t server_program = 0;  // the program bound on the server by the lowering, 0: the application's
     uint32_t imm_vao = 0, imm_enabled = 0;
-    std::array<uint32_t, 4> pattern_buffer{};  // index patterns: flat quads, quad strip, polygon, smooth quads
-    std::array<int, 4> pattern_count{};
+    // index patterns (ff_draw.cc): flat quads, quad strip, polygon, smooth quads, and
+    // the quad strip and polygon of the first-vertex convention
+    std::array<uint32_t, 6> pattern_buffer{};
+    std::array<int, 6> pattern_count{};
     std::array<std::array<float, 4>, kAttrCount> sent_current{};
     uint32_t sent_current_valid = 0;
 

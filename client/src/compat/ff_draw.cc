@@ -301,14 +301,59 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
 // interpolated values follow the diagonal); a flat-shaded one as (0,1,3)(1,2,3),
 // so that the last vertex, GL's provoking vertex, ends both triangles (the
 // covered pixels are the same either way).
-int pattern_kind(GLenum mode, bool flat) {
-    return mode == kQuads ? (flat ? 0 : 3) : mode == kQuadStrip ? 1 : mode == kPolygon ? 2 : -1;
+// Under GL_FIRST_VERTEX_CONVENTION the server turns every triangle round so
+// that its first vertex ends it (backends/gl/state/provoking.h: (a,b,c) ->
+// (b,c,a)), and GL provokes a quad and a quad strip's quad by its first
+// vertex (GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is true), a polygon by
+// vertex 0 in both conventions: the patterns then START with that vertex.
+enum Pattern {
+    kPatFlatQuads,        // (0,1,3)(1,2,3)
+    kPatQuadStrip,        // (2,0,3)(0,1,3)
+    kPatPolygon,          // (i+1,i+2,0)
+    kPatSmoothQuads,      // (0,1,2)(0,2,3); flat quads under the first convention too
+    kPatQuadStripFirst,   // (0,1,3)(0,3,2)
+    kPatPolygonFirst,     // (0,i+1,i+2)
+    kPatCount,
+};
+static_assert(kPatCount == std::tuple_size_v<decltype(FixedFunction::pattern_buffer)>);
+
+int pattern_kind(GLenum mode, bool flat, bool first) {
+    if (mode == kQuads) return flat && !first ? kPatFlatQuads : kPatSmoothQuads;
+    if (mode == kQuadStrip) return first ? kPatQuadStripFirst : kPatQuadStrip;
+    if (mode == kPolygon) return first ? kPatPolygonFirst : kPatPolygon;
+    return -1;
 }
 
 int64_t pattern_indices(int kind, int count) {
-    if (kind == 0 || kind == 3) return int64_t(count / 4) * 6;
-    if (kind == 1) return count >= 4 ? int64_t((count - 2) / 2) * 6 : 0;
+    if (kind == kPatFlatQuads || kind == kPatSmoothQuads) return int64_t(count / 4) * 6;
+    if (kind == kPatQuadStrip || kind == kPatQuadStripFirst) return count >= 4 ? int64_t((count - 2) / 2) * 6 : 0;
     return count >= 3 ? int64_t(count - 2) * 3 : 0;
+}
+
+// Appends the triangles of pattern `kind` over the vertices I(0)..I(n-1).
+template <typename F>
+void append_pattern(int kind, int n, F I, std::vector<uint32_t>& out) {
+    switch (kind) {
+        case kPatFlatQuads:
+            for (int i = 0; i + 3 < n; i += 4) out.insert(out.end(), {I(i), I(i + 1), I(i + 3), I(i + 1), I(i + 2), I(i + 3)});
+            break;
+        case kPatSmoothQuads:
+            for (int i = 0; i + 3 < n; i += 4) out.insert(out.end(), {I(i), I(i + 1), I(i + 2), I(i), I(i + 2), I(i + 3)});
+            break;
+        case kPatQuadStrip:
+            for (int i = 0; i + 3 < n; i += 2) out.insert(out.end(), {I(i + 2), I(i), I(i + 3), I(i), I(i + 1), I(i + 3)});
+            break;
+        case kPatQuadStripFirst:
+            for (int i = 0; i + 3 < n; i += 2) out.insert(out.end(), {I(i), I(i + 1), I(i + 3), I(i), I(i + 3), I(i + 2)});
+            break;
+        case kPatPolygon:
+            for (int i = 0; i + 2 < n; ++i) out.insert(out.end(), {I(i + 1), I(i + 2), I(0)});
+            break;
+        case kPatPolygonFirst:
+            for (int i = 0; i + 2 < n; ++i) out.insert(out.end(), {I(0), I(i + 1), I(i + 2)});
+            break;
+        default: break;
+    }
 }
 
 // Binds the index pattern of `kind` (covering `count` vertices) to the bound
@@ -325,15 +370,7 @@ void bind_pattern(Context& ctx, FixedFunction& f, int kind, int count) {
     while (n < count) n *= 2;
     std::vector<uint32_t> idx;
     idx.reserve(size_t(pattern_indices(kind, n)));
-    if (kind == 0) {
-        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 3, i + 1, i + 2, i + 3});
-    } else if (kind == 3) {
-        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 4) idx.insert(idx.end(), {i, i + 1, i + 2, i, i + 2, i + 3});
-    } else if (kind == 1) {
-        for (uint32_t i = 0; i + 3 < uint32_t(n); i += 2) idx.insert(idx.end(), {i + 2, i, i + 3, i, i + 1, i + 3});
-    } else {
-        for (uint32_t i = 0; i + 2 < uint32_t(n); ++i) idx.insert(idx.end(), {i + 1, i + 2, 0});
-    }
+    append_pattern(kind, n, [](int i) { return uint32_t(i); }, idx);
     e.glBufferData(GL_ELEMENT_ARRAY_BUFFER, int64_t(idx.size() * 4), wire::Blob{idx.data(), uint32_t(idx.size() * 4)},
                    GL_STATIC_DRAW);
     f.pattern_count[kind] = n;
@@ -384,8 +421,12 @@ Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key) {
 
 bool flat(const FixedFunction& f) { return f.shade_model == 0x1D00; }
 
+int pattern_for(const Context& ctx, const FixedFunction& f, GLenum mode) {
+    return pattern_kind(mode, flat(f), ctx.st.provoking_first);
+}
+
 void issue(Context& ctx, FixedFunction& f, GLenum mode, int count) {
-    const int kind = pattern_kind(mode, flat(f));
+    const int kind = pattern_for(ctx, f, mode);
     if (kind < 0) {
         ctx.enc->glDrawArrays(mode, 0, count);
         return;
@@ -448,20 +489,12 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
         issue(ctx, f, mode, count);
     } else {
         // Element draws of quads and polygons: the pattern applied to the indices.
-        const int kind = pattern_kind(mode, flat(f));
+        const int kind = pattern_for(ctx, f, mode);
         std::vector<uint32_t> tri;
         const std::vector<uint32_t>* use = indices;
         if (kind >= 0) {
-            const int n = count;
             const auto& I = *indices;
-            if (kind == 0)
-                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 3], I[i + 1], I[i + 2], I[i + 3]});
-            else if (kind == 3)
-                for (int i = 0; i + 3 < n; i += 4) tri.insert(tri.end(), {I[i], I[i + 1], I[i + 2], I[i], I[i + 2], I[i + 3]});
-            else if (kind == 1)
-                for (int i = 0; i + 3 < n; i += 2) tri.insert(tri.end(), {I[i + 2], I[i], I[i + 3], I[i], I[i + 1], I[i + 3]});
-            else
-                for (int i = 0; i + 2 < n; ++i) tri.insert(tri.end(), {I[i + 1], I[i + 2], I[0]});
+            append_pattern(kind, count, [&I](int i) { return I[size_t(i)]; }, tri);
             use = &tri;
             mode = GL_TRIANGLES;
         }
@@ -541,7 +574,7 @@ void upload_list(Context& ctx, DisplayList& dl) {
         e.glBindVertexArray(d->vao);
         uint32_t enabled = 0;
         point_attribs(ctx, d->layout, d->offset, &enabled);
-        const int kind = pattern_kind(d->mode, flat(f));
+        const int kind = pattern_for(ctx, f, d->mode);
         if (kind >= 0) bind_pattern(ctx, f, kind, d->count);
         d->data.clear();
         d->data.shrink_to_fit();
@@ -557,9 +590,9 @@ void draw_list(Context& ctx, ListDraw& d) {
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);
     else upload_program_builtins(ctx, &d.layout);
-    const int kind = pattern_kind(d.mode, flat(f));
-    // quads take the pattern of the shade model at the call (the list's VAO keeps the last one bound)
-    if (kind >= 0 && (d.count > f.pattern_count[kind] || d.mode == kQuads)) bind_pattern(ctx, f, kind, d.count);
+    const int kind = pattern_for(ctx, f, d.mode);
+    // the pattern of the shade model and convention at the call (the list's VAO keeps the last one bound)
+    if (kind >= 0) bind_pattern(ctx, f, kind, d.count);
     const int64_t n = kind >= 0 ? pattern_indices(kind, d.count) : d.count;
     if (n > 0) {
         if (kind >= 0)

@@ -532,6 +532,15 @@ void glHint(GLenum target, GLenum mode) {
     ctx->enc->glHint(target, mode);
 }
 
+// Shadowed for the compatibility lowering (its quads and polygons are drawn
+// as triangles that the server's first-vertex rewrite turns round:
+// compat/ff_draw.cc); the server keeps and answers the state.
+void glProvokingVertex(GLenum mode) {
+    MGL_CTX_OR_RETURN("glProvokingVertex");
+    if (mode == 0x8E4D || mode == 0x8E4E) ctx->st.provoking_first = mode == 0x8E4D;  // GL_FIRST/LAST_VERTEX_CONVENTION
+    ctx->enc->glProvokingVertex(mode);
+}
+
 // ---- flush points ----
 
 void glFlush() {

@@ -136,6 +136,7 @@ public:
         GLint swap_bytes = 0, lsb_first = 0;  // desktop GL only
     } unpack, pack;
     GLenum clamp_read_color = 0x891D;  // GL_FIXED_ONLY (desktop GL only)
+    bool provoking_first = false;  // glProvokingVertex(GL_FIRST_VERTEX_CONVENTION) (desktop GL only)
     bool set_pixel_store(GLenum pname, GLint value);  // false: not a pixel store pname
 
 private:
