@@ -1,5 +1,6 @@
 #include "compat_builtins.h"
 
+#include <algorithm>
 #include <cctype>
 #include <iterator>
 #include <regex>
@@ -59,7 +60,8 @@ const Builtin kVertexOutputs[] = {
     {"gl_TexCoord", "mgl_TexCoord", "out vec4 mgl_TexCoord[8];"},
     {"gl_FogFragCoord", "mgl_FogFragCoord", "out float mgl_FogFragCoord;"},
     // Clipped against the user clip planes in eye space (lower_clip_planes).
-    {"gl_ClipVertex", "mgl_ClipVertex", "vec4 mgl_ClipVertex;"},
+    // (an output: a geometry stage reads it as gl_in[i].gl_ClipVertex)
+    {"gl_ClipVertex", "mgl_ClipVertex", "out vec4 mgl_ClipVertex;"},
 };
 
 const Builtin kFragmentInputs[] = {
@@ -265,6 +267,65 @@ std::string unserved(const std::vector<std::string>& sources) {
     return {};
 }
 
+// Redeclared gl_PerVertex blocks (GLSL 1.50: `out gl_PerVertex { vec4
+// gl_Position; vec4 gl_ClipVertex; };`, `in gl_PerVertex {...} gl_in[];`)
+// whose members are built-ins the core profile declares anyway or
+// gl_ClipVertex, which is lowered: removed (their lines kept), so that the
+// lowered gl_ClipVertex and gl_ClipDistance stay declared.
+void drop_per_vertex_blocks(std::vector<std::string>& sources) {
+    static const std::regex block(R"(\b(in|out)\s+gl_PerVertex\s*\{([^}]*)\}\s*(gl_in\s*\[\s*\])?\s*;)");
+    static const std::regex member(R"(^\s*(vec4\s+gl_Position|float\s+gl_PointSize|vec4\s+gl_ClipVertex)\s*$)");
+    for (std::string& s : sources) {
+        std::string out;
+        auto from = s.cbegin();
+        for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) {
+            const std::smatch& m = *it;
+            bool simple = true;
+            const std::string members = m.str(2);
+            size_t at = 0;
+            while (simple && at < members.size()) {
+                const size_t e = members.find(';', at);
+                const std::string one = members.substr(at, e == std::string::npos ? std::string::npos : e - at);
+                simple = one.find_first_not_of(" \t\r\n") == std::string::npos || std::regex_match(one, member);
+                at = e == std::string::npos ? members.size() : e + 1;
+            }
+            out.append(from, m[0].first);
+            if (simple) out.append(size_t(std::count(m[0].first, m[0].second, '\n')), '\n');
+            else out.append(m[0].first, m[0].second);
+            from = m[0].second;
+        }
+        out.append(from, s.cend());
+        s = std::move(out);
+    }
+}
+
+// The geometry stage's user clip planes: every EmitVertex() writes one
+// gl_ClipDistance per plane from the stage's gl_ClipVertex (or gl_Position),
+// as the vertex stage's main does (lower_clip_planes). gl_in[i].gl_ClipVertex
+// is the vertex stage's lowered output.
+void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
+    if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
+    drop_per_vertex_blocks(sources);
+    static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
+    bool reads = false;
+    for (std::string& s : sources) {
+        if (!std::regex_search(s, in_clip)) continue;
+        reads = true;
+        s = std::regex_replace(s, in_clip, "mgl_ClipVertex[$1]");
+    }
+    if (reads) preamble += "in vec4 mgl_ClipVertex[];\n";
+    const bool writes = mentions(sources, "gl_ClipVertex");
+    if (writes) {
+        for (std::string& s : sources) s = replace_word(s, "gl_ClipVertex", "mgl_GsClipVertex");
+        preamble += "vec4 mgl_GsClipVertex;\n";
+    }
+    if (!mentions(sources, "EmitVertex")) return;
+    for (std::string& s : sources) s = replace_word(s, "EmitVertex", "mgl_EmitVertex");
+    preamble += std::string("uniform vec4 mgl_ClipPlane[8];\nout float gl_ClipDistance[8];\n"
+                            "void mgl_EmitVertex() {\n    for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") +
+                (writes ? "mgl_GsClipVertex" : "gl_Position") + ", mgl_ClipPlane[i]);\n    EmitVertex();\n}\n";
+}
+
 // The vertex stage's user clip planes. GL (GLSL 1.30 §7.1) clips the
 // written gl_ClipVertex against the planes (kept in eye space by
 // glClipPlane); a stage that writes neither it nor gl_ClipDistance is
@@ -274,11 +335,6 @@ std::string unserved(const std::vector<std::string>& sources) {
 // after gl_ClipVertex became mgl_ClipVertex.
 void lower_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
     if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
-    // A redeclared output block (`out gl_PerVertex { vec4 gl_Position; vec4
-    // gl_ClipVertex; };`) names only built-ins the core profile declares
-    // anyway, and would hide gl_ClipDistance: it goes.
-    static const std::regex per_vertex(R"(\bout\s+gl_PerVertex\s*\{[^}]*\}\s*;)");
-    for (std::string& s : sources) s = std::regex_replace(s, per_vertex, "");
     std::string* with_main = nullptr;
     for (std::string& s : sources) {
         if (!mentions({s}, "main")) continue;
@@ -309,10 +365,13 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
     lower(kMatrices, std::size(kMatrices), sources, decls);
     lower_state(sources, decls);
     if (stage == Stage::vertex) {
+        if (clip_planes) drop_per_vertex_blocks(sources);
         lower(kVertexInputs, std::size(kVertexInputs), sources, decls);
         lower(kVertexOutputs, std::size(kVertexOutputs), sources, decls);
         pair_outputs(sources, decls);
         if (clip_planes) lower_clip_planes(sources, decls);
+    } else if (stage == Stage::geometry) {
+        if (clip_planes) lower_geometry_clip_planes(sources, decls);
     } else if (stage == Stage::fragment) {
         lower_two_sided(sources, decls);
         lower(kFragmentInputs, std::size(kFragmentInputs), sources, decls);
@@ -377,6 +436,8 @@ std::string unlower_compat_log(std::string log) {
     }
     log = replace_word(log, "mgl_ftransform", "ftransform");
     log = replace_word(log, "mgl_clip_main", "main");
+    log = replace_word(log, "mgl_GsClipVertex", "gl_ClipVertex");
+    log = replace_word(log, "mgl_EmitVertex", "EmitVertex");
     log = replace_word(log, "mgl_SecondaryColor", "gl_SecondaryColor");  // the fragment stage's two-sided selection
     log = replace_word(log, "mgl_Color", "gl_Color");
     return log;

@@ -218,7 +218,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
         out.preamble = coord_decls;
         if (out.version != v.number) version_macro(out.sources, v.number, out.preamble);
         if (v.compatibility) {
-            out.preamble += lower_compat_builtins(in.stage, out.sources, in.stage == Stage::vertex && opt.clip_distance);
+            out.preamble += lower_compat_builtins(in.stage, out.sources, (in.stage == Stage::vertex || in.stage == Stage::geometry) && opt.clip_distance);
         }
         out.lifted = !out.preamble.empty() || out.version != v.number;
         return out;
@@ -241,7 +241,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     // The fixed-function built-ins (compatibility profile; GLSL 1.30 and
     // below have them in every profile).
-    out.preamble += lower_compat_builtins(in.stage, out.sources, in.stage == Stage::vertex && opt.clip_distance);
+    out.preamble += lower_compat_builtins(in.stage, out.sources, (in.stage == Stage::vertex || in.stage == Stage::geometry) && opt.clip_distance);
     return out;
 }
 
