@@ -85,6 +85,8 @@ const char* const kHooks[] = {
     "glGetTexGeniv", "glGetTexGenfv", "glGetTexGendv", "glClipPlane", "glGetClipPlane",
     // the raster path (client/src/compat/ff_raster.cc; glRasterPos/glWindowPos are generated, raster_parse)
     "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
+    // polygon mode and edge flags (client/src/compat/ff_unfilled.cc)
+    "glPolygonMode", "glEdgeFlag", "glEdgeFlagv",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):
