@@ -87,6 +87,8 @@ const char* const kHooks[] = {
     "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     // polygon mode and edge flags (client/src/compat/ff_unfilled.cc)
     "glPolygonMode", "glEdgeFlag", "glEdgeFlagv",
+    // the point size of lowered draws (a GLES host sizes points by gl_PointSize only)
+    "glPointSize",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):

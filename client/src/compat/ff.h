@@ -204,6 +204,7 @@ struct FixedFunction {
     bool edge_flag = true;                                // the current edge flag
     std::vector<uint8_t> vertex_edges;                    // of the vertices between glBegin and glEnd
     float zoff = 0;                                       // depth offset of the draw being issued (NDC)
+    float point_size = 1;                                 // glPointSize: the generated vertex stage's gl_PointSize
 
     // the raster path (ff_raster.cc)
     Raster raster;

@@ -203,6 +203,7 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     mat_mul(mvp, f.top(1).m, mv.m);
     uni(ctx, p, "mgl_mvp", mvp, 16);
     if (k.zoff) uni(ctx, p, "mgl_zoff", &f.zoff, 1);
+    uni(ctx, p, "mgl_point_size", &f.point_size, 1);
     if (key_needs_eye(k)) uni(ctx, p, "mgl_mv", mv.m, 16);
     if (key_needs_eye_normal(k)) {
         float inv[16], n[9];

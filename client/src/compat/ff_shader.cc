@@ -65,6 +65,7 @@ std::string vertex_source(const Key& k) {
       << "uniform mat4 mgl_mvp;\n"
       << interp << "out vec4 mgl_col0;\n";
     if (k.zoff) o << "uniform float mgl_zoff;\n";  // polygon offset of unfilled polygons (ff_unfilled.cc)
+    o << "uniform float mgl_point_size;\n";  // glPointSize (a GLES host sizes points by gl_PointSize only)
     if (k.separate_specular && k.lighting) o << interp << "out vec4 mgl_col1;\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
@@ -91,6 +92,7 @@ std::string vertex_source(const Key& k) {
     }
     o << "void main() {\n    vec4 p = mgl_Vertex;\n    gl_Position = " << mat_mad("mgl_mvp", "p") << ";\n";
     if (k.zoff) o << "    gl_Position.z += mgl_zoff * gl_Position.w;\n";
+    o << "    gl_PointSize = mgl_point_size;\n";
     if (eye_pos) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
     for (int i = 0; i < kMaxClipPlanes; ++i)
         if (k.clip & (1 << i)) o << "    gl_ClipDistance[" << i << "] = dot(eye, mgl_clip" << i << ");\n";

@@ -239,4 +239,20 @@ void glEdgeFlag(GLboolean flag) {
 
 void glEdgeFlagv(const GLboolean* flag) { glEdgeFlag(*flag); }
 
+// The point size is the server's state (glGet answers it there); a GLES host
+// sizes points by gl_PointSize only, so the lowering's vertex stage writes it
+// (points of GL_POINTS draws and of glPolygonMode GL_POINT alike).
+void glPointSize(GLfloat size) {
+    MGL_CTX_OR_RETURN("glPointSize");
+    FixedFunction* f = ff(*ctx);
+    if (!f) return ctx->enc->glPointSize(size);
+    if (begin_error(*ctx, *f, "glPointSize")) return;
+    auto run = [size](Context& c) {
+        if (size > 0) ff(c)->point_size = size;
+        c.enc->glPointSize(size);  // the server raises GL_INVALID_VALUE for a size <= 0
+    };
+    if (record(*ctx, run)) return;
+    run(*ctx);
+}
+
 }  // namespace mgl_custom
