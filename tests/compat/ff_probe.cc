@@ -315,7 +315,11 @@ int main() {
     glColorPointer(3, GL_UNSIGNED_BYTE, 0, pcolors);
     glEnableClientState(GL_VERTEX_ARRAY);
     glEnableClientState(GL_COLOR_ARRAY);
+    static const GLboolean pedges[] = {1, 0, 1, 1, 1, 1, 0};
+    glEdgeFlagPointer(0, pedges);
+    glEnableClientState(GL_EDGE_FLAG_ARRAY);
     glDrawElements(GL_QUADS, 8, GL_UNSIGNED_SHORT, elems);
+    glDisableClientState(GL_EDGE_FLAG_ARRAY);
     glDisableClientState(GL_COLOR_ARRAY);
     glDisableClientState(GL_VERTEX_ARRAY);
     const GLuint list = glGenLists(1);
