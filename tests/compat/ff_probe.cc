@@ -262,7 +262,6 @@ int main() {
     glRotatef(25, 1, 0.5f, 0);
     probe::sphere(1, 16, 10);
     glPopMatrix();
-    report("TMP-first");
     glPolygonMode(GL_FRONT, GL_FILL);
     glPushMatrix();
     glTranslatef(1.2f, 0, 0);
