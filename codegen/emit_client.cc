@@ -88,6 +88,10 @@ const char* const kHooks[] = {
     "glGetTexGeniv", "glGetTexGenfv", "glGetTexGendv", "glClipPlane", "glGetClipPlane",
     // the raster path (client/src/compat/ff_raster.cc; glRasterPos/glWindowPos are generated, raster_parse)
     "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
+    // polygon mode and edge flags (client/src/compat/ff_unfilled.cc)
+    "glPolygonMode", "glEdgeFlag", "glEdgeFlagv",
+    // the point size of lowered draws (a GLES host sizes points by gl_PointSize only)
+    "glPointSize",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):

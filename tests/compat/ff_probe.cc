@@ -243,6 +243,98 @@ int main() {
     glEnd();
     report("matrices");
 
+    // 9. glPolygonMode (client/src/compat/ff_unfilled.cc): a lit sphere in GL_LINE, back faces culled,
+    //    perspective; then front faces filled and back faces as lines, back faces culled (the filled
+    //    triangles of the polygon-mode stage). Not here: front faces filled and back faces as lines
+    //    without culling, where 13 silhouette pixels differ (ARCHITECTURE-gl-frontend.md says why)
+    reset();
+    glEnable(GL_DEPTH_TEST);
+    glMatrixMode(GL_PROJECTION);
+    glFrustum(-1, 1, -0.75, 0.75, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glTranslatef(0, 0, -6);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    glEnable(GL_CULL_FACE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glPushMatrix();
+    glTranslatef(-1.2f, 0, 0);
+    glRotatef(25, 1, 0.5f, 0);
+    probe::sphere(1, 16, 10);
+    glPopMatrix();
+    glPolygonMode(GL_FRONT, GL_FILL);
+    glPushMatrix();
+    glTranslatef(1.2f, 0, 0);
+    glRotatef(-40, 0, 1, 0.3f);
+    probe::sphere(0.9f, 12, 8);
+    glPopMatrix();
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_LIGHTING);
+    glDisable(GL_DEPTH_TEST);
+    report("polygon-mode-lit");
+
+    // 10. flat-shaded quads and a polygon as lines (provoking colours), edge flags,
+    //     triangle strips as points, client arrays with glDrawElements, a display list
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glShadeModel(GL_FLAT);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glBegin(GL_QUADS);
+    for (int i = 0; i < 3; ++i) {
+        const float x = -0.95f + 0.6f * float(i);
+        glColor3f(1, 0, 0), glVertex2f(x, 0.5f);
+        glColor3f(0, 1, 0), glEdgeFlag(i != 1), glVertex2f(x + 0.5f, 0.45f);
+        glColor3f(0, 0, 1), glEdgeFlag(GL_TRUE), glVertex2f(x + 0.45f, 0.95f);
+        glColor3f(1, 1, 0), glVertex2f(x + 0.05f, 0.9f);
+    }
+    glEnd();
+    glBegin(GL_POLYGON);
+    glColor3f(1, 0, 1), glVertex2f(-0.5f, 0.0f);
+    glColor3f(0, 1, 1), glVertex2f(0.5f, 0.05f);
+    glColor3f(1, 1, 1), glVertex2f(0.6f, 0.3f);
+    glColor3f(0, 0, 1), glVertex2f(-0.6f, 0.35f);
+    glEnd();
+    glShadeModel(GL_SMOOTH);
+    glPolygonMode(GL_FRONT, GL_POINT);
+    glPolygonMode(GL_BACK, GL_LINE);
+    glBegin(GL_TRIANGLE_STRIP);
+    for (int i = 0; i < 8; ++i) {
+        glColor3f(float(i) / 8, 1, 1 - float(i) / 8);
+        glVertex2f(-0.9f + 0.25f * float(i), (i % 2) ? -0.1f : -0.35f);
+    }
+    glEnd();
+    static const float pverts[] = {-0.9f, -0.9f, -0.5f, -0.85f, -0.45f, -0.5f, -0.85f, -0.45f,
+                                  0.1f, -0.9f, 0.5f, -0.5f, 0.1f, -0.5f};
+    static const uint8_t pcolors[] = {255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 0, 255, 0, 255, 0, 255, 255, 255, 255, 255};
+    static const GLushort elems[] = {0, 1, 2, 3, 4, 5, 6, 6};
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glVertexPointer(2, GL_FLOAT, 0, pverts);
+    glColorPointer(3, GL_UNSIGNED_BYTE, 0, pcolors);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    static const GLboolean pedges[] = {1, 0, 1, 1, 1, 1, 0};
+    glEdgeFlagPointer(0, pedges);
+    glEnableClientState(GL_EDGE_FLAG_ARRAY);
+    glDrawElements(GL_QUADS, 8, GL_UNSIGNED_SHORT, elems);
+    glDisableClientState(GL_EDGE_FLAG_ARRAY);
+    glDisableClientState(GL_COLOR_ARRAY);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    const GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glColor3f(0.5f, 1, 0.5f);
+    glBegin(GL_TRIANGLE_FAN);
+    glVertex2f(0.7f, -0.7f);
+    for (int i = 0; i < 7; ++i)
+        glVertex2f(0.7f + 0.25f * std::cos(float(i)), -0.7f + 0.25f * std::sin(float(i)));
+    glEnd();
+    glEndList();
+    glCallList(list);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glEdgeFlag(GL_TRUE);
+    report("polygon-mode-flat-edges");
+
     probe::release_context();
     return 0;
 }

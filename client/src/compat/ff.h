@@ -39,9 +39,9 @@ inline constexpr int kMaxListNesting = 64;
 // Vertex attributes of the fixed-function vertex (and their locations in
 // every generated program).
 enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex0 = 5, kAttrCount = kTex0 + kMaxTexUnits };
-// Client-state arrays no generated program reads: edge flags (they matter to
-// polygon mode GL_LINE/GL_POINT only, which is refused) and colour indices
-// (no colour-index visuals). Their state is kept for glGet and the attribute stacks.
+// Client-state arrays no generated program reads: edge flags (read on the
+// client by the polygon-mode stage, ff_unfilled.cc) and colour indices (no
+// colour-index visuals). Their state is kept for glGet and the attribute stacks.
 enum : int { kEdge = kAttrCount, kIndex = kAttrCount + 1 };
 
 struct Light {
@@ -75,6 +75,7 @@ struct Key {
     std::array<uint16_t, kMaxTexUnits> texgen{};
     uint8_t clip = 0;            // GL_CLIP_PLANEi enabled: bit i
     uint8_t pixel = 0;           // a pixel rectangle (ff_raster.cc): PixelKind
+    uint8_t zoff = 0;            // a depth offset uniform (polygon offset of unfilled polygons: ff_unfilled.cc)
     bool operator==(const Key&) const = default;
 };
 
@@ -98,6 +99,8 @@ struct ListDraw {
     Layout layout;
     int count = 0;
     std::vector<uint8_t> data;  // until glEndList uploads it
+    std::vector<uint8_t> cpu;   // polygons: the vertices kept on the client for glPolygonMode GL_LINE/GL_POINT
+    std::vector<uint8_t> edges; // per-vertex edge flags (empty: all true)
     uint32_t vao = 0;
     int64_t offset = 0;  // in the list's buffer
     std::array<float, 4> color_at_end{};  // current colour after the primitive (GL's rule)
@@ -195,6 +198,14 @@ struct FixedFunction {
     std::array<std::array<float, 4>, kMaxClipPlanes> clip_planes{};
     uint8_t clip_enabled = 0;
 
+    // polygon mode (ff_unfilled.cc): [0] front, [1] back; edge flags
+    std::array<GLenum, 2> polygon_mode{0x1B02, 0x1B02};  // GL_FILL
+    bool offset_line = false, offset_point = false;      // GL_POLYGON_OFFSET_LINE / _POINT (not host caps)
+    bool edge_flag = true;                                // the current edge flag
+    std::vector<uint8_t> vertex_edges;                    // of the vertices between glBegin and glEnd
+    float zoff = 0;                                       // depth offset of the draw being issued (NDC)
+    float point_size = 1;                                 // glPointSize: the generated vertex stage's gl_PointSize
+
     // the raster path (ff_raster.cc)
     Raster raster;
     float zoom[2] = {1, 1};
@@ -258,8 +269,10 @@ bool ff_active(Context& ctx);
 // must not execute it now (GL_COMPILE).
 bool record(Context& ctx, std::function<void(Context&)> op);
 
-// A primitive's vertices (immediate mode or a list's), drawn now.
-void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count);
+// A primitive's vertices (immediate mode or a list's), drawn now; `edges`:
+// per-vertex edge flags (nullptr: all true).
+void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count,
+                 const uint8_t* edges = nullptr);
 void draw_list(Context& ctx, ListDraw& d);
 void upload_list(Context& ctx, DisplayList& l);
 
@@ -280,6 +293,25 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
 void begin_draw(Context& ctx, FixedFunction& f);
 void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
                  const std::vector<uint32_t>* indices);
+
+// glPolygonMode GL_LINE/GL_POINT (ff_unfilled.cc): whether a lowered draw of
+// `mode` goes through the polygon-mode stage, which decides each polygon's
+// facing on the client, culls it, and draws its edges or vertices.
+bool unfilled(const FixedFunction& f, GLenum mode);
+// `data`: `count` packed vertices of layout `l` (floats); `indices`: an element
+// draw's vertex numbers (nullptr: 0..count-1); `edges`: per-vertex edge flags.
+void draw_unfilled(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, const uint8_t* data, int count,
+                   const uint8_t* edges, const std::vector<uint32_t>* indices);
+// One draw of the polygon-mode stage's output: `count` vertices from `first`
+// of the uploaded array, with a depth offset (NDC) for GL_POLYGON_OFFSET_LINE/_POINT.
+struct Batch {
+    GLenum prim = 0;
+    int first = 0, count = 0;
+    float zoff = 0;
+};
+// Uploads `vertices` packed vertices of layout `l` and draws the batches.
+void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t* data, int vertices,
+                  const std::vector<Batch>& batches);
 
 // Application draws while no program is bound (client-state arrays, the
 // current attributes): true when the lowering took the draw.

@@ -111,6 +111,103 @@ bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
     return true;
 }
 
+// One component of a client-state array as a float (normalised as GL says).
+template <class T>
+float component(const uint8_t* p, bool norm) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return norm ? to_float<true>(v) : to_float<false>(v);
+}
+
+bool read_component(const uint8_t* p, GLenum type, bool norm, float* out) {
+    switch (type) {
+        case GL_BYTE: *out = component<GLbyte>(p, norm); return true;
+        case GL_UNSIGNED_BYTE: *out = component<GLubyte>(p, norm); return true;
+        case GL_SHORT: *out = component<GLshort>(p, norm); return true;
+        case GL_UNSIGNED_SHORT: *out = component<GLushort>(p, norm); return true;
+        case GL_INT: *out = component<GLint>(p, norm); return true;
+        case GL_UNSIGNED_INT: *out = component<GLuint>(p, norm); return true;
+        case GL_FLOAT: *out = component<GLfloat>(p, norm); return true;
+        case 0x140A: *out = component<GLdouble>(p, norm); return true;  // GL_DOUBLE
+        default: return false;
+    }
+}
+
+// The bytes of vertices [first, first + count) of array `a` on the client
+// (client memory, or the shadow of its buffer object); false: not there.
+bool array_bytes(Context& ctx, const ClientArray& a, int64_t first, int64_t count, int64_t elem,
+                 std::vector<uint8_t>* out, int64_t* stride) {
+    *stride = a.stride ? a.stride : elem;
+    const int64_t bytes = (count - 1) * *stride + elem;
+    if (!a.buffer) {
+        const auto* p = static_cast<const uint8_t*>(a.pointer) + first * *stride;
+        out->assign(p, p + bytes);
+        return true;
+    }
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    BufferInfo& b = ctx.group->buffers[a.buffer];
+    const int64_t off = int64_t(reinterpret_cast<uintptr_t>(a.pointer)) + first * *stride;
+    if (!b.shadow_valid || off + bytes > int64_t(b.shadow.size())) return false;
+    out->assign(b.shadow.data() + off, b.shadow.data() + off + bytes);
+    return true;
+}
+
+// The enabled arrays of vertices [first, first + count), packed as floats the
+// way immediate mode packs its vertices (and the edge flags when that array
+// is enabled), for the polygon-mode stage (ff_unfilled.cc); false when some
+// array is not on the client or has a type it does not read.
+bool fetch_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, Layout* l, std::vector<uint8_t>* data,
+                  std::vector<uint8_t>* edges) {
+    int floats = 0;
+    for (int a = 0; a < kAttrCount; ++a) {
+        const ClientArray& arr = f.arrays[size_t(a)];
+        if (!arr.enabled || (!arr.pointer && !arr.buffer)) continue;
+        l->size[size_t(a)] = arr.size;
+        l->offset[size_t(a)] = floats * 4;
+        floats += arr.size;
+    }
+    l->stride = floats * 4;
+    data->assign(size_t(count) * size_t(l->stride), 0);
+    std::vector<uint8_t> src;
+    for (int a = 0; a < kAttrCount; ++a) {
+        const ClientArray& arr = f.arrays[size_t(a)];
+        if (l->size[size_t(a)] == 0) continue;
+        const int64_t csize = attrib_bytes(1, arr.type), elem = attrib_bytes(arr.size, arr.type);
+        int64_t stride = 0;
+        if (csize <= 0 || !array_bytes(ctx, arr, first, count, elem, &src, &stride)) return false;
+        for (int64_t v = 0; v < count; ++v)
+            for (int c = 0; c < arr.size; ++c) {
+                float x = 0;
+                if (!read_component(src.data() + v * stride + c * csize, arr.type, arr.normalized, &x)) return false;
+                std::memcpy(data->data() + v * l->stride + l->offset[size_t(a)] + c * 4, &x, 4);
+            }
+    }
+    const ClientArray& e = f.edge_array;
+    if (e.enabled && (e.pointer || e.buffer)) {
+        int64_t stride = 0;
+        if (!array_bytes(ctx, e, first, count, 1, &src, &stride)) return false;
+        edges->resize(size_t(count));
+        for (int64_t v = 0; v < count; ++v) (*edges)[size_t(v)] = src[size_t(v * stride)] != 0;
+    }
+    return true;
+}
+
+// A draw of polygons while glPolygonMode is GL_LINE or GL_POINT: through the
+// polygon-mode stage; false when the arrays cannot be read on the client (drawn filled).
+bool draw_unfilled_arrays(Context& ctx, FixedFunction& f, GLenum mode, int64_t first, int64_t count,
+                          const std::vector<uint32_t>* indices) {
+    Layout l;
+    std::vector<uint8_t> data, edges;
+    if (!fetch_arrays(ctx, f, first, count, &l, &data, &edges)) {
+        if (first_time("ff-unfilled-arrays"))
+            log().warn("glPolygonMode GL_LINE/GL_POINT: an array the client cannot read (a buffer object it has no "
+                       "copy of, or a packed type): drawn filled");
+        return false;
+    }
+    draw_unfilled(ctx, f, mode, l, data.data(), int(count), edges.empty() ? nullptr : edges.data(), indices);
+    return true;
+}
+
 }  // namespace
 
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
@@ -118,6 +215,8 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
     if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (count <= 0) return true;
     if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
+    if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, first, count, nullptr))
+        return true;
     Layout l;
     begin_draw(ctx, *f);
     point_arrays(ctx, *f, first, count, &l);
@@ -159,6 +258,8 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
         idx[size_t(i)] = v;
         mx = std::max(mx, v);
     }
+    if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, 0, int64_t(mx) + 1, &idx))
+        return true;
     Layout l;
     begin_draw(ctx, *f);
     point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2);  // quads become up to 1.5x the indices

@@ -46,7 +46,11 @@ namespace {
 void restore_cap(GLenum cap, bool on) { on ? mgl_glEnable(cap) : mgl_glDisable(cap); }
 
 void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
-    if (mask & kCurrent) to.current = from.current, to.raster = from.raster;
+    if (mask & kCurrent) to.current = from.current, to.raster = from.raster, to.edge_flag = from.edge_flag;
+    if (mask & kPolygon) {
+        to.polygon_mode = from.polygon_mode;
+        to.offset_line = from.offset_line, to.offset_point = from.offset_point;
+    }
     if (mask & 0x20) std::memcpy(to.zoom, from.zoom, sizeof to.zoom);  // GL_PIXEL_MODE_BIT: the zoom (pixel maps are not held)
     if (mask & kLighting) {
         to.lights = from.lights;
@@ -60,6 +64,7 @@ void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
     if (mask & kEnable) {
         to.lighting = from.lighting, to.color_material = from.color_material, to.normalize = from.normalize;
         to.rescale = from.rescale, to.alpha_test = from.alpha_test, to.fog = from.fog;
+        to.offset_line = from.offset_line, to.offset_point = from.offset_point;
         for (int i = 0; i < kMaxLights; ++i) to.lights[size_t(i)].enabled = from.lights[size_t(i)].enabled;
         std::memcpy(to.texture_2d, from.texture_2d, sizeof to.texture_2d);
         to.clip_enabled = from.clip_enabled;

@@ -94,6 +94,7 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
     k.clip = f.clip_enabled;
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;  // GL_LINEAR, GL_EXP, GL_EXP2
+    k.zoff = f.zoff != 0.0F;
     (void)ctx;
     return k;
 }
@@ -201,6 +202,8 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     float mvp[16];
     mat_mul(mvp, f.top(1).m, mv.m);
     uni(ctx, p, "mgl_mvp", mvp, 16);
+    if (k.zoff) uni(ctx, p, "mgl_zoff", &f.zoff, 1);
+    uni(ctx, p, "mgl_point_size", &f.point_size, 1);
     if (key_needs_eye(k)) uni(ctx, p, "mgl_mv", mv.m, 16);
     if (key_needs_eye_normal(k)) {
         float inv[16], n[9];
@@ -539,8 +542,9 @@ void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x
     e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
 }
 
-void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count) {
+void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count, const uint8_t* edges) {
     FixedFunction& f = *ff(ctx);
+    if (ctx.st.program == 0 && unfilled(f, mode)) return draw_unfilled(ctx, f, mode, l, data, count, edges, nullptr);
     if (ctx.st.program != 0) {
         // An application program draws these vertices: generic attributes 0.. are
         // its inputs; the lowering's layout puts position at 0 (as GL aliases it).
@@ -552,6 +556,24 @@ void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data
     const int64_t off = stream_upload(ctx, data, int64_t(l.stride) * count);  // leaves the stream bound to GL_ARRAY_BUFFER
     point_attribs(ctx, l, off, &f.imm_enabled);
     finish_draw(ctx, f, mode, l, count, nullptr);
+}
+
+void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t* data, int vertices,
+                  const std::vector<Batch>& batches) {
+    if (batches.empty()) return;
+    gen::Encoder& e = *ctx.enc;
+    begin_draw(ctx, f);
+    const int64_t off = stream_upload(ctx, data, int64_t(l.stride) * vertices);
+    point_attribs(ctx, l, off, &f.imm_enabled);
+    for (const Batch& b : batches) {
+        f.zoff = b.zoff;
+        Key key;
+        prepare(ctx, f, l, &key);
+        e.glDrawArrays(b.prim, b.first, b.count);
+    }
+    f.zoff = 0;
+    e.glBindVertexArray(ctx.st.vao_name());
+    e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
 }
 
 void upload_list(Context& ctx, DisplayList& dl) {
@@ -576,6 +598,8 @@ void upload_list(Context& ctx, DisplayList& dl) {
         point_attribs(ctx, d->layout, d->offset, &enabled);
         const int kind = pattern_for(ctx, f, d->mode);
         if (kind >= 0) bind_pattern(ctx, f, kind, d->count);
+        // polygons keep a copy for glPolygonMode GL_LINE/GL_POINT at glCallList time
+        if (d->mode >= GL_TRIANGLES && d->mode <= kPolygon) d->cpu = std::move(d->data);
         d->data.clear();
         d->data.shrink_to_fit();
     }
@@ -586,6 +610,9 @@ void upload_list(Context& ctx, DisplayList& dl) {
 void draw_list(Context& ctx, ListDraw& d) {
     FixedFunction& f = *ff(ctx);
     gen::Encoder& e = *ctx.enc;
+    if (ctx.st.program == 0 && unfilled(f, d.mode) && !d.cpu.empty())
+        return draw_unfilled(ctx, f, d.mode, d.layout, d.cpu.data(), d.count, d.edges.empty() ? nullptr : d.edges.data(),
+                             nullptr);
     e.glBindVertexArray(d.vao);
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);

@@ -104,6 +104,11 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out) {
         case 0x0D34: *out = Q::ints({256}); return true;                 // GL_MAX_PIXEL_MAP_TABLE
         case 0x84E2: case 0x8871: *out = Q::ints({kMaxTexUnits}); return true;  // GL_MAX_TEXTURE_UNITS, _COORDS
         case 0x0C00: *out = Q::ints({0}); return true;                    // GL_AUX_BUFFERS
+        // polygon mode (ff_unfilled.cc)
+        case 0x0B40: *out = Q::ints({f.polygon_mode[0], f.polygon_mode[1]}); return true;  // GL_POLYGON_MODE
+        case 0x0B43: *out = Q::bools({f.edge_flag}); return true;                          // GL_EDGE_FLAG
+        case 0x2A01: *out = Q::bools({f.offset_point}); return true;  // GL_POLYGON_OFFSET_POINT
+        case 0x2A02: *out = Q::bools({f.offset_line}); return true;   // GL_POLYGON_OFFSET_LINE
         // matrices
         case 0x0BA0: *out = Q::ints({f.matrix_mode}); return true;
         case 0x0BA6: matrix(0, false); return true;

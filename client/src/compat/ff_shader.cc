@@ -64,6 +64,8 @@ std::string vertex_source(const Key& k) {
       << "in vec4 mgl_Vertex;\nin vec3 mgl_Normal;\nin vec4 mgl_Color;\nin vec4 mgl_SecondaryColor;\n"
       << "uniform mat4 mgl_mvp;\n"
       << interp << "out vec4 mgl_col0;\n";
+    if (k.zoff) o << "uniform float mgl_zoff;\n";  // polygon offset of unfilled polygons (ff_unfilled.cc)
+    o << "uniform float mgl_point_size;\n";  // glPointSize (a GLES host sizes points by gl_PointSize only)
     if (k.separate_specular && k.lighting) o << interp << "out vec4 mgl_col1;\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
@@ -89,6 +91,8 @@ std::string vertex_source(const Key& k) {
                   << "_spe, mgl_l" << i << "_att, mgl_l" << i << "_spot, mgl_l" << i << "_half;\n";
     }
     o << "void main() {\n    vec4 p = mgl_Vertex;\n    gl_Position = " << mat_mad("mgl_mvp", "p") << ";\n";
+    if (k.zoff) o << "    gl_Position.z += mgl_zoff * gl_Position.w;\n";
+    o << "    gl_PointSize = mgl_point_size;\n";
     if (eye_pos) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
     for (int i = 0; i < kMaxClipPlanes; ++i)
         if (k.clip & (1 << i)) o << "    gl_ClipDistance[" << i << "] = dot(eye, mgl_clip" << i << ");\n";

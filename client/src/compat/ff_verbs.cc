@@ -47,6 +47,7 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
         f->pos_size = std::max(f->pos_size, n);
         auto& vert = f->vertices.emplace_back(f->current);
         vert[kPos] = v;
+        f->vertex_edges.push_back(f->edge_flag);
         return;
     }
     if (f->in_begin) {
@@ -87,6 +88,8 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
         case 0x0B57: flag = &f->color_material; break;    // GL_COLOR_MATERIAL
         case 0x0BC0: flag = &f->alpha_test; break;        // GL_ALPHA_TEST
         case 0x0B60: flag = &f->fog; break;               // GL_FOG
+        case 0x2A01: flag = &f->offset_point; break;      // GL_POLYGON_OFFSET_POINT (ff_unfilled.cc)
+        case 0x2A02: flag = &f->offset_line; break;       // GL_POLYGON_OFFSET_LINE
         case 0x0DE1: flag = &f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; break;
         default:
             if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) flag = &f->lights[cap - 0x4000].enabled;  // GL_LIGHTi
@@ -110,6 +113,8 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
         case 0x0B57: *out = f->color_material; return true;
         case 0x0BC0: *out = f->alpha_test; return true;
         case 0x0B60: *out = f->fog; return true;
+        case 0x2A01: *out = f->offset_point; return true;
+        case 0x2A02: *out = f->offset_line; return true;
         case 0x0DE1: *out = f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; return true;
         case 0x0C60: case 0x0C61: case 0x0C62: case 0x0C63:
             *out = (f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)] >> (cap - 0x0C60)) & 1;
@@ -322,6 +327,7 @@ void glBegin(GLenum mode) {
     f->set_in_begin = 0;
     f->pos_size = 2;
     f->vertices.clear();
+    f->vertex_edges.clear();
 }
 
 void glEnd() {
@@ -354,12 +360,16 @@ void glEnd() {
     for (const auto& v : f->vertices)
         for (int a = 0; a < kAttrCount; ++a)
             for (int c = 0; c < l.size[a]; ++c) *out++ = v[a][c];
+    // edge flags (glPolygonMode GL_LINE/GL_POINT): kept only when one is false
+    std::vector<uint8_t> edges;
+    if (std::find(f->vertex_edges.begin(), f->vertex_edges.end(), 0) != f->vertex_edges.end()) edges = f->vertex_edges;
     if (f->compiling) {
         auto d = std::make_shared<ListDraw>();
         d->mode = f->begin_mode;
         d->layout = l;
         d->count = count;
         d->data = data;
+        d->edges = edges;
         const uint32_t sets = f->set_in_begin;
         const auto after = f->current;
         f->building->draws.push_back(d);
@@ -375,7 +385,7 @@ void glEnd() {
             return;
         }
     }
-    draw_packed(*ctx, f->begin_mode, l, data.data(), count);
+    draw_packed(*ctx, f->begin_mode, l, data.data(), count, edges.empty() ? nullptr : edges.data());
 }
 
 // ---- matrices ----

@@ -424,6 +424,9 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
     AppPrograms* app = app_programs(ctx);
     if (!app) return;
     FixedFunction* f = ctx.ff.get();
+    // The client cannot run the application's vertex stage, so it cannot find its polygons' facing.
+    if (f && (f->polygon_mode[0] != 0x1B02 || f->polygon_mode[1] != 0x1B02) && first_time("ff-polygon-mode-program"))
+        log().warn("glPolygonMode GL_LINE/GL_POINT is not lowered for draws of GLSL programs: their polygons are filled");
     AppPrograms& ap = *app;
     uint64_t links;
     bool other_context;
