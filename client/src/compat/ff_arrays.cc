@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "compat/ff.h"
+#include "compat/ff_gate.h"
 #include "custom/common.h"
 
 namespace mgl::client::compat {
@@ -118,6 +119,12 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
     if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (count <= 0) return true;
     if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
+    if (top_compile(*f)) {
+        if (compile_draw(ctx, mode, first, count, nullptr, "glDrawArrays")) return true;
+        if (first_time("ff-compile-draw"))
+            log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
+                       "executed now, not compiled");
+    }
     Layout l;
     begin_draw(ctx, *f);
     point_arrays(ctx, *f, first, count, &l);
@@ -158,6 +165,12 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
         std::memcpy(&v, raw.data() + i * isize, size_t(isize));
         idx[size_t(i)] = v;
         mx = std::max(mx, v);
+    }
+    if (top_compile(*f)) {
+        if (compile_draw(ctx, mode, 0, count, &idx, "glDrawElements")) return true;
+        if (first_time("ff-compile-draw"))
+            log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
+                       "executed now, not compiled");
     }
     Layout l;
     begin_draw(ctx, *f);
