@@ -155,6 +155,24 @@ bool raster_parse(const std::string& name, bool* window, int* n, bool* vec) {
     return rest == "s" || rest == "i" || rest == "f" || rest == "d";  // not the fixed-point xOES forms
 }
 
+// glRectd ... glRectsv: a GL_POLYGON of four vertices (compat::rect).
+bool rect_parse(const std::string& name, bool* vec) {
+    static const std::set<std::string> kRects = {"glRectd", "glRectf", "glRecti", "glRects"};
+    std::string n = name;
+    *vec = !n.empty() && n.back() == 'v';
+    if (*vec) n.pop_back();
+    return kRects.count(n) > 0;
+}
+
+// Edge flags and colour indices: allowed between glBegin and glEnd and
+// compiled into lists, but nothing the lowering draws reads them (polygon
+// mode GL_LINE/GL_POINT is refused, no colour-index visuals): accepted and
+// dropped (one log line), as their client-state arrays are.
+const std::set<std::string> kDroppedAttrs = {
+    "glEdgeFlag", "glEdgeFlagv", "glIndexd", "glIndexdv", "glIndexf", "glIndexfv", "glIndexi",
+    "glIndexiv", "glIndexs", "glIndexsv", "glIndexub", "glIndexubv",
+};
+
 // Setters of indexed viewports, scissor boxes and depth ranges (viewport
 // arrays). Index 0 is what the non-indexed queries read, and its values may
 // be fractional: once a context uses them, GL_VIEWPORT, GL_SCISSOR_BOX and
@@ -436,7 +454,7 @@ private:
 
     // The verb's gate class (client/src/compat/ff_gate.h: kInBegin 1, kCompiled 2,
     // kSelf 4), or -1: no gate (session verbs).
-    int gate_class(const Plan& pl, bool self) const {
+    int gate_class(const Plan& pl, bool self, bool raw = false) const {
         const Verb& v = *pl.v;
         if (v.session) return -1;
         const std::string& n = v.name;
@@ -451,7 +469,7 @@ private:
                 case ParamKind::string_lengths:
                     return cls;  // queries, names, sources: not compiled
                 case ParamKind::in_array:
-                    if (count_code(v, p).empty()) return cls;  // no size to copy: runs at once, as before
+                    if (!raw && count_code(v, p).empty()) return cls;  // no size to copy: runs at once, as before
                     break;
                 default:
                     break;
@@ -473,7 +491,7 @@ private:
     // The gate block of an entry point; `ctx_` is the current context (not
     // null). `self_call`: what runs under SelfCompile (hooks of class kSelf).
     void emit_gate(const Plan& pl, int cls, const std::string& fail_ret, const std::string& self_call,
-                   const std::string& indent, std::ostringstream& o) {
+                   const std::string& indent, std::ostringstream& o, bool raw = false) {
         const Verb& v = *pl.v;
         const std::string ns = "::mgl::client::compat::";
         const std::string call = ns + "gate(*ctx_, " + std::to_string(cls) + ", \"" + v.name + "\")";
@@ -495,6 +513,10 @@ private:
             for (const Param& p : v.params) {
                 const std::string n = p.name;
                 if (!args.empty()) args += ", ";
+                if (raw) {  // the entry point reads no argument (it refuses the verb): no copies
+                    args += n;
+                    continue;
+                }
                 switch (p.kind) {
                     case ParamKind::in_array: {
                         o << i2 << "std::vector<uint8_t> gc_" << n << ";\n"
@@ -539,7 +561,7 @@ private:
                         break;
                 }
             }
-            const bool unpack = gate_unpack(v);
+            const bool unpack = !raw && gate_unpack(v);
             if (unpack) o << i2 << "const ::mgl::client::State::PixelStore gu_ = ctx_->st.unpack;\n";
             o << i2 << ns << "compile(*ctx_, [=](::mgl::client::Context& c_) {\n";
             if (unpack)
@@ -634,6 +656,29 @@ private:
               << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
             return;
         }
+        bool rect_vec = false;
+        const bool rect = pl.hook.empty() && rect_parse(v.name, &rect_vec);
+        if (rect || (pl.hook.empty() && kDroppedAttrs.count(v.name))) {
+            o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
+              << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
+              << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (ctx_->ff_gate) [[unlikely]] {\n";
+            emit_gate(pl, gate_class(pl, rect), "return;", "", "        ", o);
+            o << "    }\n";
+            if (rect) {
+                auto val = [&](int i) {
+                    return "float(" + (rect_vec ? v.params[size_t(i / 2)].name + "[" + std::to_string(i % 2) + "]"
+                                                : v.params[size_t(i)].name) + ")";
+                };
+                o << "    ::mgl::client::compat::rect(*ctx_, " << val(0) << ", " << val(1) << ", " << val(2) << ", " << val(3)
+                  << ");\n}\n\n";
+            } else {
+                for (const Param& p : v.params) o << "    (void)" << p.name << ";\n";
+                o << "    ::mgl::client::compat::dropped_attr(\"" << v.name << "\");\n}\n\n";
+            }
+            return;
+        }
         bool rp_window = false, rp_vec = false;
         int rp_n = 0;
         if (pl.hook.empty() && pl.forward.empty() && raster_parse(v.name, &rp_window, &rp_n, &rp_vec)) {
@@ -666,6 +711,12 @@ private:
             return;
         }
         if (!pl.unsized.empty()) {
+            // Refused when it executes: a list compiles it (the refusal comes when the list runs).
+            if (const int cls = gate_class(pl, false, true); cls >= 0) {
+                o << "    if (::mgl::client::Context* const ctx_ = ::mgl::client::current(); ctx_ && ctx_->ff_gate) [[unlikely]] {\n";
+                emit_gate(pl, cls, fail_ret, "", "        ", o, true);
+                o << "    }\n";
+            }
             for (const Param& p : v.params) o << "    (void)" << p.name << ";\n";
             o << "    ::mgl::client::unsized(\"" << v.name << "\", \"" << pl.unsized << "\");\n    " << fail_ret << "\n}\n\n";
             return;

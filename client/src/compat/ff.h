@@ -295,6 +295,14 @@ bool array_element(Context& ctx, int64_t i);
 bool compile_draw(Context& ctx, GLenum mode, int64_t first, int64_t count, const std::vector<uint32_t>* indices,
                   const char* verb);
 
+// A draw of nothing compiled into a list: still GL_INVALID_OPERATION when
+// glCallList runs it between glBegin and glEnd.
+void compile_empty_draw(Context& ctx, const char* verb);
+// glRect* (generated entry points): a GL_POLYGON of the four corners.
+void rect(Context& ctx, float x1, float y1, float x2, float y2);
+// glEdgeFlag*/glIndex* (generated entry points): accepted and dropped, one log line.
+void dropped_attr(const char* verb);
+
 // glRasterPos*/glWindowPos* (generated entry points; ff_raster.cc).
 void raster_pos(Context& ctx, bool window, double x, double y, double z, double w);
 bool raster_get(Context& ctx, GLenum pname, QueryValue* out);

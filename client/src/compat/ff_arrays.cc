@@ -117,6 +117,10 @@ bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
+    if (top_compile(*f) && (count <= 0 || !f->arrays[kPos].enabled)) {
+        compile_empty_draw(ctx, "glDrawArrays");
+        return true;
+    }
     if (count <= 0) return true;
     if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
     if (top_compile(*f)) {
@@ -135,7 +139,10 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
-    if (count <= 0 || !f->arrays[kPos].enabled) return true;
+    if (count <= 0 || !f->arrays[kPos].enabled) {
+        if (top_compile(*f)) compile_empty_draw(ctx, "glDrawElements");
+        return true;
+    }
     // The indices on the client (client memory, or the shadow of the element buffer).
     const int64_t isize = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;
     if (!isize) {

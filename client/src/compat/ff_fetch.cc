@@ -117,6 +117,32 @@ bool compile_draw(Context& ctx, GLenum mode, int64_t first, int64_t count, const
     return true;
 }
 
+void compile_empty_draw(Context& ctx, const char* verb) {
+    FixedFunction& f = *ff(ctx);
+    f.building->ops.push_back(outside_begin(verb, [](Context&) {}));
+}
+
+void rect(Context& ctx, float x1, float y1, float x2, float y2) {
+    FixedFunction& f = *ff(ctx);
+    const bool top = top_compile(f);
+    const size_t ops = top ? f.building->ops.size() : 0;
+    SelfCompile scope(ctx);  // the draw's own entry points execute
+    mgl_custom::glBegin(0x0009);  // GL_POLYGON
+    imm_attr(ctx, kPos, 2, x1, y1, 0, 1);
+    imm_attr(ctx, kPos, 2, x2, y1, 0, 1);
+    imm_attr(ctx, kPos, 2, x2, y2, 0, 1);
+    imm_attr(ctx, kPos, 2, x1, y2, 0, 1);
+    mgl_custom::glEnd();
+    if (top)  // run by glCallList between glBegin and glEnd: an error, not a primitive
+        for (size_t i = ops; i < f.building->ops.size(); ++i) f.building->ops[i] = outside_begin("glRect", f.building->ops[i]);
+}
+
+void dropped_attr(const char* verb) {
+    if (first_time(verb))
+        log().info("{}: edge flags and colour indices are accepted and dropped (nothing the lowering draws reads them)",
+                   verb);
+}
+
 }  // namespace mgl::client::compat
 
 namespace mgl_custom {
