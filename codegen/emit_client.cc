@@ -528,6 +528,7 @@ private:
                           << i2 << "    if (b_ < 0 || !calc.ok() || b_ > ::mgl::client::kMaxArrayBytes) break;  // the error: at once\n"
                           << i2 << "    const auto* s_ = reinterpret_cast<const uint8_t*>(" << n << ");\n"
                           << i2 << "    gc_" << n << ".assign(s_, s_ + b_);\n"
+                          << i2 << "    gc_" << n << ".resize(std::max<size_t>(size_t(b_), 64));  // zeros past a pname count the client underrates\n"
                           << i2 << "}\n";
                         args += "gz_" + n + " ? nullptr : (" + p.ctype + ")(gc_" + n + ".data())";
                         break;
