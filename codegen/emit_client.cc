@@ -92,6 +92,8 @@ const char* const kHooks[] = {
     "glPolygonMode", "glEdgeFlag", "glEdgeFlagv",
     // the point size of lowered draws (a GLES host sizes points by gl_PointSize only)
     "glPointSize",
+    // client-state arrays read on the client (compat/ff_fetch.cc)
+    "glArrayElement",
 };
 
 // Immediate-mode vertex attributes (glVertex3f, glColor4ubv, glMultiTexCoord2fv...):
@@ -160,6 +162,24 @@ bool raster_parse(const std::string& name, bool* window, int* n, bool* vec) {
     return rest == "s" || rest == "i" || rest == "f" || rest == "d";  // not the fixed-point xOES forms
 }
 
+// glRectd ... glRectsv: a GL_POLYGON of four vertices (compat::rect).
+bool rect_parse(const std::string& name, bool* vec) {
+    static const std::set<std::string> kRects = {"glRectd", "glRectf", "glRecti", "glRects"};
+    std::string n = name;
+    *vec = !n.empty() && n.back() == 'v';
+    if (*vec) n.pop_back();
+    return kRects.count(n) > 0;
+}
+
+// Edge flags and colour indices: allowed between glBegin and glEnd and
+// compiled into lists, but nothing the lowering draws reads them (polygon
+// mode GL_LINE/GL_POINT is refused, no colour-index visuals): accepted and
+// dropped (one log line), as their client-state arrays are.
+const std::set<std::string> kDroppedAttrs = {
+    "glEdgeFlag", "glEdgeFlagv", "glIndexd", "glIndexdv", "glIndexf", "glIndexfv", "glIndexi",
+    "glIndexiv", "glIndexs", "glIndexsv", "glIndexub", "glIndexubv",
+};
+
 // Setters of indexed viewports, scissor boxes and depth ranges (viewport
 // arrays). Index 0 is what the non-indexed queries read, and its values may
 // be fractional: once a context uses them, GL_VIEWPORT, GL_SCISSOR_BOX and
@@ -170,6 +190,84 @@ const std::set<std::string> kIndexedViewport = {
     "glScissorArrayv", "glDepthRangeIndexedfOES", "glDepthRangeArrayfvOES", "glDepthRangeIndexedfNV",
     "glDepthRangeArrayfvNV", "glDepthRangeIndexed", "glDepthRangeArrayv",
 };
+
+// ---- the display-list / glBegin gate (client/src/compat/ff_gate.h) ----
+//
+// Every entry point of a GL verb tests Context::ff_gate (set only in a
+// compatibility context while a list is compiled at top level or a glBegin is
+// open) and hands its class to compat::gate(). The classes are decided here.
+
+// Allowed between glBegin and glEnd (GL 4.6 compatibility §10.7.5): the
+// current vertex attributes, materials, edge flags, colour indices,
+// evaluators, glArrayElement and display-list calls.
+bool gate_in_begin(const std::string& n) {
+    static const char* const kPrefixes[] = {
+        "glVertex2", "glVertex3", "glVertex4", "glVertexP", "glNormal3", "glNormalP", "glColor3", "glColor4",
+        "glColorP", "glTexCoord1", "glTexCoord2", "glTexCoord3", "glTexCoord4", "glTexCoordP", "glMultiTexCoord",
+        "glSecondaryColor3", "glSecondaryColorP", "glFogCoord", "glMaterial", "glEdgeFlag", "glEvalCoord",
+        "glEvalPoint", "glVertexAttrib1", "glVertexAttrib2", "glVertexAttrib3", "glVertexAttrib4", "glVertexAttribI1",
+        "glVertexAttribI2", "glVertexAttribI3", "glVertexAttribI4", "glVertexAttribL1", "glVertexAttribL2",
+        "glVertexAttribL3", "glVertexAttribL4", "glVertexAttribP",
+    };
+    static const std::set<std::string> kNames = {
+        "glEnd", "glCallList", "glCallLists", "glArrayElement", "glArrayElementEXT", "glIndexd", "glIndexdv",
+        "glIndexf", "glIndexfv", "glIndexi", "glIndexiv", "glIndexs", "glIndexsv", "glIndexub", "glIndexubv",
+    };
+    if (kNames.count(n)) return true;
+    if (n.find("Pointer") != std::string::npos || n.find("Format") != std::string::npos ||
+        n.find("Binding") != std::string::npos || n.find("Divisor") != std::string::npos)
+        return false;  // vertex array state (glEdgeFlagPointer, glVertexAttribFormat...), not attributes
+    for (const char* pre : kPrefixes)
+        if (n.rfind(pre, 0) == 0) return true;
+    return false;
+}
+
+// Hand-written halves that compile themselves (immediate mode packs a list's
+// vertices, the raster path unpacks its images at compile time, glCallList
+// records the call, draws fetch their client arrays at compile time).
+const std::set<std::string> kGateSelf = {
+    "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
+    "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glArrayElement",
+};
+
+// Not compiled into display lists but executed at once (GL 4.6
+// compatibility §21.4, "Commands Not Usable In Display Lists"), besides every
+// verb with a reply, a return value or names to mint (has_reply, below).
+bool gate_not_compiled(const std::string& n) {
+    static const char* const kPrefixes[] = {
+        "glGen", "glDelete", "glIs", "glGet", "glCreate", "glAreTexturesResident", "glNewList", "glEndList",
+        "glFeedbackBuffer", "glSelectBuffer", "glRenderMode", "glEnableClientState", "glDisableClientState",
+        "glClientActiveTexture", "glInterleavedArrays", "glPushClientAttrib", "glPopClientAttrib", "glPixelStore",
+        "glReadPixels", "glReadnPixels", "glFinish", "glFlush", "glFenceSync", "glWaitSync", "glClientWaitSync",
+        // vertex arrays and vertex array objects
+        "glEnableVertexAttribArray", "glDisableVertexAttribArray", "glEnableVertexArray", "glDisableVertexArray",
+        "glVertexAttribBinding", "glVertexAttribFormat", "glVertexAttribIFormat", "glVertexAttribLFormat",
+        "glVertexAttribDivisor", "glBindVertexBuffer", "glVertexBindingDivisor", "glBindVertexArray",
+        "glVertexArray",
+        // buffer objects
+        "glBindBuffer", "glBufferData", "glBufferSubData", "glBufferStorage", "glNamedBuffer", "glMapBuffer",
+        "glMapNamedBuffer", "glUnmapBuffer", "glUnmapNamedBuffer", "glFlushMappedBufferRange",
+        "glFlushMappedNamedBufferRange", "glCopyBufferSubData", "glCopyNamedBufferSubData", "glClearBufferData",
+        "glClearBufferSubData", "glClearNamedBuffer", "glInvalidateBuffer",
+        // framebuffer and renderbuffer objects
+        "glBindFramebuffer", "glBindRenderbuffer", "glFramebufferTexture", "glFramebufferRenderbuffer",
+        "glFramebufferParameter", "glRenderbufferStorage", "glNamedFramebuffer", "glNamedRenderbuffer",
+        "glGenerateMipmap", "glGenerateTextureMipmap",
+        // shader and program objects (glUseProgram and glUniform* are compiled)
+        "glShaderSource", "glCompileShader", "glAttachShader", "glDetachShader", "glLinkProgram",
+        "glValidateProgram", "glBindAttribLocation", "glBindFragDataLocation", "glProgramParameter",
+        "glProgramBinary", "glShaderBinary", "glReleaseShaderCompiler", "glTransformFeedbackVaryings",
+        "glUseProgramStages", "glActiveShaderProgram", "glBindProgramPipeline", "glValidateProgramPipeline",
+        "glNamedString", "glCompileShaderInclude",
+        // texture storage (immutable objects, as Mesa), debug output
+        "glTexStorage", "glTextureStorage", "glDebugMessage", "glObjectLabel", "glObjectPtrLabel",
+        "glPushDebugGroup", "glPopDebugGroup",
+    };
+    for (const char* pre : kPrefixes)
+        if (n.rfind(pre, 0) == 0) return true;
+    // GL_ARB_vertex_attrib_binding and pointer setters: glVertexPointer, glVertexAttribPointer, glEdgeFlagPointer...
+    return n.find("Pointer") != std::string::npos && n.rfind("glGet", 0) != 0;
+}
 
 std::string c_return(const Verb& v) { return v.returns.empty() ? "void" : v.returns; }
 
@@ -300,7 +398,7 @@ public:
             std::ostringstream o;
             o << kGeneratedBanner << "// GL entry points, part " << i << ".\n"
               << "#include \"gen/client_entry.h\"\n#include \"gen/encoder.h\"\n#include \"gen/replies.h\"\n"
-              << "#include \"gen/verb_api.h\"\n#include \"runtime.h\"\n#include \"compsize.h\"\n\n"
+              << "#include \"gen/verb_api.h\"\n#include \"runtime.h\"\n#include \"compsize.h\"\n#include \"compat/ff_gate.h\"\n\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n";
             for (const Plan* pl : chunks[i]) emit_body(*pl, o);
@@ -359,6 +457,128 @@ private:
             }
         }
         return pl;
+    }
+
+    // The verb's gate class (client/src/compat/ff_gate.h: kInBegin 1, kCompiled 2,
+    // kSelf 4), or -1: no gate (session verbs).
+    int gate_class(const Plan& pl, bool self, bool raw = false) const {
+        const Verb& v = *pl.v;
+        if (v.session) return -1;
+        const std::string& n = v.name;
+        auto named = [&](auto pred) { return pred(n) || (!v.alias.empty() && pred(v.alias)); };
+        int cls = named(gate_in_begin) ? 1 : 0;
+        auto in_self = [](const std::string& x) { return kGateSelf.count(x) > 0; };
+        if (self || named(in_self) || (!pl.hook.empty() && kGateSelf.count(pl.hook))) return cls | 4;
+        if (has_reply(v) || !v.returns.empty() || !v.ret_mint.empty() || named(gate_not_compiled)) return cls;
+        for (const Param& p : v.params) {
+            switch (p.kind) {
+                case ParamKind::out_array: case ParamKind::mint_array: case ParamKind::string_list:
+                case ParamKind::string_lengths:
+                    return cls;  // queries, names, sources: not compiled
+                case ParamKind::in_array:
+                    if (!raw && count_code(v, p).empty()) return cls;  // no size to copy: runs at once, as before
+                    break;
+                default:
+                    break;
+            }
+        }
+        return cls | 2;
+    }
+
+    // Whether the verb's pixel data is read with the unpack state (a copy
+    // replays under the compile's unpack state).
+    static bool gate_unpack(const Verb& v) {
+        for (const Param& p : v.params)
+            if ((p.kind == ParamKind::in_array || p.kind == ParamKind::offset_or_in) &&
+                compsize_code(v, p).find("cs_image(*ctx_, false") != std::string::npos)
+                return true;
+        return false;
+    }
+
+    // The gate block of an entry point; `ctx_` is the current context (not
+    // null). `self_call`: what runs under SelfCompile (hooks of class kSelf).
+    void emit_gate(const Plan& pl, int cls, const std::string& fail_ret, const std::string& self_call,
+                   const std::string& indent, std::ostringstream& o, bool raw = false) {
+        const Verb& v = *pl.v;
+        const std::string ns = "::mgl::client::compat::";
+        const std::string call = ns + "gate(*ctx_, " + std::to_string(cls) + ", \"" + v.name + "\")";
+        const std::string in = indent + "    ";
+        if (!(cls & 2) && (self_call.empty() || !(cls & 4))) {
+            o << indent << "if (" << call << " == " << ns << "Gate::done) " << fail_ret << "\n";
+            return;
+        }
+        o << indent << "switch (" << call << ") {\n"
+          << in << "case " << ns << "Gate::run: break;\n";
+        if ((cls & 4) && !self_call.empty())
+            o << in << "case " << ns << "Gate::self: {\n"
+              << in << "    " << ns << "SelfCompile s_(*ctx_);\n"
+              << in << "    " << self_call << "\n" << in << "}\n";
+        if (cls & 2) {
+            o << in << "case " << ns << "Gate::record: {\n";
+            const std::string i2 = in + "    ";
+            std::string args;
+            for (const Param& p : v.params) {
+                const std::string n = p.name;
+                if (!args.empty()) args += ", ";
+                if (raw) {  // the entry point reads no argument (it refuses the verb): no copies
+                    args += n;
+                    continue;
+                }
+                switch (p.kind) {
+                    case ParamKind::in_array: {
+                        o << i2 << "std::vector<uint8_t> gc_" << n << ";\n"
+                          << i2 << "const bool gz_" << n << " = " << n << " == nullptr;\n"
+                          << i2 << "if (!gz_" << n << ") {\n"
+                          << i2 << "    ::mgl::wire::LenCalc calc;\n"
+                          << i2 << "    const int64_t n_ = " << count_code(v, p) << ";\n"
+                          << i2 << "    const int64_t b_ = n_ < 0 ? -1 : calc.mul(n_, " << p.elem_size() << ");\n"
+                          << i2 << "    if (b_ < 0 || !calc.ok() || b_ > ::mgl::client::kMaxArrayBytes) break;  // the error: at once\n"
+                          << i2 << "    const auto* s_ = reinterpret_cast<const uint8_t*>(" << n << ");\n"
+                          << i2 << "    gc_" << n << ".assign(s_, s_ + b_);\n"
+                          << i2 << "    gc_" << n << ".resize(std::max<size_t>(size_t(b_), 64));  // zeros past a pname count the client underrates\n"
+                          << i2 << "}\n";
+                        args += "gz_" + n + " ? nullptr : (" + p.ctype + ")(gc_" + n + ".data())";
+                        break;
+                    }
+                    case ParamKind::offset_or_in: {
+                        const std::string cnt = count_code(v, p);
+                        o << i2 << "std::vector<uint8_t> gc_" << n << ";\n"
+                          << i2 << "const void* const gr_" << n << " = " << n << ";\n"
+                          << i2 << "bool gk_" << n << " = false;  // copied: client memory\n";
+                        if (!cnt.empty())
+                            o << i2 << "if (" << n << " && !::mgl::client::source_bound(*ctx_, ::mgl::client::Source::"
+                              << ident(p.source) << ")) {\n"
+                              << i2 << "    ::mgl::wire::LenCalc calc;\n"
+                              << i2 << "    const int64_t n_ = " << cnt << ";\n"
+                              << i2 << "    const int64_t b_ = n_ < 0 ? -1 : calc.mul(n_, " << p.elem_size() << ");\n"
+                              << i2 << "    if (b_ < 0 || !calc.ok() || b_ > ::mgl::client::kMaxArrayBytes) break;  // the error: at once\n"
+                              << i2 << "    const auto* s_ = reinterpret_cast<const uint8_t*>(" << n << ");\n"
+                              << i2 << "    gc_" << n << ".assign(s_, s_ + b_);\n"
+                              << i2 << "    gk_" << n << " = true;\n"
+                              << i2 << "}\n";
+                        args += "gk_" + n + " ? (" + p.ctype + ")(gc_" + n + ".data()) : (" + p.ctype + ")(gr_" + n + ")";
+                        break;
+                    }
+                    case ParamKind::cstring:
+                        o << i2 << "const bool gz_" << n << " = " << n << " == nullptr;\n"
+                          << i2 << "const std::string gc_" << n << " = gz_" << n << " ? std::string() : std::string(reinterpret_cast<const char*>(" << n << "));\n";
+                        args += "gz_" + n + " ? nullptr : (" + p.ctype + ")(gc_" + n + ".c_str())";
+                        break;
+                    default:
+                        args += n;
+                        break;
+                }
+            }
+            const bool unpack = !raw && gate_unpack(v);
+            if (unpack) o << i2 << "const ::mgl::client::State::PixelStore gu_ = ctx_->st.unpack;\n";
+            o << i2 << ns << "compile(*ctx_, [=](::mgl::client::Context& c_) {\n";
+            if (unpack)
+                o << i2 << "    " << ns << "with_unpack(c_, gu_, [&] { mgl_" << v.name << "(" << args << "); });\n";
+            else
+                o << i2 << "    (void)c_;\n" << i2 << "    mgl_" << v.name << "(" << args << ");\n";
+            o << i2 << "});\n" << i2 << fail_ret << "\n" << in << "}\n";
+        }
+        o << in << "default: " << fail_ret << "\n" << indent << "}\n";
     }
 
     void emit_header(std::vector<OutFile>& out) {
@@ -428,6 +648,9 @@ private:
               << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
               << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
               << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n";
+            o << "    if (ctx_->ff_gate) [[unlikely]] {\n";
+            emit_gate(pl, gate_class(pl, true), "return;", "", "        ", o);
+            o << "    }\n";
             const std::string conv = std::string("::mgl::client::compat::to_float<") + (ia->normalized ? "true" : "false") + ">";
             std::string vals[4];
             const size_t first = ia->unit ? 1 : 0;
@@ -441,6 +664,29 @@ private:
               << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
             return;
         }
+        bool rect_vec = false;
+        const bool rect = pl.hook.empty() && rect_parse(v.name, &rect_vec);
+        if (rect || (pl.hook.empty() && kDroppedAttrs.count(v.name))) {
+            o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n"
+              << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
+              << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n"
+              << "    if (ctx_->ff_gate) [[unlikely]] {\n";
+            emit_gate(pl, gate_class(pl, rect), "return;", "", "        ", o);
+            o << "    }\n";
+            if (rect) {
+                auto val = [&](int i) {
+                    return "float(" + (rect_vec ? v.params[size_t(i / 2)].name + "[" + std::to_string(i % 2) + "]"
+                                                : v.params[size_t(i)].name) + ")";
+                };
+                o << "    ::mgl::client::compat::rect(*ctx_, " << val(0) << ", " << val(1) << ", " << val(2) << ", " << val(3)
+                  << ");\n}\n\n";
+            } else {
+                for (const Param& p : v.params) o << "    (void)" << p.name << ";\n";
+                o << "    ::mgl::client::compat::dropped_attr(\"" << v.name << "\");\n}\n\n";
+            }
+            return;
+        }
         bool rp_window = false, rp_vec = false;
         int rp_n = 0;
         if (pl.hook.empty() && pl.forward.empty() && raster_parse(v.name, &rp_window, &rp_n, &rp_vec)) {
@@ -448,6 +694,9 @@ private:
               << "    if (!ctx_) [[unlikely]] {\n        ::mgl::client::no_context(\"" << v.name << "\");\n        return;\n    }\n"
               << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version) || !::mgl::client::compat::ff(*ctx_)) [[unlikely]] {\n"
               << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        return;\n    }\n";
+            o << "    if (ctx_->ff_gate) [[unlikely]] {\n";
+            emit_gate(pl, gate_class(pl, true), "return;", "", "        ", o);
+            o << "    }\n";
             std::string vals[4] = {"0.0", "0.0", "0.0", "1.0"};  // GL's z 0, w 1
             for (int c = 0; c < rp_n; ++c)
                 vals[c] = "double(" + (rp_vec ? v.params[0].name + "[" + std::to_string(c) + "]" : v.params[size_t(c)].name) + ")";
@@ -460,10 +709,22 @@ private:
                 o << "    if (::mgl::client::Context* const c_ = ::mgl::client::current();\n"
                   << "        c_ && !::mgl::gen::verb_in_api(" << v.opcode << ", c_->api_kind, c_->api_version)) [[unlikely]] {\n"
                   << "        ::mgl::client::profile_error(*c_, \"" << v.name << "\");\n        " << fail_ret << "\n    }\n";
-            o << "    " << (is_void ? "" : "return ") << "::mgl_custom::" << pl.hook << "(" << c_args(v) << ");\n}\n\n";
+            const std::string hook_call = std::string(is_void ? "" : "return ") + "::mgl_custom::" + pl.hook + "(" + c_args(v) + ");";
+            if (const int cls = gate_class(pl, false); cls >= 0) {
+                o << "    if (::mgl::client::Context* const ctx_ = ::mgl::client::current(); ctx_ && ctx_->ff_gate) [[unlikely]] {\n";
+                emit_gate(pl, cls, fail_ret, is_void ? hook_call + " return;" : hook_call, "        ", o);
+                o << "    }\n";
+            }
+            o << "    " << hook_call << "\n}\n\n";
             return;
         }
         if (!pl.unsized.empty()) {
+            // Refused when it executes: a list compiles it (the refusal comes when the list runs).
+            if (const int cls = gate_class(pl, false, true); cls >= 0) {
+                o << "    if (::mgl::client::Context* const ctx_ = ::mgl::client::current(); ctx_ && ctx_->ff_gate) [[unlikely]] {\n";
+                emit_gate(pl, cls, fail_ret, "", "        ", o, true);
+                o << "    }\n";
+            }
             for (const Param& p : v.params) o << "    (void)" << p.name << ";\n";
             o << "    ::mgl::client::unsized(\"" << v.name << "\", \"" << pl.unsized << "\");\n    " << fail_ret << "\n}\n\n";
             return;
@@ -476,6 +737,11 @@ private:
         if (!v.universal())
             o << "    if (!::mgl::gen::verb_in_api(" << v.opcode << ", ctx_->api_kind, ctx_->api_version)) [[unlikely]] {\n"
               << "        ::mgl::client::profile_error(*ctx_, \"" << v.name << "\");\n        " << fail_ret << "\n    }\n";
+        if (const int cls = gate_class(pl, false); cls >= 0) {
+            o << "    if (ctx_->ff_gate) [[unlikely]] {\n";
+            emit_gate(pl, cls, fail_ret, "", "        ", o);
+            o << "    }\n";
+        }
         if (kIndexedViewport.count(v.name) || (!v.alias.empty() && kIndexedViewport.count(v.alias)))
             o << "    ctx_->st.viewport_indexed = true;  // the server answers viewport/scissor/depth range from now on\n";
         // Sizes of every array.

@@ -217,6 +217,21 @@ int64_t cs_pname(const Context& ctx, Op op, GLenum pname) {
         case Op::glGetActiveUniformBlockiv:
             // The active uniform indices need the block's uniform count first.
             return pname == GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES ? kUnsupported : 1;
+        // Fixed-function setters (a display list copies their arrays: compat/ff_gate.h).
+        case Op::glLightfv: case Op::glLightiv:
+            return pname == 0x1204 /* GL_SPOT_DIRECTION */ ? 3 : (pname >= 0x1200 && pname <= 0x1203) ? 4 : 1;  // colours, GL_POSITION
+        case Op::glMaterialfv: case Op::glMaterialiv:
+            return pname == 0x1601 /* GL_SHININESS */ ? 1 : pname == 0x1603 /* GL_COLOR_INDEXES */ ? 3 : 4;
+        case Op::glLightModelfv: case Op::glLightModeliv:
+            return pname == 0x0B53 /* GL_LIGHT_MODEL_AMBIENT */ ? 4 : 1;
+        case Op::glFogfv: case Op::glFogiv:
+            return pname == 0x0B66 /* GL_FOG_COLOR */ ? 4 : 1;
+        case Op::glTexGenfv: case Op::glTexGeniv: case Op::glTexGendv:
+            return pname == 0x2500 /* GL_TEXTURE_GEN_MODE */ ? 1 : 4;
+        case Op::glTexEnvfv: case Op::glTexEnviv:
+            return pname == 0x2201 /* GL_TEXTURE_ENV_COLOR */ ? 4 : 1;
+        case Op::glPointParameterfv: case Op::glPointParameteriv:
+            return pname == 0x8129 /* GL_POINT_DISTANCE_ATTENUATION */ ? 3 : 1;
         default:
             if (is_texture_parameter_op(op)) return texture_parameter_count(pname);
             // Every other pname-sized query of GLES (glGetShaderiv, glGetBufferParameteriv,

@@ -107,6 +107,10 @@ struct Context {
     uint32_t id = 0;  // minted by the client, never 0
     std::shared_ptr<ShareGroup> group;
     gen::Encoder* enc = nullptr;  // == &group->enc()
+    // Nonzero only in a compatibility context while a display list is being
+    // compiled at top level or a glBegin is open: every generated entry point
+    // tests it once and then asks compat::gate() (compat/ff_gate.h).
+    uint8_t ff_gate = 0;
     uint32_t api = kApiES;        // kApiES or kApiGL
     uint32_t profile = 0;         // desktop: kCoreProfile or kCompatProfile; 0 for ES
     int major = 2, minor = 0;     // requested version of `api`

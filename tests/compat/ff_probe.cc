@@ -335,6 +335,58 @@ int main() {
     glEdgeFlag(GL_TRUE);
     report("polygon-mode-flat-edges");
 
+    // 11. verbs compiled into a list by the generated gate: wire state (clear colour, blend, a texture
+    // image under a row length, unpacked at compile time), a client-array draw whose arrays change
+    // after the compile (dereferenced at compile time), glRect; a verb refused between glBegin and glEnd
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    uint8_t img[4 * 6 * 4];  // 4x4 RGBA of rows 6 pixels long
+    for (int i = 0; i < 4 * 6 * 4; ++i) img[i] = uint8_t(i * 37 + 11);
+    GLuint t2;
+    glGenTextures(1, &t2);
+    float tri[3][2] = {{-0.9f, -0.9f}, {0.2f, -0.9f}, {-0.35f, 0.1f}};
+    const GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glClearColor(0.1f, 0.2f, 0.3f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBindTexture(GL_TEXTURE_2D, t2);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 6);  // executed now, not compiled
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glColor3f(1, 1, 1);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0), glVertex2f(0.3f, 0.3f);
+    glTexCoord2f(1, 0), glVertex2f(0.9f, 0.3f);
+    glTexCoord2f(1, 1), glVertex2f(0.9f, 0.9f);
+    glTexCoord2f(0, 1), glVertex2f(0.3f, 0.9f);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glVertexPointer(2, GL_FLOAT, 0, tri);  // executed now
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glColor4f(1, 0.5f, 0, 0.5f);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glColor4f(0, 1, 0, 1);
+    glRectf(0.3f, -0.9f, 0.8f, -0.2f);
+    glDisable(GL_BLEND);
+    glEndList();
+    std::memset(img, 0, sizeof img);  // the list holds its own copies
+    tri[2][1] = 0.9f;
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glClearColor(0, 0, 0, 1);
+    glCallList(list);
+    glBegin(GL_POINTS);
+    glClear(GL_COLOR_BUFFER_BIT);  // GL_INVALID_OPERATION, nothing cleared
+    glEnd();
+    report("compiled-verbs");
+    glDeleteLists(list, 1);
+
     probe::release_context();
     return 0;
 }

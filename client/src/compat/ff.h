@@ -225,6 +225,7 @@ struct FixedFunction {
 
     // immediate mode
     bool in_begin = false;
+    bool begin_compile_only = false;  // the open glBegin was compiled (GL_COMPILE), not executed
     GLenum begin_mode = 0;
     uint32_t set_in_begin = 0;  // attributes given between glBegin and glEnd
     int pos_size = 2;
@@ -237,7 +238,8 @@ struct FixedFunction {
     uint32_t compiling = 0;  // name of the list being compiled, 0: none
     bool compile_and_execute = false;
     std::shared_ptr<DisplayList> building;
-    int call_depth = 0;
+    int call_depth = 0;      // glCallList nesting (and GL_COMPILE_AND_EXECUTE's run of a recorded verb)
+    int self_compile = 0;    // inside a verb that compiles itself (compat/ff_gate.h, SelfCompile)
 
     // server objects the lowering owns
     std::vector<std::pair<Key, std::unique_ptr<Program>>> programs;
@@ -317,6 +319,23 @@ void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t
 // current attributes): true when the lowering took the draw.
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
+
+// Element i of the enabled client-state arrays as immediate-mode calls
+// (glArrayElement; ff_fetch.cc); false: an array cannot be read on the client.
+bool array_element(Context& ctx, int64_t i);
+// A draw compiled into the list being built: its vertices fetched now, as a
+// glBegin/glEnd primitive (GL dereferences arrays at compile time); false:
+// an array cannot be read on the client (the draw then executes now).
+bool compile_draw(Context& ctx, GLenum mode, int64_t first, int64_t count, const std::vector<uint32_t>* indices,
+                  const char* verb);
+
+// A draw of nothing compiled into a list: still GL_INVALID_OPERATION when
+// glCallList runs it between glBegin and glEnd.
+void compile_empty_draw(Context& ctx, const char* verb);
+// glRect* (generated entry points): a GL_POLYGON of the four corners.
+void rect(Context& ctx, float x1, float y1, float x2, float y2);
+// glEdgeFlag*/glIndex* (generated entry points): accepted and dropped, one log line.
+void dropped_attr(const char* verb);
 
 // glRasterPos*/glWindowPos* (generated entry points; ff_raster.cc).
 void raster_pos(Context& ctx, bool window, double x, double y, double z, double w);

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "compat/ff.h"
+#include "compat/ff_gate.h"
 #include "custom/common.h"
 
 namespace mgl::client::compat {
@@ -213,8 +214,18 @@ bool draw_unfilled_arrays(Context& ctx, FixedFunction& f, GLenum mode, int64_t f
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
+    if (top_compile(*f) && (count <= 0 || !f->arrays[kPos].enabled)) {
+        compile_empty_draw(ctx, "glDrawArrays");
+        return true;
+    }
     if (count <= 0) return true;
     if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
+    if (top_compile(*f)) {
+        if (compile_draw(ctx, mode, first, count, nullptr, "glDrawArrays")) return true;
+        if (first_time("ff-compile-draw"))
+            log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
+                       "executed now, not compiled");
+    }
     if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, first, count, nullptr))
         return true;
     Layout l;
@@ -227,7 +238,10 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
-    if (count <= 0 || !f->arrays[kPos].enabled) return true;
+    if (count <= 0 || !f->arrays[kPos].enabled) {
+        if (top_compile(*f)) compile_empty_draw(ctx, "glDrawElements");
+        return true;
+    }
     // The indices on the client (client memory, or the shadow of the element buffer).
     const int64_t isize = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;
     if (!isize) {
@@ -257,6 +271,12 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
         std::memcpy(&v, raw.data() + i * isize, size_t(isize));
         idx[size_t(i)] = v;
         mx = std::max(mx, v);
+    }
+    if (top_compile(*f)) {
+        if (compile_draw(ctx, mode, 0, count, &idx, "glDrawElements")) return true;
+        if (first_time("ff-compile-draw"))
+            log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
+                       "executed now, not compiled");
     }
     if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, 0, int64_t(mx) + 1, &idx))
         return true;

@@ -220,7 +220,6 @@ void glPushAttrib(GLbitfield mask) {
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, "glPushAttrib");
     if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, "glPushAttrib");
-    if (record(*ctx, [mask](Context& c) { push_attrib(c, mask); })) return;
     push_attrib(*ctx, mask);
 }
 
@@ -229,7 +228,6 @@ void glPopAttrib() {
     FixedFunction* f = ff(*ctx);
     if (!f) return profile_error(*ctx, "glPopAttrib");
     if (f->in_begin) return gl_error(*ctx, GL_INVALID_OPERATION, "glPopAttrib");
-    if (record(*ctx, [](Context& c) { pop_attrib(c); })) return;
     pop_attrib(*ctx);
 }
 

@@ -17,9 +17,31 @@ void call_list(Context& ctx, uint32_t name) {
     if (it == f.lists.end() || !it->second) return;
     if (f.call_depth >= 64) return;  // GL_MAX_LIST_NESTING
     std::shared_ptr<DisplayList> keep = it->second;
-    ++f.call_depth;
+    ++f.call_depth;  // the ops execute (compat/ff_gate.h): the gate stays only for glBegin/glEnd
+    refresh_gate(ctx);
     for (auto& op : keep->ops) op(ctx);
     --f.call_depth;
+    refresh_gate(ctx);
+}
+
+// A list that ends inside a glBegin it compiled (GL_COMPILE: not executed)
+// keeps that glBegin and the vertices so far as calls: a later list (or the
+// application) gives the glEnd.
+void close_compiled_begin(Context& ctx, FixedFunction& f) {
+    const GLenum mode = f.begin_mode;
+    f.building->ops.push_back([mode](Context& c) { mgl_glBegin(mode); });
+    const uint32_t sets = f.set_in_begin;
+    const int pos_size = f.pos_size;
+    for (const auto& v : f.vertices)
+        f.building->ops.push_back([v, sets, pos_size](Context& c) {
+            for (int a = 0; a < kAttrCount; ++a)
+                if (a != kPos && (sets & (1u << a))) imm_attr(c, a, 4, v[a][0], v[a][1], v[a][2], v[a][3]);
+            imm_attr(c, kPos, pos_size, v[kPos][0], v[kPos][1], v[kPos][2], v[kPos][3]);
+        });
+    f.in_begin = false;
+    f.begin_compile_only = false;
+    f.vertices.clear();
+    f.current = f.saved_current;  // GL_COMPILE executes nothing
 }
 
 void list_op(Context& ctx, uint32_t name) {
@@ -62,6 +84,7 @@ void glNewList(GLuint list, GLenum mode) {
     f->compile_and_execute = mode == 0x1301;
     f->building = std::make_shared<DisplayList>();
     f->saved_current = f->current;
+    refresh_gate(*ctx);
 }
 
 void glEndList() {
@@ -71,21 +94,21 @@ void glEndList() {
         gl_error(*ctx, GL_INVALID_OPERATION, "glEndList");
         return;
     }
+    if (f->in_begin) close_compiled_begin(*ctx, *f);
     upload_list(*ctx, *f->building);
     f->lists[f->compiling] = std::move(f->building);
     f->next_list = std::max(f->next_list, f->compiling + 1);
     f->compiling = 0;
+    refresh_gate(*ctx);
 }
 
 void glCallList(GLuint list) {
-    FF_OR_RETURN("glCallList");
-    NOT_IN_BEGIN("glCallList");
+    FF_OR_RETURN("glCallList");  // allowed between glBegin and glEnd
     list_op(*ctx, list);
 }
 
 void glCallLists(GLsizei n, GLenum type, const void* lists) {
-    FF_OR_RETURN("glCallLists");
-    NOT_IN_BEGIN("glCallLists");
+    FF_OR_RETURN("glCallLists");  // allowed between glBegin and glEnd
     if (n < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, "glCallLists");
         return;
@@ -112,7 +135,6 @@ void glCallLists(GLsizei n, GLenum type, const void* lists) {
 void glListBase(GLuint base) {
     FF_OR_RETURN("glListBase");
     NOT_IN_BEGIN("glListBase");
-    if (record(*ctx, [base](Context& c) { ff(c)->list_base = base; })) return;
     f->list_base = base;
 }
 

@@ -15,7 +15,7 @@ namespace mgl::client::compat {
 
 bool record(Context& ctx, std::function<void(Context&)> op) {
     FixedFunction* f = ff(ctx);
-    if (!f || !f->compiling) return false;
+    if (!f || !top_compile(*f)) return false;  // glCallList's replay executes
     f->building->ops.push_back(std::move(op));
     return !f->compile_and_execute;
 }
@@ -42,27 +42,25 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
     FixedFunction* f = ff(ctx);
     if (!f) return;
     const std::array<float, 4> v{x, y, z, w};
-    if (attr == kPos) {
-        if (!f->in_begin) return;  // GL: undefined outside glBegin/glEnd
-        f->pos_size = std::max(f->pos_size, n);
-        auto& vert = f->vertices.emplace_back(f->current);
-        vert[kPos] = v;
-        f->vertex_edges.push_back(f->edge_flag);
-        return;
-    }
     if (f->in_begin) {
+        if (attr == kPos) {
+            f->pos_size = std::max(f->pos_size, n);
+            auto& vert = f->vertices.emplace_back(f->current);
+            vert[kPos] = v;
+            f->vertex_edges.push_back(f->edge_flag);
+            return;
+        }
         f->current[attr] = v;
         f->set_in_begin |= 1u << attr;
         if (attr == kColor) track_color(*f);
         return;
     }
-    auto run = [attr, v](Context& c) {
-        FixedFunction& g = *ff(c);
-        g.current[attr] = v;
-        if (attr == kColor) track_color(g);
-    };
-    if (record(ctx, run)) return;
-    run(ctx);
+    // Outside glBegin/glEnd a list keeps the call itself: run by glCallList
+    // between glBegin and glEnd, its vertices and attributes join that primitive.
+    if (record(ctx, [=](Context& c) { imm_attr(c, attr, n, x, y, z, w); })) return;
+    if (attr == kPos) return;  // GL: undefined outside glBegin/glEnd
+    f->current[attr] = v;
+    if (attr == kColor) track_color(*f);
 }
 
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
@@ -71,7 +69,6 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
     // bits: GL_TEXTURE_GEN_S..Q of the active unit, GL_CLIP_PLANE0..7
     if ((cap >= 0x0C60 && cap <= 0x0C63) || (cap >= 0x3000 && cap < 0x3000 + kMaxClipPlanes)) {
         const bool clip = cap >= 0x3000;
-        if (record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) return true;
         uint8_t& bits = clip ? f->clip_enabled
                              : f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)];
         const uint8_t bit = uint8_t(1u << (clip ? cap - 0x3000 : cap - 0x0C60));
@@ -96,10 +93,8 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
             break;
     }
     if (!flag) return false;
-    if (!record(ctx, [cap, on](Context& c) { ff_cap(c, cap, on); })) {
-        *flag = on;
-        if (cap == 0x0B57) track_color(*f);  // GL_COLOR_MATERIAL takes the current colour at once
-    }
+    *flag = on;
+    if (cap == 0x0B57) track_color(*f);  // GL_COLOR_MATERIAL takes the current colour at once
     return true;
 }
 
@@ -156,7 +151,6 @@ void matrix_op(const char* verb, Op op) {
         g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
         op(g.top(g.current_stack()));
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -207,7 +201,6 @@ void lightv(const char* verb, GLenum l, GLenum pname, const float* p) {
     std::array<float, 4> v{};
     std::memcpy(v.data(), p, size_t(light_count(pname)) * 4);
     auto run = [=](Context& c) { light(c, *ff(c), l, pname, v.data(), verb); };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -242,7 +235,6 @@ void materialv(const char* verb, GLenum face, GLenum pname, const float* p) {
     std::array<float, 4> v{};
     std::memcpy(v.data(), p, (pname == 0x1601 ? 1 : 4) * 4);
     auto run = [=](Context& c) { material(c, *ff(c), face, pname, v.data(), verb); };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -266,7 +258,6 @@ void light_modelv(const char* verb, GLenum pname, const float* p) {
     std::array<float, 4> v{};
     std::memcpy(v.data(), p, (pname == 0x0B53 ? 4 : 1) * 4);
     auto run = [=](Context& c) { light_model(c, *ff(c), pname, v.data(), verb); };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -287,7 +278,6 @@ void fogv(const char* verb, GLenum pname, const float* p) {
     std::array<float, 4> v{};
     std::memcpy(v.data(), p, (pname == 0x0B66 ? 4 : 1) * 4);
     auto run = [=](Context& c) { fog(c, *ff(c), pname, v.data(), verb); };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -309,7 +299,6 @@ void tex_env(const char* verb, GLenum target, GLenum pname, float v) {
         FixedFunction& g = *ff(c);
         g.tex_env[std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1)] = mode;
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -319,24 +308,32 @@ void glBegin(GLenum mode) {
     FF_OR_RETURN("glBegin");
     NOT_IN_BEGIN("glBegin");
     if (mode > 0x0009 && mode != 0x000A && mode != 0x000B && mode != 0x000C && mode != 0x000D) {
-        gl_error(*ctx, GL_INVALID_ENUM, "glBegin");
+        // Compiled as the error (raised when the list runs; GL_COMPILE_AND_EXECUTE: now too).
+        if (top_compile(*f)) f->building->ops.push_back([](Context& c) { gl_error(c, GL_INVALID_ENUM, "glBegin"); });
+        if (!top_compile(*f) || f->compile_and_execute) gl_error(*ctx, GL_INVALID_ENUM, "glBegin");
         return;
     }
     f->in_begin = true;
+    f->begin_compile_only = top_compile(*f) && !f->compile_and_execute;
     f->begin_mode = mode;
     f->set_in_begin = 0;
     f->pos_size = 2;
     f->vertices.clear();
     f->vertex_edges.clear();
+    refresh_gate(*ctx);
 }
 
 void glEnd() {
     FF_OR_RETURN("glEnd");
     if (!f->in_begin) {
+        // A list may hold the glEnd of a glBegin that another list (or the application) gives.
+        if (record(*ctx, [](Context&) { mgl_glEnd(); })) return;
         gl_error(*ctx, GL_INVALID_OPERATION, "glEnd");
         return;
     }
     f->in_begin = false;
+    f->begin_compile_only = false;
+    refresh_gate(*ctx);
     const int count = int(f->vertices.size());
     if (count == 0) return;
     // Layout: the position, then every attribute given between glBegin and glEnd.
@@ -363,7 +360,7 @@ void glEnd() {
     // edge flags (glPolygonMode GL_LINE/GL_POINT): kept only when one is false
     std::vector<uint8_t> edges;
     if (std::find(f->vertex_edges.begin(), f->vertex_edges.end(), 0) != f->vertex_edges.end()) edges = f->vertex_edges;
-    if (f->compiling) {
+    if (top_compile(*f)) {
         auto d = std::make_shared<ListDraw>();
         d->mode = f->begin_mode;
         d->layout = l;
@@ -403,7 +400,6 @@ void glMatrixMode(GLenum mode) {
         g.matrix_mode = mode;
         g.active_texture = 0x84C0 + std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1);
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -422,7 +418,6 @@ void glPushMatrix() {
         }
         s.push_back(s.back());
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -439,7 +434,6 @@ void glPopMatrix() {
         }
         s.pop_back();
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -542,7 +536,6 @@ void glColorMaterial(GLenum face, GLenum mode) {
         ff(c)->color_material_face = face;
         ff(c)->color_material_mode = mode;
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 
@@ -553,7 +546,6 @@ void glShadeModel(GLenum mode) {
         gl_error(*ctx, GL_INVALID_ENUM, "glShadeModel");
         return;
     }
-    if (record(*ctx, [mode](Context& c) { ff(c)->shade_model = mode; })) return;
     f->shade_model = mode;
 }
 
@@ -564,7 +556,6 @@ void glAlphaFunc(GLenum func, GLfloat ref) {
         ff(c)->alpha_func = func;
         ff(c)->alpha_ref = std::min(1.0f, std::max(0.0f, ref));
     };
-    if (record(*ctx, run)) return;
     run(*ctx);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "compat/ff.h"
+#include "compat/ff_gate.h"
 #include "custom/common.h"
 
 // The context's lowering, or an error: verbs of the compatibility profile only.
@@ -13,9 +14,10 @@
         return __VA_ARGS__;                                      \
     }
 
-// glBegin/glEnd bracket only vertex attribute and material calls.
+// glBegin/glEnd bracket only vertex attribute and material calls (a glBegin
+// that was only compiled leaves the verbs that are not compiled free to run).
 #define NOT_IN_BEGIN(verb, ...)                                  \
-    if (f->in_begin) {                                           \
+    if (f->in_begin && !f->begin_compile_only) {                 \
         gl_error(*ctx, GL_INVALID_OPERATION, verb);              \
         return __VA_ARGS__;                                      \
     }
@@ -28,8 +30,9 @@ namespace mgl::client::compat {
 // caller returns.
 inline bool begin_error(Context& ctx, FixedFunction& f, const char* verb) {
     if (!f.in_begin) return false;
-    if (f.compiling) f.building->ops.push_back([verb](Context& c) { gl_error(c, GL_INVALID_OPERATION, verb); });
-    if (!f.compiling || f.compile_and_execute) gl_error(ctx, GL_INVALID_OPERATION, verb);
+    const bool top = top_compile(f);
+    if (top) f.building->ops.push_back([verb](Context& c) { gl_error(c, GL_INVALID_OPERATION, verb); });
+    if (!top || f.compile_and_execute) gl_error(ctx, GL_INVALID_OPERATION, verb);
     return true;
 }
 
