@@ -516,7 +516,7 @@ private:
         if (cls & 2) {
             o << in << "case " << ns << "Gate::record: {\n";
             const std::string i2 = in + "    ";
-            std::string args;
+            std::string args, replay_checks;
             for (const Param& p : v.params) {
                 const std::string n = p.name;
                 if (!args.empty()) args += ", ";
@@ -557,6 +557,12 @@ private:
                               << i2 << "    gk_" << n << " = true;\n"
                               << i2 << "}\n";
                         args += "gk_" + n + " ? (" + p.ctype + ")(gc_" + n + ".data()) : (" + p.ctype + ")(gr_" + n + ")";
+                        // An offset into a buffer bound at compile time: GL reads
+                        // the buffer then; the list keeps the offset, which is
+                        // never taken for client memory when it runs.
+                        if (!p.source.empty())
+                            replay_checks += "        if (" + n + " && !gk_" + n + " && !::mgl::client::source_bound(c_, ::mgl::client::Source::" +
+                                             ident(p.source) + ")) return ::mgl::client::compat::offset_unbound(c_, \"" + v.name + "\");\n";
                         break;
                     }
                     case ParamKind::cstring:
@@ -572,6 +578,7 @@ private:
             const bool unpack = !raw && gate_unpack(v);
             if (unpack) o << i2 << "const ::mgl::client::State::PixelStore gu_ = ctx_->st.unpack;\n";
             o << i2 << ns << "compile(*ctx_, [=](::mgl::client::Context& c_) {\n";
+            if (!replay_checks.empty()) o << i2 << replay_checks.substr(8);
             if (unpack)
                 o << i2 << "    " << ns << "with_unpack(c_, gu_, [&] { mgl_" << v.name << "(" << args << "); });\n";
             else

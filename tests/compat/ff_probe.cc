@@ -347,8 +347,8 @@ int main() {
     GLuint t2;
     glGenTextures(1, &t2);
     float tri[3][2] = {{-0.9f, -0.9f}, {0.2f, -0.9f}, {-0.35f, 0.1f}};
-    const GLuint list = glGenLists(1);
-    glNewList(list, GL_COMPILE);
+    const GLuint list2 = glGenLists(1);
+    glNewList(list2, GL_COMPILE);
     glClearColor(0.1f, 0.2f, 0.3f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glBindTexture(GL_TEXTURE_2D, t2);
@@ -380,12 +380,12 @@ int main() {
     tri[2][1] = 0.9f;
     glDisableClientState(GL_VERTEX_ARRAY);
     glClearColor(0, 0, 0, 1);
-    glCallList(list);
+    glCallList(list2);
     glBegin(GL_POINTS);
     glClear(GL_COLOR_BUFFER_BIT);  // GL_INVALID_OPERATION, nothing cleared
     glEnd();
     report("compiled-verbs");
-    glDeleteLists(list, 1);
+    glDeleteLists(list2, 1);
 
     probe::release_context();
     return 0;

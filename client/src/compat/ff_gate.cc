@@ -53,6 +53,13 @@ SelfCompile::~SelfCompile() {
     refresh_gate(ctx_);
 }
 
+void offset_unbound(Context& ctx, const char* verb) {
+    if (first_time("ff-list-offset-unbound"))
+        log().warn("{} compiled into a display list with a buffer offset runs while no buffer is bound: "
+                   "refused (the list keeps the offset, not the buffer's data)", verb);
+    gl_error(ctx, GL_INVALID_OPERATION, verb);
+}
+
 void with_unpack(Context& ctx, const State::PixelStore& s, const std::function<void()>& fn) {
     const State::PixelStore now = ctx.st.unpack;
     const std::pair<GLenum, GLint> want[] = {

@@ -71,4 +71,11 @@ private:
 // puts the current one back.
 void with_unpack(Context& ctx, const State::PixelStore& at_compile, const std::function<void()>& fn);
 
+// A list runs a verb compiled with an offset into a buffer bound then (pixel
+// unpack, element, indirect) while no such buffer is bound: the offset is
+// not client memory, so the verb is refused (GL_INVALID_OPERATION, one log
+// line) instead of reading it. (GL reads the buffer at compile time; the
+// list keeps only the offset: ARCHITECTURE-gl-frontend.md, "Not yet".)
+void offset_unbound(Context& ctx, const char* verb);
+
 }  // namespace mgl::client::compat
