@@ -103,14 +103,15 @@ struct Stage {
         return sz != 0 ? float(window / sz) : 0.0F;  // window depth to NDC
     }
 
-    void tri(uint32_t a, uint32_t b, uint32_t c, unsigned flags) {
+    // `pv`: the polygon's provoking vertex (GL 4.6 compat table 13.2, by the
+    // context's convention), whose colours a flat-shaded polygon's edges take.
+    void tri(uint32_t a, uint32_t b, uint32_t c, unsigned flags, uint32_t pv) {
         const auto &A = clip[a], &B = clip[b], &C = clip[c];
         const float det = A[0] * (B[1] * C[3] - C[1] * B[3]) - B[0] * (A[1] * C[3] - C[1] * A[3]) +
                           C[0] * (A[1] * B[3] - B[1] * A[3]);
         const bool front = (det > 0) == front_ccw;
         if (front ? cull_front : cull_back) return;
         const GLenum mode = f.polygon_mode[front ? 0 : 1];
-        const uint32_t pv = c;  // the decomposition puts the provoking vertex last
         if (mode == kLine) {
             batch(GL_LINES, offset(a, b, c, f.offset_line));
             if ((flags & kE2) && ef(c)) emit(c, pv), emit(a, pv);
@@ -158,38 +159,44 @@ void draw_unfilled(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l,
     const int n = indices ? int(indices->size()) : count;
     auto E = [&](int i) { return indices ? (*indices)[size_t(i)] : uint32_t(i); };
     s.out.reserve(size_t(n) * 2 * size_t(l.stride));
-    // Mesa's decomposition (draw_decompose_tmp.h, last vertex provoking)
+    // Mesa's decomposition (draw_decompose_tmp.h); the provoking vertex by
+    // the convention (glProvokingVertex; quads follow it, as this
+    // implementation answers GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION)
+    const bool first = ctx.st.provoking_first;
     switch (mode) {
         case kTriangles:
-            for (int i = 0; i + 2 < n; i += 3) s.tri(E(i), E(i + 1), E(i + 2), kAll);
+            for (int i = 0; i + 2 < n; i += 3) s.tri(E(i), E(i + 1), E(i + 2), kAll, E(first ? i : i + 2));
             break;
         case kTriStrip:
             for (int i = 0; i + 2 < n; ++i) {
-                if (i & 1) s.tri(E(i + 1), E(i), E(i + 2), kAll);
-                else s.tri(E(i), E(i + 1), E(i + 2), kAll);
+                const uint32_t pv = E(first ? i : i + 2);
+                if (i & 1) s.tri(E(i + 1), E(i), E(i + 2), kAll, pv);
+                else s.tri(E(i), E(i + 1), E(i + 2), kAll, pv);
             }
             break;
         case kTriFan:
-            for (int i = 0; i + 2 < n; ++i) s.tri(E(0), E(i + 1), E(i + 2), kAll);
+            for (int i = 0; i + 2 < n; ++i) s.tri(E(0), E(i + 1), E(i + 2), kAll, E(first ? i + 1 : i + 2));
             break;
         case kQuads:
             for (int i = 0; i + 3 < n; i += 4) {
-                s.tri(E(i), E(i + 1), E(i + 3), kE0 | kE2);
-                s.tri(E(i + 1), E(i + 2), E(i + 3), kE0 | kE1);
+                const uint32_t pv = E(first ? i : i + 3);
+                s.tri(E(i), E(i + 1), E(i + 3), kE0 | kE2, pv);
+                s.tri(E(i + 1), E(i + 2), E(i + 3), kE0 | kE1, pv);
             }
             break;
         case kQuadStrip:
             for (int i = 0; i + 3 < n; i += 2) {
-                s.tri(E(i + 2), E(i), E(i + 3), kE0 | kE2);
-                s.tri(E(i), E(i + 1), E(i + 3), kE0 | kE1);
+                const uint32_t pv = E(first ? i : i + 3);
+                s.tri(E(i + 2), E(i), E(i + 3), kE0 | kE2, pv);
+                s.tri(E(i), E(i + 1), E(i + 3), kE0 | kE1, pv);
             }
             break;
-        default:  // GL_POLYGON: (i+1, i+2, 0), the first vertex provoking
+        default:  // GL_POLYGON: (i+1, i+2, 0), the first vertex provoking in both conventions
             for (int i = 0; i + 2 < n; ++i) {
                 unsigned flags = kE0;
                 if (i == 0) flags |= kE2;
                 if (i + 3 == n) flags |= kE1;
-                s.tri(E(i + 1), E(i + 2), E(0), flags);
+                s.tri(E(i + 1), E(i + 2), E(0), flags, E(0));
             }
             break;
     }
