@@ -84,6 +84,12 @@ public:
     void glGetProgramPipelineivEXT(GLuint pipeline, GLenum pname, wire::Out<GLint> params) override;
     void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    // GL_SAMPLES_PASSED on the host's GL_ANY_SAMPLES_PASSED (desktop_queries.cc)
+    void glBeginQuery(GLenum target, GLuint id) override;
+    void glEndQuery(GLenum target) override;
+    void glDeleteQueries(GLsizei n, wire::In<GLuint> ids) override;
+    GLuint samples_passed_active();
+    void desktop_current_query(GLenum target, GLenum pname, wire::Out<GLint>& params);
     void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glObjectLabelKHR(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
@@ -97,6 +103,7 @@ public:
     // ---- desktop-only verbs mapped onto GLES (desktop_verbs.cc) ----
     void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
+    void glBindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer, GLintptr offset) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)
