@@ -11,6 +11,7 @@
 #include "gen/espryt_pass.h"
 #include "desktop_shaders.h"
 #include "host_egl.h"
+#include "proxy_textures.h"
 #include "texture_targets.h"
 
 namespace mgl::gl {
@@ -124,6 +125,9 @@ public:
     void glClear(GLbitfield mask) override;
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
     void desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type, const wire::InOrOffset<uint8_t>& pixels);
+    // desktop_proxy_textures.cc: true when `target` is a proxy one (served by the front end)
+    bool proxy_specify(gl::ProxyRequest r);
+    bool proxy_level_parameter(GLenum target, GLint level, GLenum pname, GLint* value);
     // desktop_texture_targets.cc
     gl::Lowered lowered(GLenum target) const;  // none on ES contexts
     // Runs `verb` with the texture of desktop target `k` bound on the host's target (its argument).

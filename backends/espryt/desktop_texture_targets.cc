@@ -72,8 +72,9 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
 
 void EsprytBackend::glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
                                  GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (proxy_specify({gl::ProxyRequest::Verb::image, target, 1, level, GLenum(internalformat), width, 1, 1, border, format, type})) return;
     if (lowered(target) != gl::Lowered::d1)
-        return refuse(gen::Op::glTexImage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D (no proxy textures on a GLES host)");
+        return refuse(gen::Op::glTexImage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D");
     on_lowered(gl::Lowered::d1, [&](GLenum t) {
         glTexImage2D(t, level, internalformat, width, 1, border, format, type, pixels);
     });
@@ -104,6 +105,7 @@ void EsprytBackend::glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffse
 }
 
 void EsprytBackend::glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+    if (proxy_specify({gl::ProxyRequest::Verb::storage, target, 1, levels, internalformat, width})) return;
     if (lowered(target) != gl::Lowered::d1) return refuse(gen::Op::glTexStorage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D");
     on_lowered(gl::Lowered::d1, [&](GLenum t) { glTexStorage2D(t, levels, internalformat, width, 1); });
 }
@@ -266,6 +268,10 @@ void EsprytBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out
 }
 
 void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {
+    if (GLint v = 0; params.count() >= 1 && proxy_level_parameter(target, level, pname, &v)) {
+        params.data[0] = v;
+        return;
+    }
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return converted_level_parameteriv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);
@@ -277,6 +283,10 @@ void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum 
 }
 
 void EsprytBackend::glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) {
+    if (GLint v = 0; params.count() >= 1 && proxy_level_parameter(target, level, pname, &v)) {
+        params.data[0] = GLfloat(v);
+        return;
+    }
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return converted_level_parameterfv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <set>
 
+#include "proxy_textures.h"
 #include "texture_targets.h"
 
 namespace mgl::gl {
@@ -65,6 +66,8 @@ struct DesktopState {
     // GL_CURRENT_QUERY of that target says whether it is still active (a
     // deleted query ends).
     uint32_t samples_passed_query = 0;
+    // GL_PROXY_TEXTURE_* levels (proxy_textures.h): a device has no proxy textures.
+    ProxyTextures proxies;
     // The queries first begun on GL_SAMPLES_PASSED: on the device they are
     // GL_ANY_SAMPLES_PASSED ones, yet beginning one on another target is
     // GL_INVALID_OPERATION (a query object keeps its first target), and so is
