@@ -21,6 +21,7 @@ bool EsprytBackend::proxy_specify(gl::ProxyRequest r) {
     host_gl.glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &l.max_color_samples);
     host_gl.glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &l.max_depth_samples);
     host_gl.glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &l.max_integer_samples);
+    if (budget_) l.max_bytes = budget_->limit() > budget_->used() ? budget_->limit() - budget_->used() : 0;
     if (const uint32_t e = cur_->dstate.proxies.specify(r, l)) set_error(e);
     return true;
 }

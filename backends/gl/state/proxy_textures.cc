@@ -135,6 +135,12 @@ bool fits(ProxyKind k, int32_t level, int32_t w, int32_t h, int32_t d, const Pro
     return true;
 }
 
+// Bytes of the image on the device (its device pair's texel size).
+uint64_t image_bytes(const HostFormat& hf, int32_t w, int32_t h, int32_t d, uint64_t copies) {
+    const uint64_t texel = std::max<uint32_t>(1, source_pixel_bytes(hf.format, hf.type));
+    return uint64_t(std::max(w, 0)) * uint64_t(std::max(h, 0)) * uint64_t(std::max(d, 0)) * texel * copies;
+}
+
 }  // namespace
 
 ProxyKind proxy_kind(uint32_t target) {
@@ -180,7 +186,7 @@ uint32_t ProxyTextures::specify(const ProxyRequest& r, const ProxyLimits& lim) {
             }
             if (hf.depth && k == ProxyKind::d3) return kInvalidOperation;
             // A border has no place on a GLES-class device: not held.
-            holds = r.border == 0 && fits(k, r.level, w, h, d, lim);
+            holds = r.border == 0 && fits(k, r.level, w, h, d, lim) && image_bytes(hf, w, h, d, 1) <= lim.max_bytes;
             first = r.level;
             break;
         }
@@ -193,7 +199,8 @@ uint32_t ProxyTextures::specify(const ProxyRequest& r, const ProxyLimits& lim) {
             if (k == ProxyKind::rect && r.level != 1) return kInvalidOperation;
             if (k == ProxyKind::cube && w != h) return kInvalidValue;
             if (k == ProxyKind::cube_array && (w != h || d % 6)) return kInvalidValue;
-            holds = fits(k, 0, w, h, d, lim);
+            holds = fits(k, 0, w, h, d, lim) &&
+                    image_bytes(hf, w, h, d, k == ProxyKind::cube ? 6 : 1) <= lim.max_bytes;
             count = r.level;
             break;
         }
@@ -204,7 +211,7 @@ uint32_t ProxyTextures::specify(const ProxyRequest& r, const ProxyLimits& lim) {
                               : depth_or_stencil(r.internalformat) ? lim.max_depth_samples
                                                                    : lim.max_color_samples;
             if (r.samples > max) return kInvalidOperation;
-            holds = fits(k, 0, w, h, d, lim);
+            holds = fits(k, 0, w, h, d, lim) && image_bytes(hf, w, h, d, uint64_t(r.samples)) <= lim.max_bytes;
             break;
         }
     }

@@ -22,6 +22,9 @@ ProxyKind proxy_kind(uint32_t target);  // none: not a proxy target
 struct ProxyLimits {
     int32_t max_2d = 0, max_3d = 0, max_cube = 0, max_layers = 0;
     int32_t max_color_samples = 0, max_depth_samples = 0, max_integer_samples = 0;
+    // The bytes one more texture may take (a backend's memory budget): a
+    // native driver's proxy also says no to an image it could not allocate.
+    uint64_t max_bytes = ~0ull;
 };
 
 struct ProxyRequest {
