@@ -120,6 +120,9 @@ const HostNeed kHostNeeds[] = {
     // their samplers: backends/gl/shaders/spirv_textures.h).
     {"GL_ARB_texture_rectangle", 30, nullptr},
     {"GL_EXT_texture_array", 30, nullptr},
+    // GLES 3 transform feedback; the EXT verbs are gl.xml aliases of the core
+    // ones but glBindBufferOffsetEXT (a glBindBufferRange, desktop_verbs.cc).
+    {"GL_EXT_transform_feedback", 30, nullptr},
 };
 
 }  // namespace

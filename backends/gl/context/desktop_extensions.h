@@ -91,6 +91,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_fragment_coord_conventions", false},
     {"GL_ARB_texture_rectangle", false},
     {"GL_EXT_texture_array", false},
+    {"GL_EXT_transform_feedback", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},
