@@ -133,6 +133,10 @@ public:
     // Runs `verb` with the texture of desktop target `k` bound on the host's target (its argument).
     void on_lowered(gl::Lowered k, const std::function<void(GLenum)>& verb);
     bool rect_parameter_refused(GLenum target, GLenum pname, double value);
+    template <typename T>
+    bool swizzle_rgba_set(GLenum target, GLenum pname, const wire::In<T>& params);
+    template <typename T>
+    bool swizzle_rgba_get(GLenum target, GLenum pname, wire::Out<T>& params);
     // The 2D verbs and glGetTexImage on a lowered target: true when served here.
     bool lowered_tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                               GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);

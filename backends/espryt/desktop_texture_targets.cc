@@ -15,7 +15,29 @@ namespace mgl::espryt {
 
 namespace {
 constexpr GLenum kTextureRectangle = 0x84F5;
+constexpr GLenum kSwizzleRgba = 0x8E46;  // desktop only: GL_TEXTURE_SWIZZLE_R..A at once
 }  // namespace
+
+// GL_TEXTURE_SWIZZLE_RGBA (desktop GL, EXT_texture_swizzle): GLES has the
+// four swizzles one by one; set and read as those. True when served here.
+template <typename T>
+bool EsprytBackend::swizzle_rgba_set(GLenum target, GLenum pname, const wire::In<T>& params) {
+    if (pname != kSwizzleRgba || !cur_ || !cur_->desktop()) return false;
+    if (params.count() < 4) return set_error(GL_INVALID_VALUE), true;
+    for (GLenum i = 0; i < 4; ++i) glTexParameteri(target, GL_TEXTURE_SWIZZLE_R + i, GLint(params.data[i]));
+    return true;
+}
+
+template <typename T>
+bool EsprytBackend::swizzle_rgba_get(GLenum target, GLenum pname, wire::Out<T>& params) {
+    if (pname != kSwizzleRgba || !cur_ || !cur_->desktop()) return false;
+    for (GLenum i = 0; i < 4 && i < params.count(); ++i) {
+        GLint v = 0;
+        glGetTexParameteriv(target, GL_TEXTURE_SWIZZLE_R + i, wire::Out<GLint>{&v, sizeof v});
+        params.data[i] = T(v);
+    }
+    return true;
+}
 
 gl::Lowered EsprytBackend::lowered(GLenum target) const {
     if (!cur_ || !cur_->desktop()) return gl::Lowered::none;
@@ -216,6 +238,7 @@ void EsprytBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) 
 }
 
 void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameteriv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -223,6 +246,7 @@ void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint
 }
 
 void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterfv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -230,6 +254,7 @@ void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLflo
 }
 
 void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIiv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -237,6 +262,7 @@ void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLin
 }
 
 void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIuiv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -244,24 +270,28 @@ void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLu
 }
 
 void EsprytBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameteriv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameteriv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterfv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterfv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIiv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIiv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIuiv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIuiv(t, pname, params); });

@@ -184,6 +184,7 @@ bool is_texture_parameter_op(Op op) {
 int64_t texture_parameter_count(GLenum pname) {
     switch (pname) {
         case GL_TEXTURE_BORDER_COLOR: return 4;
+        case 0x8E46: return 4;  // GL_TEXTURE_SWIZZLE_RGBA (desktop: the four swizzles at once)
         case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_FILTER: case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T:
         case GL_TEXTURE_WRAP_R: case GL_TEXTURE_MIN_LOD: case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_BASE_LEVEL:
         case GL_TEXTURE_MAX_LEVEL: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
