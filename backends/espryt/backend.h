@@ -11,6 +11,7 @@
 #include "gen/espryt_pass.h"
 #include "desktop_shaders.h"
 #include "host_egl.h"
+#include "proxy_textures.h"
 #include "texture_targets.h"
 
 namespace mgl::gl {
@@ -84,6 +85,12 @@ public:
     void glGetProgramPipelineivEXT(GLuint pipeline, GLenum pname, wire::Out<GLint> params) override;
     void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    // GL_SAMPLES_PASSED on the host's GL_ANY_SAMPLES_PASSED (desktop_queries.cc)
+    void glBeginQuery(GLenum target, GLuint id) override;
+    void glEndQuery(GLenum target) override;
+    void glDeleteQueries(GLsizei n, wire::In<GLuint> ids) override;
+    GLuint samples_passed_active();
+    void desktop_current_query(GLenum target, GLenum pname, wire::Out<GLint>& params);
     void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glObjectLabelKHR(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
@@ -97,6 +104,7 @@ public:
     // ---- desktop-only verbs mapped onto GLES (desktop_verbs.cc) ----
     void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
+    void glBindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer, GLintptr offset) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)
@@ -117,11 +125,18 @@ public:
     void glClear(GLbitfield mask) override;
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
     void desktop_no_data_pair(GLint& internalformat, GLenum& format, GLenum& type, const wire::InOrOffset<uint8_t>& pixels);
+    // desktop_proxy_textures.cc: true when `target` is a proxy one (served by the front end)
+    bool proxy_specify(gl::ProxyRequest r);
+    bool proxy_level_parameter(GLenum target, GLint level, GLenum pname, GLint* value);
     // desktop_texture_targets.cc
     gl::Lowered lowered(GLenum target) const;  // none on ES contexts
     // Runs `verb` with the texture of desktop target `k` bound on the host's target (its argument).
     void on_lowered(gl::Lowered k, const std::function<void(GLenum)>& verb);
     bool rect_parameter_refused(GLenum target, GLenum pname, double value);
+    template <typename T>
+    bool swizzle_rgba_set(GLenum target, GLenum pname, const wire::In<T>& params);
+    template <typename T>
+    bool swizzle_rgba_get(GLenum target, GLenum pname, wire::Out<T>& params);
     // The 2D verbs and glGetTexImage on a lowered target: true when served here.
     bool lowered_tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                               GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);

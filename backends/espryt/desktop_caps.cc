@@ -124,6 +124,9 @@ const HostNeed kHostNeeds[] = {
     // lists whose last vertex is GL's first (provoking_draw.cc).
     {"GL_ARB_provoking_vertex", 30, nullptr},
     {"GL_EXT_provoking_vertex", 30, nullptr},
+    // GLES 3 transform feedback; the EXT verbs are gl.xml aliases of the core
+    // ones but glBindBufferOffsetEXT (a glBindBufferRange, desktop_verbs.cc).
+    {"GL_EXT_transform_feedback", 30, nullptr},
 };
 
 }  // namespace

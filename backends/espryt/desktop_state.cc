@@ -89,6 +89,25 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     if (!cur_ || !cur_->desktop()) return false;
     // The smooth ranges are the host's aliased ones: asked only for those two pnames.
     constexpr GLenum kSmoothLineWidthRange = 0x0B22, kPointSizeRange = 0x0B12;
+    // EXT_texture_integer's GL_RGBA_INTEGER_MODE_EXT: whether a draw buffer
+    // of the draw framebuffer holds integers (the host's component type), as Mesa answers.
+    if (pname == 0x8D9E) {
+        GLint fb = 0, n = 0;
+        bool integer = false;
+        host_gl.glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fb);
+        if (fb) host_gl.glGetIntegerv(GL_MAX_DRAW_BUFFERS, &n);
+        for (GLint i = 0; i < n && i < 16 && !integer; ++i) {
+            GLint buf = GL_NONE, type = GL_NONE;
+            host_gl.glGetIntegerv(GL_DRAW_BUFFER0 + i, &buf);
+            if (buf == GL_NONE) continue;
+            host_gl.glGetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, GLenum(buf),
+                                                          GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &type);
+            integer = type == GL_INT || type == GL_UNSIGNED_INT;
+        }
+        out[0] = integer ? 1 : 0;
+        *count = 1;
+        return true;
+    }
     float line[2] = {1, 1}, point[2] = {1, 1};
     if (pname == kSmoothLineWidthRange) host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
     if (pname == kPointSizeRange) host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);

@@ -15,7 +15,29 @@ namespace mgl::espryt {
 
 namespace {
 constexpr GLenum kTextureRectangle = 0x84F5;
+constexpr GLenum kSwizzleRgba = 0x8E46;  // desktop only: GL_TEXTURE_SWIZZLE_R..A at once
 }  // namespace
+
+// GL_TEXTURE_SWIZZLE_RGBA (desktop GL, EXT_texture_swizzle): GLES has the
+// four swizzles one by one; set and read as those. True when served here.
+template <typename T>
+bool EsprytBackend::swizzle_rgba_set(GLenum target, GLenum pname, const wire::In<T>& params) {
+    if (pname != kSwizzleRgba || !cur_ || !cur_->desktop()) return false;
+    if (params.count() < 4) return set_error(GL_INVALID_VALUE), true;
+    for (GLenum i = 0; i < 4; ++i) glTexParameteri(target, GL_TEXTURE_SWIZZLE_R + i, GLint(params.data[i]));
+    return true;
+}
+
+template <typename T>
+bool EsprytBackend::swizzle_rgba_get(GLenum target, GLenum pname, wire::Out<T>& params) {
+    if (pname != kSwizzleRgba || !cur_ || !cur_->desktop()) return false;
+    for (GLenum i = 0; i < 4 && i < params.count(); ++i) {
+        GLint v = 0;
+        glGetTexParameteriv(target, GL_TEXTURE_SWIZZLE_R + i, wire::Out<GLint>{&v, sizeof v});
+        params.data[i] = T(v);
+    }
+    return true;
+}
 
 gl::Lowered EsprytBackend::lowered(GLenum target) const {
     if (!cur_ || !cur_->desktop()) return gl::Lowered::none;
@@ -72,8 +94,9 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
 
 void EsprytBackend::glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
                                  GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (proxy_specify({gl::ProxyRequest::Verb::image, target, 1, level, GLenum(internalformat), width, 1, 1, border, format, type})) return;
     if (lowered(target) != gl::Lowered::d1)
-        return refuse(gen::Op::glTexImage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D (no proxy textures on a GLES host)");
+        return refuse(gen::Op::glTexImage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D");
     on_lowered(gl::Lowered::d1, [&](GLenum t) {
         glTexImage2D(t, level, internalformat, width, 1, border, format, type, pixels);
     });
@@ -104,6 +127,7 @@ void EsprytBackend::glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffse
 }
 
 void EsprytBackend::glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+    if (proxy_specify({gl::ProxyRequest::Verb::storage, target, 1, levels, internalformat, width})) return;
     if (lowered(target) != gl::Lowered::d1) return refuse(gen::Op::glTexStorage1D, GL_INVALID_ENUM, "not GL_TEXTURE_1D");
     on_lowered(gl::Lowered::d1, [&](GLenum t) { glTexStorage2D(t, levels, internalformat, width, 1); });
 }
@@ -214,6 +238,7 @@ void EsprytBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) 
 }
 
 void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameteriv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -221,6 +246,7 @@ void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint
 }
 
 void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterfv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -228,6 +254,7 @@ void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLflo
 }
 
 void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIiv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -235,6 +262,7 @@ void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLin
 }
 
 void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) {
+    if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIuiv(target, pname, params);
     if (params.count() >= 1 && rect_parameter_refused(target, pname, params.data[0])) return;
@@ -242,30 +270,38 @@ void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLu
 }
 
 void EsprytBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameteriv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameteriv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterfv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterfv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIiv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIiv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) {
+    if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIuiv(target, pname, params);
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIuiv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {
+    if (GLint v = 0; params.count() >= 1 && proxy_level_parameter(target, level, pname, &v)) {
+        params.data[0] = v;
+        return;
+    }
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return converted_level_parameteriv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);
@@ -277,6 +313,10 @@ void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum 
 }
 
 void EsprytBackend::glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) {
+    if (GLint v = 0; params.count() >= 1 && proxy_level_parameter(target, level, pname, &v)) {
+        params.data[0] = GLfloat(v);
+        return;
+    }
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return converted_level_parameterfv(target, level, pname, params);
     const gl::LevelQuery q = gl::level_query(k, pname);

@@ -45,7 +45,10 @@ void EsprytBackend::glTexImage2DMultisample(GLenum target, GLsizei samples, GLen
                                             GLsizei height, GLboolean fixedsamplelocations) {
     constexpr gen::Op op = gen::Op::glTexImage2DMultisample;
     if (!cur_ || !cur_->desktop()) return unavailable(op);
-    if (target != GL_TEXTURE_2D_MULTISAMPLE)  // proxies included: GLES has no proxy textures
+    if (proxy_specify({gl::ProxyRequest::Verb::multisample, target, 2, 0, internalformat, width, height, 1, 0, 0, 0, samples,
+                       fixedsamplelocations != 0}))
+        return;
+    if (target != GL_TEXTURE_2D_MULTISAMPLE)
         return refuse(op, GL_INVALID_ENUM, "target is not GL_TEXTURE_2D_MULTISAMPLE");
     if (!fresh_storage(op, target, GL_TEXTURE_BINDING_2D_MULTISAMPLE)) return;
     EsprytGenerated::glTexStorage2DMultisample(target, samples, gl::sized_renderable_format(internalformat), width, height, fixedsamplelocations);
@@ -55,6 +58,9 @@ void EsprytBackend::glTexImage3DMultisample(GLenum target, GLsizei samples, GLen
                                             GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
     constexpr gen::Op op = gen::Op::glTexImage3DMultisample;
     if (!cur_ || !cur_->desktop()) return unavailable(op);
+    if (proxy_specify({gl::ProxyRequest::Verb::multisample, target, 3, 0, internalformat, width, height, depth, 0, 0, 0, samples,
+                       fixedsamplelocations != 0}))
+        return;
     if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
         return refuse(op, GL_INVALID_ENUM, "target is not GL_TEXTURE_2D_MULTISAMPLE_ARRAY");
     if (!fresh_storage(op, target, GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY)) return;

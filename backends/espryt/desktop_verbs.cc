@@ -22,6 +22,28 @@ void EsprytBackend::glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) {
     glBindRenderbuffer(target, renderbuffer);
 }
 
+// EXT_transform_feedback's glBindBufferOffsetEXT binds the buffer from
+// `offset` to its end: GLES 3's glBindBufferRange with the size the buffer
+// has now (a buffer respecified later keeps the range bound here).
+void EsprytBackend::glBindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer, GLintptr offset) {
+    constexpr gen::Op op = gen::Op::glBindBufferOffsetEXT;
+    if (!cur_) return unavailable(op);
+    if (target != GL_TRANSFORM_FEEDBACK_BUFFER) return set_error(GL_INVALID_ENUM);
+    if (offset < 0 || offset % 4) return set_error(GL_INVALID_VALUE);
+    GLuint h = 0;
+    if (!bind_to_host(Kind::buffer, buffer, h)) return name_error(op, Kind::buffer, buffer);
+    GLint64 size = 0;
+    if (h) {
+        GLint had = 0;
+        host_gl.glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &had);
+        host_gl.glBindBuffer(GL_COPY_READ_BUFFER, h);
+        host_gl.glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+        host_gl.glBindBuffer(GL_COPY_READ_BUFFER, GLuint(had));
+    }
+    // Nothing past the offset: GL_INVALID_VALUE, as the host says for a range of size 0.
+    EsprytGenerated::glBindBufferRange(target, index, buffer, offset, GLsizeiptr(size - offset));
+}
+
 // glDrawBuffer(b) is glDrawBuffers with one entry on the default framebuffer,
 // and on a framebuffer object the array that sends output 0 to attachment i.
 void EsprytBackend::glDrawBuffer(GLenum buf) {

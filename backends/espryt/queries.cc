@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backend.h"
+#include "desktop_state.h"
 #include "desktop_verbs.h"
 
 namespace mgl::espryt {
@@ -272,9 +273,12 @@ void EsprytBackend::glGetProgramPipelineivEXT(GLuint pipeline, GLenum pname, wir
 }
 
 void EsprytBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
-    EsprytGenerated::glGetQueryiv(target, pname, params);
+    // GL_SAMPLES_PASSED is the host's GL_ANY_SAMPLES_PASSED (desktop_queries.cc).
+    const bool desktop = cur_ && cur_->desktop();
+    EsprytGenerated::glGetQueryiv(desktop ? gl::device_query_target(target) : target, pname, params);
     if (cur_ && params.count() >= 1 && pname == GL_CURRENT_QUERY)
         params.data[0] = GLint(to_client(Kind::query, GLuint(params.data[0])));
+    if (desktop) desktop_current_query(target, pname, params);
 }
 
 void EsprytBackend::glGetQueryivEXT(GLenum target, GLenum pname, wire::Out<GLint> params) {

@@ -120,6 +120,8 @@ void EsprytBackend::glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<
 
 void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                  GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (proxy_specify({gl::ProxyRequest::Verb::image, target, 2, level, GLenum(internalformat), width, height, 1, border, format, type}))
+        return;
     if (lowered_tex_image_2d(target, level, internalformat, width, height, border, format, type, pixels)) return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
@@ -137,6 +139,8 @@ void EsprytBackend::glTexImage2D(GLenum target, GLint level, GLint internalforma
 void EsprytBackend::glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                  GLsizei depth, GLint border, GLenum format, GLenum type,
                                  wire::InOrOffset<uint8_t> pixels) {
+    if (proxy_specify({gl::ProxyRequest::Verb::image, target, 3, level, GLenum(internalformat), width, height, depth, border, format, type}))
+        return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
     const uint64_t per = std::max<uint64_t>(texel_bytes(GLenum(internalformat)), wire::pixel_bytes(format, type));
@@ -153,6 +157,7 @@ void EsprytBackend::glTexImage3D(GLenum target, GLint level, GLint internalforma
 // Immutable storage: every level at once, as part 0xffffffff of the texture.
 void EsprytBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                                    GLsizei height) {
+    if (proxy_specify({gl::ProxyRequest::Verb::storage, target, 2, levels, internalformat, width, height})) return;
     if (lowered_tex_storage_2d(target, levels, internalformat, width, height)) return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
@@ -167,6 +172,7 @@ void EsprytBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum interna
 
 void EsprytBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                                    GLsizei height, GLsizei depth) {
+    if (proxy_specify({gl::ProxyRequest::Verb::storage, target, 3, levels, internalformat, width, height, depth})) return;
     uint32_t face;
     const GLenum binding = texture_binding(target, &face);
     const uint64_t bytes =

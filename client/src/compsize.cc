@@ -140,7 +140,7 @@ const std::unordered_map<GLenum, int>& get_counts() {
             0x0C53 /* POLYGON_SMOOTH_HINT */, 0x84EF /* TEXTURE_COMPRESSION_HINT */, 0x0C32 /* DOUBLEBUFFER */,
             0x0C33 /* STEREO */, 0x0C00 /* AUX_BUFFERS */, 0x0B23 /* SMOOTH_LINE_WIDTH_GRANULARITY */,
             0x0B13 /* POINT_SIZE_GRANULARITY */, 0x8DB9 /* FRAMEBUFFER_SRGB */, 0x3000, 0x3001, 0x3002, 0x3003,
-            0x3004, 0x3005, 0x3006, 0x3007 /* CLIP_DISTANCE0-7 */,
+            0x3004, 0x3005, 0x3006, 0x3007 /* CLIP_DISTANCE0-7 */, 0x8D9E /* RGBA_INTEGER_MODE_EXT */,
         };
         for (GLenum p : desktop_ones) t[p] = 1;
         t[0x0B22] = 2;  // SMOOTH_LINE_WIDTH_RANGE
@@ -184,6 +184,7 @@ bool is_texture_parameter_op(Op op) {
 int64_t texture_parameter_count(GLenum pname) {
     switch (pname) {
         case GL_TEXTURE_BORDER_COLOR: return 4;
+        case 0x8E46: return 4;  // GL_TEXTURE_SWIZZLE_RGBA (desktop: the four swizzles at once)
         case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_FILTER: case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T:
         case GL_TEXTURE_WRAP_R: case GL_TEXTURE_MIN_LOD: case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_BASE_LEVEL:
         case GL_TEXTURE_MAX_LEVEL: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:

@@ -93,6 +93,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_texture_array", false},
     {"GL_ARB_provoking_vertex", false},
     {"GL_EXT_provoking_vertex", false},
+    {"GL_EXT_transform_feedback", false},
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 
+#include "proxy_textures.h"
 #include "texture_targets.h"
 
 namespace mgl::gl {
@@ -21,6 +23,21 @@ enum class CapRoute : uint8_t {
 };
 
 CapRoute cap_route(uint32_t cap);
+
+// GL_SAMPLES_PASSED: a GLES-class device counts no samples, it has only
+// GL_ANY_SAMPLES_PASSED. An occlusion query of that target runs on the device
+// as GL_ANY_SAMPLES_PASSED, so its result is 0 or 1 (any sample passed), not
+// the count; GL_CURRENT_QUERY and the one-occlusion-query rules answer for the
+// desktop target (DesktopState::samples_passed_query). Every other target
+// unchanged.
+inline constexpr uint32_t kSamplesPassed = 0x8914, kAnySamplesPassed = 0x8C2F,
+                          kAnySamplesPassedConservative = 0x8D6A;
+inline uint32_t device_query_target(uint32_t target) {
+    return target == kSamplesPassed ? kAnySamplesPassed : target;
+}
+inline bool occlusion_target(uint32_t target) {
+    return target == kSamplesPassed || target == kAnySamplesPassed || target == kAnySamplesPassedConservative;
+}
 
 struct DesktopState {
     bool seamless_cube_map = false;    // GL_TEXTURE_CUBE_MAP_SEAMLESS (GLES: always seamless)
@@ -44,6 +61,18 @@ struct DesktopState {
     // The desktop bindings of GL_TEXTURE_1D, _1D_ARRAY and _RECTANGLE per unit
     // (texture_targets.h: they share the device's 2D / 2D array binding points).
     LoweredBindings lowered;
+    // The query begun on GL_SAMPLES_PASSED (client name; 0: none), which the
+    // device runs as GL_ANY_SAMPLES_PASSED (device_query_target). The device's
+    // GL_CURRENT_QUERY of that target says whether it is still active (a
+    // deleted query ends).
+    uint32_t samples_passed_query = 0;
+    // GL_PROXY_TEXTURE_* levels (proxy_textures.h): a device has no proxy textures.
+    ProxyTextures proxies;
+    // The queries first begun on GL_SAMPLES_PASSED: on the device they are
+    // GL_ANY_SAMPLES_PASSED ones, yet beginning one on another target is
+    // GL_INVALID_OPERATION (a query object keeps its first target), and so is
+    // beginning another occlusion query on GL_SAMPLES_PASSED.
+    std::set<uint32_t> samples_passed_objects, other_occlusion_objects;
 
     // glEnable/glDisable of a cap routed state_only or restart.
     void set_cap(uint32_t cap, bool on);

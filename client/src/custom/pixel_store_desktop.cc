@@ -69,6 +69,11 @@ bool desktop_pixel_value(const Context& ctx, GLenum pname, QueryValue* v) {
         case kPackSkipImages: *v = QueryValue::ints({s.pack.skip_images}); return true;
         case kPackImageHeight: *v = QueryValue::ints({s.pack.image_height}); return true;
         case kClampReadColor: *v = QueryValue::ints({GLint(s.clamp_read_color)}); return true;
+        case kClampVertexColor:
+        case kClampFragmentColor:
+            if (ctx.api_kind != gen::ApiKind::compat) return false;  // core: not a pname (the host's GL_INVALID_ENUM)
+            *v = QueryValue::ints({GLint(pname == kClampVertexColor ? s.clamp_vertex_color : s.clamp_fragment_color)});
+            return true;
         default: return false;
     }
 }
@@ -79,15 +84,29 @@ namespace mgl_custom {
 
 // GLES reads fixed-point colour buffers clamped (they hold [0, 1]) and float
 // ones unclamped: GL_FIXED_ONLY, and GL_FALSE reads the same values. GL_TRUE
-// (clamp float reads) is not carried out; the vertex and fragment colour
-// clamps are compatibility-profile state (fixed function, issue 13).
+// (clamp float reads) is not carried out.
+// The vertex and fragment colour clamps (compatibility profile only) are state
+// here. A GLES host writes fragment colours clamped into fixed-point buffers
+// (their format holds [0, 1]) and unclamped into float ones: that is
+// GL_FIXED_ONLY (the default) and, for what a buffer holds, GL_FALSE too.
+// GL_TRUE (clamp into float buffers) is kept and answered but not carried out
+// (one log line). The vertex colour clamp is kept and answered; the
+// compatibility lowering's colours are not clamped by it.
 void glClampColor(GLenum target, GLenum clamp) {
     MGL_CTX_OR_RETURN("glClampColor");
     if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != kFixedOnly) {
         gl_error(*ctx, GL_INVALID_ENUM, "glClampColor");
         return;
     }
-    if (target == kClampVertexColor || target == kClampFragmentColor || (target == kClampReadColor && clamp == GL_TRUE)) {
+    if ((target == kClampVertexColor || target == kClampFragmentColor) && ctx->api_kind == gen::ApiKind::compat) {
+        if (target == kClampFragmentColor && clamp == GL_TRUE &&
+            first_time(fmt::format("glClampColor {:#x} {:#x}", target, clamp)))
+            log().warn("glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE): kept as state; a GLES host does not clamp "
+                       "fragment colours written to float buffers");
+        (target == kClampVertexColor ? ctx->st.clamp_vertex_color : ctx->st.clamp_fragment_color) = clamp;
+        return;
+    }
+    if (target == kClampReadColor && clamp == GL_TRUE) {
         if (first_time(fmt::format("glClampColor {:#x} {:#x}", target, clamp)))
             log().error("glClampColor({:#06x}, {:#06x}): not served on a GLES host", target, clamp);
         gl_error(*ctx, GL_INVALID_OPERATION, "glClampColor");

@@ -137,6 +137,9 @@ public:
     } unpack, pack;
     GLenum clamp_read_color = 0x891D;  // GL_FIXED_ONLY (desktop GL only)
     bool provoking_first = false;  // glProvokingVertex(GL_FIRST_VERTEX_CONVENTION) (desktop GL only)
+    // GL_CLAMP_VERTEX_COLOR, GL_CLAMP_FRAGMENT_COLOR (compatibility profile):
+    // state answered from here (pixel_store_desktop.cc says what a GLES host does).
+    GLenum clamp_vertex_color = 1, clamp_fragment_color = 0x891D;  // GL_TRUE, GL_FIXED_ONLY
     bool set_pixel_store(GLenum pname, GLint value);  // false: not a pixel store pname
 
 private:
