@@ -267,21 +267,35 @@ std::string unserved(const std::vector<std::string>& sources) {
     return {};
 }
 
+// Whether a redeclared output block is left (drop_per_vertex_blocks): it
+// would hide gl_ClipDistance, so that stage is not clipped by the planes.
+bool keeps_output_block(const std::vector<std::string>& sources) {
+    static const std::regex out_block(R"(\bout\s+gl_PerVertex\b)");
+    for (const std::string& s : sources)
+        if (std::regex_search(s, out_block)) return true;
+    return false;
+}
+
 // Redeclared gl_PerVertex blocks (GLSL 1.50: `out gl_PerVertex { vec4
 // gl_Position; vec4 gl_ClipVertex; };`, `in gl_PerVertex {...} gl_in[];`)
-// whose members are built-ins the core profile declares anyway or
-// gl_ClipVertex, which is lowered: removed (their lines kept), so that the
-// lowered gl_ClipVertex and gl_ClipDistance stay declared.
+// that name gl_ClipVertex, which is lowered, beside built-ins the core
+// profile declares anyway: removed (their lines kept), so that the lowered
+// gl_ClipVertex and gl_ClipDistance stay declared. A stage that redeclares
+// a block twice keeps both (the compile fails, as GL says).
 void drop_per_vertex_blocks(std::vector<std::string>& sources) {
     static const std::regex block(R"(\b(in|out)\s+gl_PerVertex\s*\{([^}]*)\}\s*(gl_in\s*\[\s*\])?\s*;)");
     static const std::regex member(R"(^\s*(vec4\s+gl_Position|float\s+gl_PointSize|vec4\s+gl_ClipVertex)\s*$)");
+    int blocks[2] = {0, 0};
+    for (const std::string& s : sources)
+        for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) ++blocks[(*it).str(1) == "out"];
+    if (blocks[0] > 1 || blocks[1] > 1) return;
     for (std::string& s : sources) {
         std::string out;
         auto from = s.cbegin();
         for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) {
             const std::smatch& m = *it;
-            bool simple = true;
             const std::string members = m.str(2);
+            bool simple = members.find("gl_ClipVertex") != std::string::npos;
             size_t at = 0;
             while (simple && at < members.size()) {
                 const size_t e = members.find(';', at);
@@ -306,6 +320,7 @@ void drop_per_vertex_blocks(std::vector<std::string>& sources) {
 void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
     if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
     drop_per_vertex_blocks(sources);
+    if (keeps_output_block(sources)) return;
     static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
     bool reads = false;
     for (std::string& s : sources) {
@@ -335,6 +350,7 @@ void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& 
 // after gl_ClipVertex became mgl_ClipVertex.
 void lower_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
     if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
+    if (keeps_output_block(sources)) return;
     std::string* with_main = nullptr;
     for (std::string& s : sources) {
         if (!mentions({s}, "main")) continue;
