@@ -25,7 +25,12 @@ namespace mgl::espryt {
 
 namespace {
 
-enum : uint8_t { kSaidForm = 1, kSaidAdjacency = 2, kSaidCapture = 4, kSaidStages = 8, kSaidMapped = 16 };
+enum : uint8_t { kSaidForm = 1, kSaidAdjacency = 2, kSaidCapture = 4, kSaidStages = 8, kSaidMapped = 16, kSaidLarge = 32 };
+
+// The most vertices a rewritten draw takes: the index lists are server
+// memory a client's count would otherwise size (a strip's list is about
+// three times its count), so a larger draw is drawn unchanged.
+constexpr GLsizei kMaxRewrittenVertices = GLsizei(1) << 22;
 
 uint32_t index_size(GLenum type) {
     return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;
@@ -98,6 +103,10 @@ bool EsprytBackend::draw_provoking_first(const ProvokingDraw& d) {
     // Invalid arguments (and empty draws) go to the host as they are: its errors are GL's.
     const uint32_t isize = d.type ? index_size(d.type) : 4;
     if (d.count <= 0 || d.instances < 0 || !isize || (!d.type && d.first < 0)) return false;
+    if (d.count > kMaxRewrittenVertices) {
+        provoking_said(kSaidLarge, d.op, d.mode, "draws of more than 4M vertices are not rewritten");
+        return false;
+    }
     GLboolean capturing = GL_FALSE, paused = GL_FALSE;
     host_gl.glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &capturing);
     if (capturing) host_gl.glGetBooleanv(GL_TRANSFORM_FEEDBACK_PAUSED, &paused);
