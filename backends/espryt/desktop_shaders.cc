@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "compat_builtins.h"
+#include "context/desktop_context.h"
 #include "host_log.h"
 #include "shader_cache.h"
 #include "spirv_to_essl.h"
@@ -22,6 +23,13 @@
 namespace mgl::espryt {
 
 namespace {
+
+// User clip planes exist in compatibility contexts only (a core profile
+// clips by what the shader writes to gl_ClipDistance): only there does a
+// vertex stage get the plane uniform and compute its distances.
+bool clips_by_planes(const Context& c) {
+    return c.host_clip_distance && gl::api_kind(c.api, c.profile, c.served) == gen::ApiKind::compat;
+}
 
 std::string joined(const std::vector<std::string>& sources) {
     std::string s;
@@ -154,7 +162,7 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     gl::EsslOptions opt;
     opt.version = std::min(major * 100 + minor * 10, 320);
     opt.max_draw_buffers = draw_buffers;
-    opt.clip_distance = cur_->host_clip_distance;
+    opt.clip_distance = clips_by_planes(*cur_);
     s->options = opt;
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
     s->input = std::make_shared<const gl::ShaderInput>(std::move(in));
@@ -285,7 +293,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
         // A compatibility program with a fragment shader only: its vertices
         // go through the fixed-function vertex stage.
         stage = GL_VERTEX_SHADER;
-        text = gl::fixed_function_vertex_essl(version, cur_->host_clip_distance);
+        text = gl::fixed_function_vertex_essl(version, clips_by_planes(*cur_));
     } else {
         return 0;  // whole (or a compute program)
     }
