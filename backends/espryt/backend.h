@@ -118,6 +118,7 @@ public:
     void glHint(GLenum target, GLenum mode) override;
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
+    void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
     void glPointSize(GLfloat size) override;
     void glClearColorIiEXT(GLint red, GLint green, GLint blue, GLint alpha) override;
     void glClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha) override;
@@ -272,6 +273,7 @@ private:
     std::vector<uint32_t> provoking_in_, provoking_out_;
     // driver_uniforms.cc
     void set_driver_uniforms() override;
+    void set_driver_uniforms_of(DesktopShaders& d, GLuint program, bool current, bool height, bool clip);
     GLint draw_framebuffer_height();
     void record_driver_uniforms(GLuint host_program);  // after every desktop link
     void forget_driver_uniforms(GLuint host_program);  // after glDeleteProgram

@@ -329,6 +329,7 @@ bool EsprytBackend::set_context_api(GLuint context, uint32_t api, uint32_t profi
     c.profile = profile;
     c.major = major;
     c.minor = minor;
+    if (cur_ == &c) set_current(&c);  // the decoders' profile checks follow
     return true;
 }
 

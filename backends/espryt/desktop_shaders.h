@@ -37,11 +37,13 @@ struct ExtraAttachment {
 };
 
 // A linked program's driver uniforms (backends/gl/shaders/driver_uniforms.h):
-// where the draw height goes, what was sent last, and which active uniform
-// the program queries hide.
+// where the draw height and the clip planes go, what was sent last, and
+// which active uniforms the program queries hide.
 struct DriverUniforms {
     int32_t height_location = -1;
     int32_t height_sent = -1;  // none yet (a link resets the value)
+    int32_t clip_location = -1;
+    uint64_t clip_sent = 0;    // the DesktopState::clip_serial sent (0: none yet)
     gl::HiddenUniform hidden;
 };
 

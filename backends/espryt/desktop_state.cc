@@ -28,6 +28,7 @@ void EsprytBackend::apply_restart(gen::Op verb) {
 
 void EsprytBackend::glEnable(GLenum cap) {
     if (cur_ && cur_->desktop()) {
+        cur_->dstate.note_clip_enable(cap, true);
         switch (gl::cap_route(cap)) {
             case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, true); return;
             case gl::CapRoute::restart:
@@ -42,6 +43,7 @@ void EsprytBackend::glEnable(GLenum cap) {
 
 void EsprytBackend::glDisable(GLenum cap) {
     if (cur_ && cur_->desktop()) {
+        cur_->dstate.note_clip_enable(cap, false);
         switch (gl::cap_route(cap)) {
             case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, false); return;
             case gl::CapRoute::restart:
@@ -82,6 +84,15 @@ void EsprytBackend::glProvokingVertex(GLenum mode) {
     constexpr GLenum kFirst = 0x8E4D, kLast = 0x8E4E;
     if (mode != kFirst && mode != kLast) return set_error(GL_INVALID_ENUM);
     cur_->dstate.provoking_vertex = mode;
+}
+
+// glClipPlane arrives in eye space (the client's compatibility layer owns
+// the modelview): kept in the GL front end, sent to the vertex stages that
+// clip against it before a draw (driver_uniforms.cc).
+void EsprytBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
+    if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glClipPlane);
+    if (!equation.data || equation.count() < 4) return set_error(GL_INVALID_VALUE);
+    if (!cur_->dstate.set_clip_plane(plane, equation.data)) return set_error(GL_INVALID_ENUM);
 }
 
 // Desktop-only state and constants, answered before the host is asked.

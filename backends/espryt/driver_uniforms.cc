@@ -101,25 +101,44 @@ GLint EsprytBackend::draw_framebuffer_height() {
 void EsprytBackend::set_driver_uniforms() {
     DesktopShaders* d = cur_->share->desktop.get();
     if (!d) return;
-    // The program whose fragment stage draws: the current one, else the
-    // bound pipeline's.
+    // The programs that draw: the current one, else the bound pipeline's
+    // (the fragment stage's reads the height, the vertex and geometry
+    // stages' the clip planes).
     GLint program = 0;
     host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-    const bool current = program != 0;
-    if (!current) {
-        GLint pipeline = 0;
-        host_gl.glGetIntegerv(GL_PROGRAM_PIPELINE_BINDING, &pipeline);
-        if (pipeline) host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_FRAGMENT_SHADER, &program);
-    }
-    auto found = d->driver_uniforms.find(GLuint(program));
-    if (found == d->driver_uniforms.end()) return;
+    if (program) return set_driver_uniforms_of(*d, GLuint(program), true, true, true);
+    GLint pipeline = 0;
+    host_gl.glGetIntegerv(GL_PROGRAM_PIPELINE_BINDING, &pipeline);
+    if (!pipeline) return;
+    GLint vs = 0, gs = 0, fs = 0;
+    host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_VERTEX_SHADER, &vs);
+    host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_GEOMETRY_SHADER, &gs);
+    host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_FRAGMENT_SHADER, &fs);
+    if (fs) set_driver_uniforms_of(*d, GLuint(fs), false, true, false);
+    if (vs) set_driver_uniforms_of(*d, GLuint(vs), false, false, true);
+    if (gs && gs != vs) set_driver_uniforms_of(*d, GLuint(gs), false, false, true);
+}
+
+void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bool current, bool height, bool clip) {
+    auto found = d.driver_uniforms.find(program);
+    if (found == d.driver_uniforms.end()) return;
     DriverUniforms& u = found->second;
-    if (u.height_location < 0) return;
-    const GLint h = draw_framebuffer_height();
-    if (h == u.height_sent) return;
-    if (current) host_gl.glUniform1f(u.height_location, float(h));
-    else host_gl.glProgramUniform1f(GLuint(program), u.height_location, float(h));
-    u.height_sent = h;
+    if (height && u.height_location >= 0) {
+        const GLint h = draw_framebuffer_height();
+        if (h != u.height_sent) {
+            if (current) host_gl.glUniform1f(u.height_location, float(h));
+            else host_gl.glProgramUniform1f(program, u.height_location, float(h));
+            u.height_sent = h;
+        }
+    }
+    // Serials are unique among contexts: a program shared by two sees each one's planes.
+    const gl::DesktopState& st = cur_->dstate;
+    if (clip && u.clip_location >= 0 && u.clip_sent != st.clip_serial) {
+        const auto planes = st.clip_uniform();
+        if (current) host_gl.glUniform4fv(u.clip_location, gl::kMaxClipPlanes, planes.data());
+        else host_gl.glProgramUniform4fv(program, u.clip_location, gl::kMaxClipPlanes, planes.data());
+        u.clip_sent = st.clip_serial;
+    }
 }
 
 // After every link: whether the program reads a driver uniform, and where.
@@ -129,16 +148,15 @@ void EsprytBackend::record_driver_uniforms(GLuint host_program) {
     GLint linked = GL_FALSE;
     host_gl.glGetProgramiv(host_program, GL_LINK_STATUS, &linked);
     if (linked) {
-        const GLint loc = host_gl.glGetUniformLocation(host_program, gl::kDrawHeightUniform);
-        if (loc >= 0) {
-            DriverUniforms u;
-            u.height_location = loc;
-            const char* name = gl::kDrawHeightUniform;
+        DriverUniforms u;
+        u.height_location = host_gl.glGetUniformLocation(host_program, gl::kDrawHeightUniform);
+        u.clip_location = host_gl.glGetUniformLocation(host_program, gl::kClipPlaneUniform);
+        for (const char* name : {gl::kDrawHeightUniform, gl::kClipPlaneUniform}) {
             GLuint index = GL_INVALID_INDEX;
             host_gl.glGetUniformIndices(host_program, 1, &name, &index);
-            u.hidden.index = index;
-            d.driver_uniforms[host_program] = u;
+            u.hidden.add(index);
         }
+        if (u.height_location >= 0 || u.clip_location >= 0) d.driver_uniforms[host_program] = u;
     }
     cur_->share->driver_uniform_programs = d.driver_uniforms.size();
 }

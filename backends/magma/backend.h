@@ -92,6 +92,7 @@ public:
     void glHint(GLenum target, GLenum mode) override;  // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
+    void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
     void glReleaseShaderCompiler() override {}
     void glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, wire::Out<GLint> range,
                                     wire::Out<GLint> precision) override;

@@ -33,6 +33,7 @@ bool MagmaBackend::desktop_cap(GLenum cap, bool on) {
                 c.framebuffer_srgb = on;  // state only: Magma's colour buffers are not sRGB
             } else {
                 // GL_CLIP_DISTANCEi: state; the shader's gl_ClipDistance clips.
+                c.dstate.note_clip_enable(cap, on);
                 const uint32_t bit = 1u << (cap - kClipDistance0);
                 c.clip_planes = on ? (c.clip_planes | bit) : (c.clip_planes & ~bit);
             }
@@ -91,6 +92,20 @@ void MagmaBackend::glProvokingVertex(GLenum mode) {
         return refuse(gen::Op::glProvokingVertex, GL_INVALID_OPERATION,
                       "GL_LAST_VERTEX_CONVENTION: the device has no VK_EXT_provoking_vertex");
     cur_->dstate.provoking_vertex = mode;
+}
+
+// glClipPlane (eye space, from the client's compatibility layer): kept in
+// the GL front end. Magma's programs do not clip against the planes yet:
+// said once per context.
+void MagmaBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
+    if (!need_context(gen::Op::glClipPlane)) return;
+    if (!cur_->desktop()) return unsupported(gen::Op::glClipPlane);
+    if (!equation.data || equation.count() < 4) return refuse(gen::Op::glClipPlane, GL_INVALID_VALUE, "equation");
+    if (!cur_->dstate.set_clip_plane(plane, equation.data)) return refuse(gen::Op::glClipPlane, GL_INVALID_ENUM, "plane");
+    if (!cur_->clip_plane_said) {
+        cur_->clip_plane_said = true;
+        log().warn("magma: glClipPlane: user clip planes are kept but do not clip what the application's shaders draw on Magma yet");
+    }
 }
 
 }  // namespace mgl::magma

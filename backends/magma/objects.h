@@ -297,6 +297,7 @@ struct Context {
     // Desktop-only state the GL front end keeps (backends/gl/state) and what
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
+    bool clip_plane_said = false;  // glClipPlane's "not applied" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables
     PixelStore unpack, pack;

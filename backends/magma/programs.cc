@@ -299,7 +299,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     if (lp.default_binding >= 0 && lp.default_size > 0)
         bindings.push_back({uint32_t(lp.default_binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, stages, nullptr});
     for (auto it = lp.uniforms.begin(); it != lp.uniforms.end(); ++it)
-        if (gl::is_driver_uniform(it->name)) {
+        if (it->name == gl::kDrawHeightUniform) {
             exe->draw_height_offset = it->offset;
             lp.uniforms.erase(it);
             break;

@@ -14,17 +14,17 @@ using namespace espryt_test;
 
 namespace {
 
-constexpr uint32_t kEglOpenGlApi = 0x30A2, kCoreProfileBit = 1;
+constexpr uint32_t kEglOpenGlApi = 0x30A2, kCoreProfileBit = 1, kCompatProfileBit = 2;
 
 struct Desktop {
     Wire w;
     GLuint next = 500;
     bool ok = false;
-    Desktop() {
+    explicit Desktop(uint32_t profile = kCoreProfileBit) {
         if (!w.backend) return;
         w.start();
         w.flush();
-        ok = espryt::testing::set_context_api(*w.backend, 1, kEglOpenGlApi, kCoreProfileBit, 3, 3);
+        ok = espryt::testing::set_context_api(*w.backend, 1, kEglOpenGlApi, profile, 3, 3);
     }
     GLuint shader(GLenum type, std::initializer_list<const char*> src) {
         const GLuint s = next++;
@@ -255,4 +255,48 @@ TEST_CASE("desktop context: gl_FragCoord's origin_upper_left reads the surface h
     CHECK(px[56 * 64 * 4] == 255);
     CHECK(px[55 * 64 * 4] == 0);
     CHECK(d.w.error() == GL_NO_ERROR);
+}
+
+TEST_CASE("compatibility context: user clip planes clip a GLSL 1.10 vertex shader; their uniform is hidden") {
+    Desktop d(kCompatProfileBit);
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
+    const GLuint fs = d.shader(GL_FRAGMENT_SHADER, {"#version 110\nuniform vec4 tint;\nvoid main() { gl_FragColor = tint; }\n"});
+    const GLuint p = d.program(vs, fs);
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    // The plane uniform the vertex stage clips by is the backend's, as native GL's is.
+    CHECK(d.program_iv(p, GL_ACTIVE_UNIFORMS) == 1);
+    CHECK(d.program_iv(p, GL_ACTIVE_UNIFORM_MAX_LENGTH) == 5);
+    CHECK(d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "mgl_ClipPlane") == -1);
+    const GLint tint = d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "tint");
+    REQUIRE(tint >= 0);
+    // Keep x >= 0 (eye space is clip space here: the shader writes the position as given).
+    const double eq[4] = {1, 0, 0, 0};
+    d.w.enc.glClipPlane(0x3000, wire::Blob{eq, sizeof eq});  // GL_CLIP_PLANE0, as the client sends it: eye space
+    CHECK(d.w.error() == GL_NO_ERROR);
+    d.w.enc.glEnable(0x3000);
+    CHECK(d.w.error() == GL_NO_ERROR);
+    d.w.enc.glClearColor(0, 0, 0, 0);
+    d.w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    d.w.enc.glUseProgram(p);
+    d.w.enc.glUniform4f(tint, 1, 0, 0, 1);
+    d.draw_quad(p);
+    std::vector<uint8_t> px = d.w.read_pixels(64, 64);
+    REQUIRE(px.size() == 64u * 64u * 4u);
+    const size_t left = (32 * 64 + 2) * 4, right = (32 * 64 + 61) * 4;
+    CHECK(px[left] == 0);     // x < 0: clipped
+    CHECK(px[right] == 255);  // x > 0: drawn
+    // Disabled, the plane clips nothing.
+    d.w.enc.glDisable(0x3000);
+    d.w.enc.glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    px = d.w.read_pixels(64, 64);
+    REQUIRE(px.size() == 64u * 64u * 4u);
+    CHECK(px[left] == 255);
+    // Not a plane: GL_INVALID_ENUM.
+    d.w.enc.glClipPlane(0x3008, wire::Blob{eq, sizeof eq});
+    CHECK(d.w.error() == GL_INVALID_ENUM);
 }

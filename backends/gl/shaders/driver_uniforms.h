@@ -14,25 +14,51 @@ namespace mgl::gl {
 // The height of the draw framebuffer, for gl_FragCoord's origin_upper_left
 // (frag_coord.h): y becomes height - y.
 inline constexpr const char* kDrawHeightUniform = "mgl_DrawHeight";
+// The user clip planes in eye space (vec4[8]), which vertex stages of a
+// compatibility context clip against (compat_builtins.h): glClipPlane's
+// values as the GL front end keeps them (DesktopState::clip_planes).
+inline constexpr const char* kClipPlaneUniform = "mgl_ClipPlane";
 
-inline bool is_driver_uniform(std::string_view name) { return name == kDrawHeightUniform; }
+// A uniform name as a program query spells it (an array's elements as "name[i]" too).
+inline bool is_driver_uniform(std::string_view name) {
+    if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));
+    return name == kDrawHeightUniform || name == kClipPlaneUniform;
+}
 
-// One hidden uniform's place among a linked program's active uniforms
-// (index: the host's or device's own numbering, kNone when none is hidden).
+// The hidden uniforms' places among a linked program's active uniforms (the
+// host's or device's own numbering, ascending; at most kMax of them).
 struct HiddenUniform {
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
-    uint32_t index = kNone;
+    static constexpr int kMax = 2;
+    uint32_t index[kMax] = {kNone, kNone};
+    int n = 0;
 
+    // Records one (kNone is ignored), keeping the indices ascending.
+    void add(uint32_t backend) {
+        if (backend == kNone || n == kMax) return;
+        int at = n++;
+        for (; at > 0 && index[at - 1] > backend; --at) index[at] = index[at - 1];
+        index[at] = backend;
+    }
     // The application's index -> the backend's.
-    uint32_t to_backend(uint32_t app) const { return index != kNone && app >= index ? app + 1 : app; }
-    // The backend's index -> the application's (kNone for the hidden one;
+    uint32_t to_backend(uint32_t app) const {
+        if (app == kNone) return app;
+        for (int i = 0; i < n && app >= index[i]; ++i) ++app;
+        return app;
+    }
+    // The backend's index -> the application's (kNone for a hidden one;
     // GL_INVALID_INDEX stays).
     uint32_t to_app(uint32_t backend) const {
-        if (index == kNone || backend == kNone || backend < index) return backend;
-        return backend == index ? kNone : backend - 1;
+        if (backend == kNone) return backend;
+        uint32_t below = 0;
+        for (int i = 0; i < n; ++i) {
+            if (index[i] == backend) return kNone;
+            if (index[i] < backend) ++below;
+        }
+        return backend - below;
     }
     // An active uniform count as the application sees it.
-    int32_t count(int32_t backend_count) const { return index != kNone && backend_count > 0 ? backend_count - 1 : backend_count; }
+    int32_t count(int32_t backend_count) const { return backend_count >= n ? backend_count - n : backend_count; }
 };
 
 }  // namespace mgl::gl

@@ -213,9 +213,15 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     const int stage_floor = in.stage == Stage::compute ? 430
                             : (in.stage == Stage::tess_control || in.stage == Stage::tess_evaluation) ? 410
                                                                                                        : 0;
+    // Redeclaring a built-in block (out gl_PerVertex {...}) is GLSL 1.50's
+    // (Mesa takes it there), glslang's only from 4.10 or with
+    // ARB_separate_shader_objects: enabled for a source that redeclares one.
+    const std::string extensions =
+        v.number >= 150 && std::max(v.number, stage_floor) < 410 && mentions(in.sources, "gl_PerVertex")
+            ? "#extension GL_ARB_separate_shader_objects : enable\n" : "";
     if (v.number >= 330) {
         out.version = std::max(v.number, stage_floor);
-        out.preamble = coord_decls;
+        out.preamble = extensions + coord_decls;
         if (out.version != v.number) version_macro(out.sources, v.number, out.preamble);
         if (v.compatibility) {
             out.preamble += lower_compat_builtins(in.stage, out.sources, (in.stage == Stage::vertex || in.stage == Stage::geometry) && opt.clip_distance);
@@ -225,7 +231,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     out.version = std::max(330, stage_floor);
     out.lifted = true;
-    out.preamble = kLegacyLookups + coord_decls;
+    out.preamble = extensions + kLegacyLookups + coord_decls;
     version_macro(out.sources, v.number, out.preamble);
     for (const ShadowLookup& l : kShadowLookups)
         if ((!l.fragment_only || in.stage == Stage::fragment) && mentions(in.sources, l.name)) out.preamble += l.defs;

@@ -1,5 +1,7 @@
 #include "desktop_state.h"
 
+#include <atomic>
+
 namespace mgl::gl {
 
 namespace {
@@ -12,6 +14,11 @@ constexpr uint32_t kMultisample = 0x809D, kLineSmooth = 0x0B20, kPolygonSmooth =
                    kSmoothLineWidthRange = 0x0B22, kSmoothLineWidthGranularity = 0x0B23, kPointSizeRange = 0x0B12,
                    kPointSizeGranularity = 0x0B13, kDoublebuffer = 0x0C32, kStereo = 0x0C33,
                    kQuadsFollowProvoking = 0x8E4C, kAuxBuffers = 0x0C00;
+}  // namespace
+
+namespace {
+// DesktopState::clip_serial: unique among every context of the process.
+std::atomic<uint64_t> clip_serials{1};
 }  // namespace
 
 CapRoute cap_route(uint32_t cap) {
@@ -52,6 +59,31 @@ bool DesktopState::cap(uint32_t c) const {
         case kPrimitiveRestart: return primitive_restart;
         default: return false;
     }
+}
+
+bool DesktopState::set_clip_plane(uint32_t plane, const double equation[4]) {
+    constexpr uint32_t kClipPlane0 = 0x3000;
+    if (plane < kClipPlane0 || plane >= kClipPlane0 + kMaxClipPlanes) return false;
+    for (int i = 0; i < 4; ++i) clip_planes[size_t(4 * (plane - kClipPlane0) + i)] = float(equation[i]);
+    clip_serial = ++clip_serials;
+    return true;
+}
+
+void DesktopState::note_clip_enable(uint32_t cap, bool on) {
+    if (cap < kClipDistance0 || cap > kClipDistance7) return;
+    const uint8_t bit = uint8_t(1u << (cap - kClipDistance0));
+    const uint8_t next = on ? uint8_t(clip_enabled | bit) : uint8_t(clip_enabled & ~bit);
+    if (next == clip_enabled) return;
+    clip_enabled = next;
+    clip_serial = ++clip_serials;
+}
+
+std::array<float, 4 * kMaxClipPlanes> DesktopState::clip_uniform() const {
+    std::array<float, 4 * kMaxClipPlanes> v{};
+    for (int p = 0; p < kMaxClipPlanes; ++p)
+        if (clip_enabled & (1u << p))
+            for (int i = 0; i < 4; ++i) v[size_t(4 * p + i)] = clip_planes[size_t(4 * p + i)];
+    return v;
 }
 
 bool DesktopState::restart_on_host() const {

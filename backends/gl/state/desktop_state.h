@@ -6,6 +6,7 @@
 // passing a glEnable/glDisable/glIsEnabled on, and `get` before a glGet*.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <set>
 
@@ -38,6 +39,8 @@ inline uint32_t device_query_target(uint32_t target) {
 inline bool occlusion_target(uint32_t target) {
     return target == kSamplesPassed || target == kAnySamplesPassed || target == kAnySamplesPassedConservative;
 }
+
+inline constexpr int kMaxClipPlanes = 8;
 
 struct DesktopState {
     bool seamless_cube_map = false;    // GL_TEXTURE_CUBE_MAP_SEAMLESS (GLES: always seamless)
@@ -73,6 +76,24 @@ struct DesktopState {
     // GL_INVALID_OPERATION (a query object keeps its first target), and so is
     // beginning another occlusion query on GL_SAMPLES_PASSED.
     std::set<uint32_t> samples_passed_objects, other_occlusion_objects;
+
+    // glClipPlane: the user clip planes in eye space (vec4 each), as the
+    // client's compatibility layer, which owns the modelview, sends them.
+    // The vertex stages of compatibility programs clip against them through
+    // a uniform the backend sets (shaders/driver_uniforms.h); the serial
+    // changes with each plane set and is unique among all contexts, so a
+    // program shared by two contexts is sent the planes of the one drawing.
+    std::array<float, 4 * kMaxClipPlanes> clip_planes{};
+    uint8_t clip_enabled = 0;  // GL_CLIP_PLANEi (GL_CLIP_DISTANCEi), which the device also has
+    uint64_t clip_serial = 1;
+    // False (GL_INVALID_ENUM) for a plane other than GL_CLIP_PLANE0..7.
+    bool set_clip_plane(uint32_t plane, const double equation[4]);
+    // A glEnable/glDisable of any cap (the backend passes the clip planes' on).
+    void note_clip_enable(uint32_t cap, bool on);
+    // The uniform's value: a disabled plane is zeros (a distance of 0 is
+    // inside), since some devices (llvmpipe's GLES) clip by every distance
+    // the shader writes, enabled or not.
+    std::array<float, 4 * kMaxClipPlanes> clip_uniform() const;
 
     // glEnable/glDisable of a cap routed state_only or restart.
     void set_cap(uint32_t cap, bool on);

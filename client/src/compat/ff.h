@@ -281,6 +281,9 @@ void upload_list(Context& ctx, DisplayList& l);
 // glEnable/glDisable of a fixed-function capability (recorded into a list
 // being compiled); false: not one, the caller goes on.
 bool ff_cap(Context& ctx, GLenum cap, bool on);
+// Sends user clip plane `index` (eye space) to the server's GL front end,
+// which clips the application's vertex shaders against it (ff_texgen.cc).
+void send_clip_plane(Context& ctx, int index);
 bool ff_is_enabled(Context& ctx, GLenum cap, bool* out);
 
 // glGet* of fixed-function state and limits (ff_get.cc); false: not one.

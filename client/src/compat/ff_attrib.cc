@@ -98,6 +98,17 @@ void restore_server(Context& ctx, const AttribFrame& fr) {
     };
     if (m & kEnable)
         for (size_t k = 0; k < std::size(kShadowCaps); ++k) restore_cap(kShadowCaps[k], fr.caps[k]);
+    // The user clip planes and their enables live on the server as well
+    // (GL_CLIP_PLANEi is the host's GL_CLIP_DISTANCEi; the planes clip the
+    // application's shaders there): the restored ones are sent.
+    if (m & (kEnable | kTransform)) {
+        const FixedFunction& f = *ff(ctx);
+        for (int p = 0; p < kMaxClipPlanes; ++p) {
+            const GLenum cap = GLenum(0x3000 + p);
+            (f.clip_enabled >> p) & 1 ? ctx.enc->glEnable(cap) : ctx.enc->glDisable(cap);
+            if (m & kTransform) send_clip_plane(ctx, p);
+        }
+    }
     if (m & kLine) mgl_glLineWidth(s.line_width);
     if (m & kPolygon) {
         restore_cap(GL_CULL_FACE, cap_of(GL_CULL_FACE));

@@ -76,6 +76,12 @@ void get_tex_gen(const char* verb, GLenum coord, GLenum pname, T* out) {
 
 }  // namespace
 
+void send_clip_plane(Context& ctx, int index) {
+    const auto& p = ff(ctx)->clip_planes[size_t(index)];
+    const double eq[4] = {p[0], p[1], p[2], p[3]};
+    ctx.enc->glClipPlane(GLenum(0x3000 + index), wire::Blob{eq, sizeof eq});
+}
+
 }  // namespace mgl::client::compat
 
 namespace mgl_custom {
@@ -115,6 +121,9 @@ void glClipPlane(GLenum plane, const GLdouble* eq) {
     auto run = [plane, p](Context& c) {
         FixedFunction& g = *ff(c);
         to_eye(g.top(0), p.data(), g.clip_planes[plane - 0x3000].data());
+        // The planes clip the application's vertex shaders on the server
+        // (the fixed-function programs take them as their own uniforms).
+        send_clip_plane(c, int(plane - 0x3000));
     };
     run(*ctx);
 }

@@ -38,7 +38,6 @@ enum class What : uint8_t {
     material,      // gl_Front/BackMaterial.member (`back`)
     fog,           // gl_Fog.member
     two_side,      // GL_VERTEX_PROGRAM_TWO_SIDE (the fragment stage's gl_Color of back faces)
-    clip_planes,   // the user clip planes in eye space: mgl_ClipPlane[8]
 };
 enum Mat4 : uint8_t { kModelView, kProjection, kMvp, kTexture };
 enum Form : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
@@ -114,7 +113,6 @@ bool parse(const std::string& full, Slot& s) {
     if (n == "FrontMaterial" || n == "BackMaterial") return s.what = What::material, s.back = n[0] == 'B', true;
     if (n == "Fog") return s.what = What::fog, true;
     if (n == "VertexTwoSide") return s.what = What::two_side, true;
-    if (n == "ClipPlane") return s.what = What::clip_planes, index == 0;
     return false;  // one of ours that is not state (a varying, an attribute)
 }
 
@@ -310,14 +308,6 @@ bool value(FixedFunction& f, Slot& s, std::vector<float>& v, bool two_side) {
         case What::two_side:
             v.assign(1, two_side ? 1.0F : 0.0F);
             return true;
-        case What::clip_planes: {
-            // Disabled planes are zeros: a distance of 0 is inside, so a host
-            // that clips by every written distance keeps what GL keeps.
-            v.assign(size_t(kMaxClipPlanes) * 4, 0.0F);
-            for (int p = 0; p < kMaxClipPlanes; ++p)
-                if (f.clip_enabled & (1u << p)) std::memcpy(v.data() + 4 * p, f.clip_planes[size_t(p)].data(), 16);
-            return true;
-        }
     }
     return false;
 }
