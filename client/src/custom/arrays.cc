@@ -413,6 +413,42 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const void* indices
                   [&](wire::OffsetOrBlob ind) { ctx->enc->glDrawElements(mode, count, type, ind); });
 }
 
+// The multi-draws are, by GL's definition (4.6 §10.4), their single draws
+// one after another; so they are sent, which gives each one its client
+// arrays and indices, the compatibility lowering, and display-list
+// compilation (a list records the single draws). A negative count refuses
+// the whole call, as Mesa does.
+void glMultiDrawArrays(GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
+    MGL_CTX_OR_RETURN("glMultiDrawArrays");
+    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
+    if (drawcount == 0) return;
+    if (!first || !count) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
+    for (GLsizei i = 0; i < drawcount; ++i)
+        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
+    for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawArrays(mode, first[i], count[i]);
+}
+
+void glMultiDrawElements(GLenum mode, const GLsizei* count, GLenum type, const void* const* indices, GLsizei drawcount) {
+    MGL_CTX_OR_RETURN("glMultiDrawElements");
+    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
+    if (drawcount == 0) return;
+    if (!count || !indices) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
+    for (GLsizei i = 0; i < drawcount; ++i)
+        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
+    for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawElements(mode, count[i], type, indices[i]);
+}
+
+void glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
+                                   GLsizei drawcount, const GLint* basevertex) {
+    MGL_CTX_OR_RETURN("glMultiDrawElementsBaseVertex");
+    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
+    if (drawcount == 0) return;
+    if (!count || !indices || !basevertex) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
+    for (GLsizei i = 0; i < drawcount; ++i)
+        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
+    for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawElementsBaseVertex(mode, count[i], type, indices[i], basevertex[i]);
+}
+
 void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void* indices, GLsizei instancecount) {
     MGL_CTX_OR_RETURN("glDrawElementsInstanced");
     draw_elements(*ctx, "glDrawElementsInstanced", count, type, indices, instancecount, 0, nullptr,
