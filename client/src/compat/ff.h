@@ -64,6 +64,9 @@ struct Key {
     uint8_t lighting = 0, lights = 0, positional = 0, attenuated = 0, spot = 0;
     uint8_t normalize = 0, rescale = 0, need_eye = 0, shininess_zero = 0, local_viewer = 0, separate_specular = 0;
     uint8_t color_material = 0;  // bit per MAT_ attrib (ambient 1, diffuse 2, specular 4, emission 8) when enabled
+    // GL_LIGHT_MODEL_TWO_SIDE: back faces lit with the back material and the
+    // normal turned round; the back face's colour material bits and shininess
+    uint8_t two_side = 0, back_color_material = 0, back_shininess_zero = 0;
     uint8_t flat = 0;
     uint8_t color_array = 0;     // colour varies per vertex (else the current colour, a constant)
     uint8_t tex_enabled = 0;     // units with GL_TEXTURE_2D enabled and coordinates

@@ -68,16 +68,24 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
         k.rescale = f.rescale;
         k.local_viewer = f.local_viewer;
         k.separate_specular = f.separate_specular;
+        uint8_t cm = 0;
         if (f.color_material) {
             switch (f.color_material_mode) {
-                case 0x1200: k.color_material = 1; break;      // GL_AMBIENT
-                case 0x1201: k.color_material = 2; break;      // GL_DIFFUSE
-                case 0x1202: k.color_material = 4; break;      // GL_SPECULAR
-                case 0x1600: k.color_material = 8; break;      // GL_EMISSION
-                default: k.color_material = 1 | 2; break;      // GL_AMBIENT_AND_DIFFUSE
+                case 0x1200: cm = 1; break;      // GL_AMBIENT
+                case 0x1201: cm = 2; break;      // GL_DIFFUSE
+                case 0x1202: cm = 4; break;      // GL_SPECULAR
+                case 0x1600: cm = 8; break;      // GL_EMISSION
+                default: cm = 1 | 2; break;      // GL_AMBIENT_AND_DIFFUSE
             }
         }
+        // the faces the colour follows (GL_FRONT, GL_BACK, GL_FRONT_AND_BACK)
+        k.color_material = f.color_material_face != 0x0405 ? cm : 0;
         k.shininess_zero = f.front.shininess == 0.0F;
+        if (f.two_side) {
+            k.two_side = 1;
+            k.back_color_material = f.color_material_face != 0x0404 ? cm : 0;
+            k.back_shininess_zero = f.back.shininess == 0.0F;
+        }
         k.need_eye = k.positional || k.local_viewer || !f.top(0).length_preserving();
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
@@ -242,19 +250,24 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
         const float scale = k.need_eye ? 1.0F / sqrtf(s) : sqrtf(s);
         uni(ctx, p, "mgl_nscale", &scale, 1);
     }
-    const Material& mat = f.front;
-    float scene[4];
-    for (int i = 0; i < 3; ++i) scene[i] = f.light_model_ambient[i] * mat.ambient[i] + mat.emission[i];
-    scene[3] = mat.diffuse[3];
-    uni(ctx, p, "mgl_scene", scene, 4);
-    if (k.color_material) {
-        uni(ctx, p, "mgl_lm_ambient", f.light_model_ambient, 4);
-        uni(ctx, p, "mgl_mat_ambient", mat.ambient, 4);
-        uni(ctx, p, "mgl_mat_diffuse", mat.diffuse, 4);
-        uni(ctx, p, "mgl_mat_specular", mat.specular, 4);
-        uni(ctx, p, "mgl_mat_emission", mat.emission, 4);
-    }
-    if (!k.shininess_zero) uni(ctx, p, "mgl_shininess", &mat.shininess, 1);
+    // Per face: the scene colour, the material where colour material reads
+    // it, the shininess ("mgl_" front, "mgl_b" back).
+    auto face = [&](const Material& mat, const std::string& pre, uint8_t cm, bool shininess_zero) {
+        float scene[4];
+        for (int i = 0; i < 3; ++i) scene[i] = f.light_model_ambient[i] * mat.ambient[i] + mat.emission[i];
+        scene[3] = mat.diffuse[3];
+        uni(ctx, p, (pre + "scene").c_str(), scene, 4);
+        if (cm) {
+            uni(ctx, p, "mgl_lm_ambient", f.light_model_ambient, 4);
+            uni(ctx, p, (pre + "mat_ambient").c_str(), mat.ambient, 4);
+            uni(ctx, p, (pre + "mat_diffuse").c_str(), mat.diffuse, 4);
+            uni(ctx, p, (pre + "mat_specular").c_str(), mat.specular, 4);
+            uni(ctx, p, (pre + "mat_emission").c_str(), mat.emission, 4);
+        }
+        if (!shininess_zero) uni(ctx, p, (pre + "shininess").c_str(), &mat.shininess, 1);
+    };
+    face(f.front, "mgl_", k.color_material, k.shininess_zero);
+    if (k.two_side) face(f.back, "mgl_b", k.back_color_material, k.back_shininess_zero);
     for (int i = 0; i < kMaxLights; ++i) {
         if (!(k.lights & (1 << i))) continue;
         const Light& li = f.lights[i];
@@ -269,18 +282,23 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
         const bool positional = k.positional & (1 << i);
         if (!positional) normalize3(pos);
         uni(ctx, p, (L + "_pos").c_str(), pos, 4);
-        auto prod = [&](int bit, const float* light, const float* m, const char* suffix) {
+        auto prod = [&](uint8_t cm, int bit, const float* light, const float* m, const char* suffix) {
             float v[4];
-            if (k.color_material & bit) std::memcpy(v, light, sizeof v);
+            if (cm & bit) std::memcpy(v, light, sizeof v);
             else {
                 for (int c = 0; c < 3; ++c) v[c] = light[c] * m[c];
                 v[3] = m[3];
             }
             uni(ctx, p, (L + suffix).c_str(), v, 4);
         };
-        prod(1, li.ambient, mat.ambient, "_amb");
-        prod(2, li.diffuse, mat.diffuse, "_dif");
-        prod(4, li.specular, mat.specular, "_spe");
+        prod(k.color_material, 1, li.ambient, f.front.ambient, "_amb");
+        prod(k.color_material, 2, li.diffuse, f.front.diffuse, "_dif");
+        prod(k.color_material, 4, li.specular, f.front.specular, "_spe");
+        if (k.two_side) {
+            prod(k.back_color_material, 1, li.ambient, f.back.ambient, "_bamb");
+            prod(k.back_color_material, 2, li.diffuse, f.back.diffuse, "_bdif");
+            prod(k.back_color_material, 4, li.specular, f.back.specular, "_bspe");
+        }
         const float att[4] = {li.att[0], li.att[1], li.att[2], li.spot_exp};
         uni(ctx, p, (L + "_att").c_str(), att, 4);
         if (k.spot & (1 << i)) {

@@ -67,6 +67,10 @@ std::string vertex_source(const Key& k) {
     if (k.zoff) o << "uniform float mgl_zoff;\n";  // polygon offset of unfilled polygons (ff_unfilled.cc)
     o << "uniform float mgl_point_size;\n";  // glPointSize (a GLES host sizes points by gl_PointSize only)
     if (k.separate_specular && k.lighting) o << interp << "out vec4 mgl_col1;\n";
+    if (k.two_side) {
+        o << interp << "out vec4 mgl_bcol0;\n";
+        if (k.separate_specular) o << interp << "out vec4 mgl_bcol1;\n";
+    }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
             o << "in vec4 mgl_MultiTexCoord" << u << ";\nuniform mat4 mgl_texmat" << u << ";\nout vec4 mgl_tc" << u << ";\n";
@@ -89,6 +93,13 @@ std::string vertex_source(const Key& k) {
             if (k.lights & (1 << i))
                 o << "uniform vec4 mgl_l" << i << "_pos, mgl_l" << i << "_amb, mgl_l" << i << "_dif, mgl_l" << i
                   << "_spe, mgl_l" << i << "_att, mgl_l" << i << "_spot, mgl_l" << i << "_half;\n";
+        if (k.two_side) {
+            o << "uniform vec4 mgl_bscene, mgl_bmat_ambient, mgl_bmat_diffuse, mgl_bmat_specular, mgl_bmat_emission;\n"
+              << "uniform float mgl_bshininess;\n";
+            for (int i = 0; i < kMaxLights; ++i)
+                if (k.lights & (1 << i))
+                    o << "uniform vec4 mgl_l" << i << "_bamb, mgl_l" << i << "_bdif, mgl_l" << i << "_bspe;\n";
+        }
     }
     o << "void main() {\n    vec4 p = mgl_Vertex;\n    gl_Position = " << mat_mad("mgl_mvp", "p") << ";\n";
     if (k.zoff) o << "    gl_Position.z += mgl_zoff * gl_Position.w;\n";
@@ -103,19 +114,27 @@ std::string vertex_source(const Key& k) {
         if (k.need_eye) o << "    n = vec3(dot(n, mgl_nrow0), dot(n, mgl_nrow1), dot(n, mgl_nrow2));\n";
         if (k.normalize) o << "    n = n * inversesqrt(dot(n, n));\n";
         else if (k.need_eye == k.rescale) o << "    n = n * mgl_nscale;\n";
+        // One face's lighting (the back face's with the normal turned round
+        // and the back material, GL 2.1 §2.14.1), in a block of its own.
+        auto side = [&](bool back) {
+        const uint8_t cm = back ? k.back_color_material : k.color_material;
+        const bool shininess_zero = back ? k.back_shininess_zero : k.shininess_zero;
+        const std::string b = back ? "b" : "";
         auto mat = [&](int bit, const char* name) {
-            return (k.color_material & bit) ? std::string("mgl_Color") : std::string("mgl_mat_") + name;
+            return (cm & bit) ? std::string("mgl_Color") : "mgl_" + b + "mat_" + name;
         };
+        o << "    {\n";
+        if (back) o << "    vec3 n = -front_n;\n";
         // scene colour: a constant unless colour material feeds it (Mesa's get_scenecolor)
-        if (k.color_material & (1 | 2 | 8))
+        if (cm & (1 | 2 | 8))
             o << "    vec4 col0 = " << mat(2, "diffuse") << ";\n    col0.xyz = mgl_lm_ambient.xyz * " << mat(1, "ambient")
               << ".xyz + " << mat(8, "emission") << ".xyz;\n";
         else
-            o << "    vec4 col0 = mgl_scene;\n";
+            o << "    vec4 col0 = mgl_" << b << "scene;\n";
         const bool sep = k.separate_specular;
         o << "    vec4 col1 = " << (sep ? "vec4(0.0, 0.0, 0.0, 1.0)" : "col0") << ";\n";
         o << "    vec4 out0 = col0;\n    vec4 out1 = col1;\n    vec4 dots = vec4(0.0);\n    vec4 lit;\n";
-        if (!k.shininess_zero) o << "    dots.w = mgl_shininess;\n";
+        if (!shininess_zero) o << "    dots.w = mgl_" << b << "shininess;\n";
         if (k.local_viewer) o << "    vec3 eye_hat = eye.xyz * inversesqrt(dot(eye.xyz, eye.xyz));\n";
         int nr = 0, count = 0;
         for (int i = 0; i < kMaxLights; ++i) nr += (k.lights >> i) & 1;
@@ -144,7 +163,7 @@ std::string vertex_source(const Key& k) {
                 if (spot) o << "        att = (1.0 / da) * att;\n";
                 else o << "        float att = 1.0 / da;\n";
             }
-            if (!k.shininess_zero) {
+            if (!shininess_zero) {
                 if (k.local_viewer)
                     o << "        vec3 h = vp.xyz - eye_hat;\n        h = h * inversesqrt(dot(h, h));\n";
                 else if (!positional)
@@ -157,10 +176,10 @@ std::string vertex_source(const Key& k) {
             }
             // light products: constants, or light colour times the colour when colour material feeds them
             auto prod = [&](int bit, const char* suffix) {
-                return (k.color_material & bit) ? "(" + L + suffix + " * mgl_Color)" : L + suffix;
+                return (cm & bit) ? "(" + L + "_" + b + suffix + " * mgl_Color)" : L + "_" + b + suffix;
             };
-            const std::string amb = prod(1, "_amb"), dif = prod(2, "_dif"), spe = prod(4, "_spe");
-            if (has_att || !k.shininess_zero) {
+            const std::string amb = prod(1, "amb"), dif = prod(2, "dif"), spe = prod(4, "spe");
+            if (has_att || !shininess_zero) {
                 o << "        lit = vec4(1.0, max(dots.x, 0.0), dots.x <= 0.0 ? 0.0 : pow(max(dots.y, 0.0), "
                      "max(min(dots.w, 128.0), -128.0)), 1.0);\n";
                 if (has_att) o << "        lit = lit * att;\n        col0 = lit.x * " << amb << " + col0;\n";
@@ -181,8 +200,15 @@ std::string vertex_source(const Key& k) {
             }
             o << "    }\n";
         }
-        o << "    mgl_col0 = clamp(out0, 0.0, 1.0);\n";
-        if (sep) o << "    mgl_col1 = clamp(out1, 0.0, 1.0);\n";
+        o << "    mgl_" << b << "col0 = clamp(out0, 0.0, 1.0);\n";
+        if (sep) o << "    mgl_" << b << "col1 = clamp(out1, 0.0, 1.0);\n";
+        o << "    }\n";
+        };
+        side(false);
+        if (k.two_side) {
+            o << "    vec3 front_n = n;\n";
+            side(true);
+        }
     }
     if (key_needs_eye_normal(k)) {
         // texture coordinate generation from the eye-space normal (GL 2.1 §2.12.4)
@@ -224,12 +250,17 @@ std::string fragment_source(const Key& k) {
     const char* interp = k.flat ? "flat " : "";
     o << "#version 330 core\n" << interp << "in vec4 mgl_col0;\n";
     if (k.separate_specular && k.lighting) o << interp << "in vec4 mgl_col1;\n";
+    if (k.two_side) {
+        o << interp << "in vec4 mgl_bcol0;\n";
+        if (k.separate_specular) o << interp << "in vec4 mgl_bcol1;\n";
+    }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n";
     if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
     if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
     if (k.pixel) o << "uniform vec4 mgl_pix_org;\nuniform float mgl_pix_z;\nuniform sampler2D mgl_pix_img;\n";
-    o << "out vec4 mgl_frag;\nvoid main() {\n    vec4 c = mgl_col0;\n";
+    o << "out vec4 mgl_frag;\nvoid main() {\n    vec4 c = "
+      << (k.two_side ? "gl_FrontFacing ? mgl_col0 : mgl_bcol0" : "mgl_col0") << ";\n";
     if (k.pixel) {
         // the image's pixel under this fragment: zoomed pixel (i, j) covers
         // [x + zx i, x + zx (i + 1)) (GL 2.1 §3.6.4), zoom negative included
@@ -250,7 +281,8 @@ std::string fragment_source(const Key& k) {
         }
         o << "    }\n";
     }
-    if (k.separate_specular && k.lighting) o << "    c.rgb = c.rgb + mgl_col1.rgb;\n";
+    if (k.separate_specular && k.lighting)
+        o << "    c.rgb = c.rgb + " << (k.two_side ? "(gl_FrontFacing ? mgl_col1 : mgl_bcol1)" : "mgl_col1") << ".rgb;\n";
     if (k.fog) {
         // mgl_fog_params: linear: (-1/(end-start), end/(end-start)); exp/exp2: density
         if (k.fog == 1) o << "    float f = clamp(mgl_fogc * mgl_fog_params.x + mgl_fog_params.y, 0.0, 1.0);\n";

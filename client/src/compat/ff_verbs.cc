@@ -244,8 +244,6 @@ void light_model(Context& ctx, FixedFunction& f, GLenum pname, const float* p, c
         case 0x0B51: f.local_viewer = p[0] != 0; break;                  // GL_LIGHT_MODEL_LOCAL_VIEWER
         case 0x0B52:                                                     // GL_LIGHT_MODEL_TWO_SIDE
             f.two_side = p[0] != 0;
-            if (f.two_side && first_time("ff-two-side"))
-                log().warn("two-sided lighting is not served yet: back faces are lit as front faces");
             break;
         case 0x81F8: f.separate_specular = p[0] == float(0x81FA); break;  // GL_LIGHT_MODEL_COLOR_CONTROL
         default: unsupported_pname(ctx, verb, pname); break;
