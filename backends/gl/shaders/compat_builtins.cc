@@ -341,6 +341,37 @@ void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& 
                 (writes ? "mgl_GsClipVertex" : "gl_Position") + ", mgl_ClipPlane[i]);\n    EmitVertex();\n}\n";
 }
 
+// gl_ClipVertex through the tessellation stages: the control stage reads
+// the vertex stage's lowered output (gl_in[i].gl_ClipVertex ->
+// mgl_ClipVertex[i]) and writes its own per-vertex array (gl_out[i] ->
+// mgl_TcsClipVertex[i]), which the evaluation stage reads; the evaluation
+// stage's own gl_ClipVertex becomes mgl_ClipVertex, as a vertex stage's,
+// and clips against the planes (lower_clip_planes).
+void lower_tess_clip_vertex(Stage stage, std::vector<std::string>& sources, std::string& preamble) {
+    drop_per_vertex_blocks(sources);
+    static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
+    static const std::regex out_clip(R"(\bgl_out\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
+    const bool control = stage == Stage::tess_control;
+    const char* in_name = control ? "mgl_ClipVertex" : "mgl_TcsClipVertex";
+    bool reads = false, writes = false;
+    for (std::string& s : sources) {
+        if (std::regex_search(s, in_clip)) {
+            reads = true;
+            s = std::regex_replace(s, in_clip, std::string(in_name) + "[$1]");
+        }
+        if (control && std::regex_search(s, out_clip)) {
+            writes = true;
+            s = std::regex_replace(s, out_clip, "mgl_TcsClipVertex[$1]");
+        }
+    }
+    if (reads) preamble += std::string("in vec4 ") + in_name + "[];\n";
+    if (writes) preamble += "out vec4 mgl_TcsClipVertex[];\n";
+    if (!control && mentions(sources, "gl_ClipVertex")) {
+        for (std::string& s : sources) s = replace_word(s, "gl_ClipVertex", "mgl_ClipVertex");
+        preamble += "out vec4 mgl_ClipVertex;\n";
+    }
+}
+
 // The vertex stage's user clip planes. GL (GLSL 1.30 §7.1) clips the
 // written gl_ClipVertex against the planes (kept in eye space by
 // glClipPlane); a stage that writes neither it nor gl_ClipDistance is
@@ -388,6 +419,9 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
         if (clip_planes) lower_clip_planes(sources, decls);
     } else if (stage == Stage::geometry) {
         if (clip_planes) lower_geometry_clip_planes(sources, decls);
+    } else if (stage == Stage::tess_control || stage == Stage::tess_evaluation) {
+        if (clip_planes) lower_tess_clip_vertex(stage, sources, decls);
+        if (clip_planes && stage == Stage::tess_evaluation) lower_clip_planes(sources, decls);
     } else if (stage == Stage::fragment) {
         lower_two_sided(sources, decls);
         lower(kFragmentInputs, std::size(kFragmentInputs), sources, decls);

@@ -28,8 +28,10 @@ namespace mgl::gl {
 // does with a shader: its gl_ClipVertex against the eye-space planes
 // (uniform mgl_ClipPlane[8]), or, when it writes neither gl_ClipVertex nor
 // gl_ClipDistance, gl_Position against the same planes (Mesa's choice,
-// which piglit checks); the client uploads zeros for disabled planes, so
-// a host that clips by every written distance keeps what GL keeps.
+// which piglit checks). mgl_ClipPlane is a driver uniform
+// (driver_uniforms.h): the backend sets it from DesktopState::clip_planes,
+// zeros for disabled planes, so a host that clips by every written
+// distance keeps what GL keeps.
 std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources, bool clip_planes = false);
 
 // The fixed-function vertex stage as ESSL `version` (300-320), for a

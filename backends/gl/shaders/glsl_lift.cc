@@ -168,6 +168,11 @@ SourceVersion source_version(const std::vector<std::string>& sources, Api api) {
     return v;
 }
 
+// The stages that may clip against the user clip planes (the last one
+// before rasterisation does; a tessellation control stage passes
+// gl_ClipVertex on).
+static bool clips(Stage stage, const EsslOptions& opt) { return opt.clip_distance && stage != Stage::fragment && stage != Stage::compute; }
+
 Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt) {
     Lifted out;
     out.sources = in.sources;
@@ -224,7 +229,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
         out.preamble = extensions + coord_decls;
         if (out.version != v.number) version_macro(out.sources, v.number, out.preamble);
         if (v.compatibility) {
-            out.preamble += lower_compat_builtins(in.stage, out.sources, (in.stage == Stage::vertex || in.stage == Stage::geometry) && opt.clip_distance);
+            out.preamble += lower_compat_builtins(in.stage, out.sources, clips(in.stage, opt));
         }
         out.lifted = !out.preamble.empty() || out.version != v.number;
         return out;
@@ -247,7 +252,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     // The fixed-function built-ins (compatibility profile; GLSL 1.30 and
     // below have them in every profile).
-    out.preamble += lower_compat_builtins(in.stage, out.sources, (in.stage == Stage::vertex || in.stage == Stage::geometry) && opt.clip_distance);
+    out.preamble += lower_compat_builtins(in.stage, out.sources, clips(in.stage, opt));
     return out;
 }
 

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <regex>
 #include <set>
+#include <string>
 
 #include "uniform_init.h"
 #include "spirv_textures.h"
@@ -150,6 +152,52 @@ std::string enable_clip_distances(std::string text) {
     return text.insert(eol + 1, std::string("#extension ") + kExt + " : require\n");
 }
 
+// SPIRV-Cross declares a stage's gl_ClipDistance output whenever the SPIR-V
+// output block has the member, also when the stage never writes it (a
+// geometry stage that only reads its inputs' distances). A host counts a
+// declared distance as written, and some (llvmpipe's GLES) clip by those
+// whether enabled or not: a declaration the stage never assigns is dropped,
+// as the application's source had none.
+std::string drop_unwritten_clip_distances(std::string text) {
+    static const std::regex kDecl(R"(\nout (?:highp )?float gl_ClipDistance\[\d+\];\n)");
+    std::smatch m;
+    if (!std::regex_search(text, m, kDecl)) return text;
+    // Any use other than the declaration and the inputs' (gl_in[i].gl_ClipDistance) is a write or a read of the output.
+    static const std::regex kUse(R"((^|[^.\w])gl_ClipDistance\b)");
+    const std::string rest = text.substr(0, size_t(m.position(0))) + "\n" + text.substr(size_t(m.position(0) + m.length(0)));
+    if (std::regex_search(rest, kUse)) return text;
+    text.erase(size_t(m.position(0)) + 1, size_t(m.length(0)) - 1);
+    return text;
+}
+
+// A geometry or tessellation stage that reads gl_in[i].gl_ClipDistance:
+// SPIRV-Cross redeclares only the stage's outputs, and a GLES compiler's
+// built-in input member is unsized, which takes no index but a constant
+// ("unsized array index must be constant"). The input block is redeclared
+// with the distances sized as the stage's own output (8 when it writes
+// none: gl_MaxClipDistances of the hosts we serve), after the stage's
+// input layout.
+std::string size_input_clip_distances(std::string text, Stage stage) {
+    if (stage != Stage::geometry && stage != Stage::tess_control && stage != Stage::tess_evaluation) return text;
+    if (text.find("].gl_ClipDistance") == std::string::npos || text.find("} gl_in[") != std::string::npos) return text;
+    int size = 8;
+    static const std::regex kOut(R"(out (?:highp )?float gl_ClipDistance\[(\d+)\];)");
+    if (std::smatch m; std::regex_search(text, m, kOut)) size = std::stoi(m.str(1));
+    const std::string block = "in gl_PerVertex\n{\n    highp vec4 gl_Position;\n    highp float gl_ClipDistance[" +
+                              std::to_string(size) + "];\n} gl_in[" +
+                              (stage == Stage::geometry ? "" : "gl_MaxPatchVertices") + "];\n";
+    // After the #version and #extension lines and any layout(...) in; / out;
+    size_t at = 0;
+    for (size_t eol; (eol = text.find('\n', at)) != std::string::npos;) {
+        const std::string_view line(text.data() + at, eol - at);
+        const bool header = line.starts_with("#") || line.starts_with("precision ") ||
+                            (line.starts_with("layout(") && (line.ends_with(") in;") || line.ends_with(") out;")));
+        if (!header) break;
+        at = eol + 1;
+    }
+    return text.insert(at, block);
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
@@ -196,7 +244,8 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         return false;
     }
     std::vector<uint32_t> table;
-    essl = take_line_directives(enable_clip_distances(unmark_anonymous_blocks(text, marks)), table);
+    essl = take_line_directives(
+        size_input_clip_distances(enable_clip_distances(drop_unwritten_clip_distances(unmark_anonymous_blocks(text, marks))), t.stage), table);
     if (lines) *lines = std::move(table);
     return true;
 }
