@@ -82,7 +82,7 @@ const char* const kHooks[] = {
     "glLoadMatrixd", "glMultMatrixf", "glMultMatrixd", "glLightf", "glLightfv", "glLighti", "glLightiv",
     "glLightModelf", "glLightModelfv", "glLightModeli", "glLightModeliv", "glMaterialf", "glMaterialfv",
     "glMateriali", "glMaterialiv", "glColorMaterial", "glShadeModel", "glAlphaFunc", "glFogf", "glFogfv", "glFogi",
-    "glFogiv", "glTexEnvi", "glTexEnvf", "glNewList", "glEndList", "glCallList", "glCallLists", "glGenLists",
+    "glFogiv", "glTexEnvi", "glTexEnvf", "glTexEnviv", "glTexEnvfv", "glGetTexEnviv", "glGetTexEnvfv", "glNewList", "glEndList", "glCallList", "glCallLists", "glGenLists",
     "glDeleteLists", "glIsList", "glListBase", "glVertexPointer", "glNormalPointer", "glColorPointer",
     "glSecondaryColorPointer", "glFogCoordPointer", "glTexCoordPointer", "glClientActiveTexture",
     "glEnableClientState", "glDisableClientState", "glEdgeFlagPointer", "glIndexPointer", "glGetLightfv",

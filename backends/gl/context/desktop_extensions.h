@@ -102,6 +102,14 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     // The client's compatibility lowering serves these on every backend (client/src/compat/ff_raster.cc).
     {"GL_ARB_window_pos", true, true},
     {"GL_MESA_window_pos", true, true},
+    // ... and the texture environment (client/src/compat/ff_texenv.cc)
+    {"GL_ARB_texture_env_add", true, true},
+    {"GL_ARB_texture_env_combine", true, true},
+    {"GL_ARB_texture_env_crossbar", true, true},
+    {"GL_ARB_texture_env_dot3", true, true},
+    {"GL_EXT_texture_env_add", true, true},
+    {"GL_EXT_texture_env_combine", true, true},
+    {"GL_EXT_texture_env_dot3", true, true},
 };
 
 // GL_EXTENSIONS of a desktop context of `profile` (1 core, 2 compatibility):

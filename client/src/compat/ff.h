@@ -53,6 +53,16 @@ struct Light {
     bool enabled = false;
 };
 
+// One texture unit's environment (GL 2.1 table 6.19; GL_COMBINE's state from ARB_texture_env_combine).
+struct TexEnv {
+    GLenum mode = 0x2100;  // GL_MODULATE
+    float color[4] = {0, 0, 0, 0};
+    GLenum combine_rgb = 0x2100, combine_alpha = 0x2100;
+    GLenum source_rgb[3] = {0x1702, 0x8578, 0x8576}, source_alpha[3] = {0x1702, 0x8578, 0x8576};  // TEXTURE, PREVIOUS, CONSTANT
+    GLenum operand_rgb[3] = {0x0300, 0x0300, 0x0302}, operand_alpha[3] = {0x0302, 0x0302, 0x0302};  // SRC_COLOR.., SRC_ALPHA
+    float rgb_scale = 1, alpha_scale = 1;
+};
+
 struct Material {
     float ambient[4] = {0.2f, 0.2f, 0.2f, 1}, diffuse[4] = {0.8f, 0.8f, 0.8f, 1}, specular[4] = {0, 0, 0, 1},
           emission[4] = {0, 0, 0, 1};
@@ -71,6 +81,7 @@ struct Key {
     uint8_t color_array = 0;     // colour varies per vertex (else the current colour, a constant)
     uint8_t tex_enabled = 0;     // units with GL_TEXTURE_2D enabled and coordinates
     std::array<uint16_t, kMaxTexUnits> tex_env{};  // GL_MODULATE...
+    std::array<uint64_t, kMaxTexUnits> tex_combine{};  // GL_COMBINE's functions, sources, operands (ff_texenv.cc)
     uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
     uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
     // texture coordinate generation of enabled units: 3 bits per coordinate s, t, r, q
@@ -186,7 +197,7 @@ struct FixedFunction {
     GLenum color_material_face = 0x0408, color_material_mode = 0x1602;  // GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE
     GLenum shade_model = 0x1D01;                                        // GL_SMOOTH
     bool texture_2d[kMaxTexUnits] = {};
-    GLenum tex_env[kMaxTexUnits] = {0x2100, 0x2100, 0x2100, 0x2100};  // GL_MODULATE
+    std::array<TexEnv, kMaxTexUnits> tex_env{};  // glTexEnv of each unit (ff_texenv.cc)
     bool alpha_test = false;
     GLenum alpha_func = 0x0207;  // GL_ALWAYS
     float alpha_ref = 0;
@@ -283,6 +294,14 @@ void upload_list(Context& ctx, DisplayList& l);
 
 // glEnable/glDisable of a fixed-function capability (recorded into a list
 // being compiled); false: not one, the caller goes on.
+// The texture environment (ff_texenv.cc): the key word of a unit's GL_COMBINE
+// (0 for other modes), the fragment stage's code and declarations for unit
+// `u` (after `vec4 primary`, `c` and every enabled unit's sample `t<u>`),
+// and the values of its uniforms.
+uint64_t combine_key(const TexEnv& e);
+std::string texenv_fragment(const Key& k, int u);
+std::string texenv_declarations(const Key& k, int u);
+void texenv_values(const FixedFunction& f, int unit, float color[4], float scales[2]);
 bool ff_cap(Context& ctx, GLenum cap, bool on);
 // Sends user clip plane `index` (eye space) to the server's GL front end,
 // which clips the application's vertex shaders against it (ff_texgen.cc).

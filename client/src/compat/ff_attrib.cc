@@ -82,7 +82,7 @@ void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
     if (mask & kColor) to.alpha_test = from.alpha_test, to.alpha_func = from.alpha_func, to.alpha_ref = from.alpha_ref;
     if (mask & kTexture) {
         std::memcpy(to.texture_2d, from.texture_2d, sizeof to.texture_2d);
-        std::memcpy(to.tex_env, from.tex_env, sizeof to.tex_env);
+        to.tex_env = from.tex_env;
         to.texgen = from.texgen, to.texgen_enabled = from.texgen_enabled;
     }
     if (mask & kList) to.list_base = from.list_base;

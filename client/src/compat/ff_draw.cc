@@ -43,7 +43,8 @@ Key pixel_key(const FixedFunction& f) {
     Key k;
     k.pixel = f.pixel.kind;
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (f.texture_2d[u]) k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u]);
+        if (f.texture_2d[u])
+            k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;
     return k;
@@ -89,7 +90,8 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
         k.need_eye = k.positional || k.local_viewer || !f.top(0).length_preserving();
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (f.texture_2d[u]) k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u]);
+        if (f.texture_2d[u])
+            k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
     for (int u = 0; u < kMaxTexUnits; ++u) {
         if (!(k.tex_enabled & (1 << u))) continue;
         for (int c = 0; c < 4; ++c) {
@@ -160,6 +162,7 @@ void uni(Context& ctx, Program& p, const char* name, const float* v, int n) {
     const wire::Blob b{v, uint32_t(n * 4)};
     switch (n) {
         case 1: e.glUniform1fv(l, 1, b); break;
+        case 2: e.glUniform2fv(l, 1, b); break;
         case 3: e.glUniform3fv(l, 1, b); break;
         case 4: e.glUniform4fv(l, 1, b); break;
         case 16: e.glUniformMatrix4fv(l, 1, GL_FALSE, b); break;
@@ -180,8 +183,16 @@ void uni_int(Context& ctx, Program& p, const char* name, int v) {
 
 // The uniforms of the fragment stage's texture environments, alpha test and fog.
 void fragment_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
-    for (int u = 0; u < kMaxTexUnits; ++u)
-        if (k.tex_enabled & (1 << u)) uni_int(ctx, p, ("mgl_tex" + std::to_string(u)).c_str(), u);
+    for (int u = 0; u < kMaxTexUnits; ++u) {
+        if (!(k.tex_enabled & (1 << u))) continue;
+        uni_int(ctx, p, ("mgl_tex" + std::to_string(u)).c_str(), u);
+        if (k.tex_env[u] == 0x0BE2 || k.tex_env[u] == 0x8570) {  // GL_BLEND, GL_COMBINE
+            float color[4], scales[2];
+            texenv_values(f, u, color, scales);
+            uni(ctx, p, ("mgl_envc" + std::to_string(u)).c_str(), color, 4);
+            if (k.tex_env[u] == 0x8570) uni(ctx, p, ("mgl_envs" + std::to_string(u)).c_str(), scales, 2);
+        }
+    }
     if (k.alpha_test) uni(ctx, p, "mgl_alpha_ref", &f.alpha_ref, 1);
     if (k.fog) {
         uni(ctx, p, "mgl_fog_color", f.fog_color, 4);

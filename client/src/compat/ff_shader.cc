@@ -255,7 +255,8 @@ std::string fragment_source(const Key& k) {
         if (k.separate_specular) o << interp << "in vec4 mgl_bcol1;\n";
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (k.tex_enabled & (1 << u)) o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n";
+        if (k.tex_enabled & (1 << u))
+            o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n" << texenv_declarations(k, u);
     if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
     if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
     if (k.pixel) o << "uniform vec4 mgl_pix_org;\nuniform float mgl_pix_z;\nuniform sampler2D mgl_pix_img;\n";
@@ -270,17 +271,13 @@ std::string fragment_source(const Key& k) {
         if (k.pixel == kPixelBitmap) o << "    if (img.r < 0.5) discard;\n";
         o << "    gl_FragDepth = " << (k.pixel == kPixelDepth ? "img.r" : "mgl_pix_z") << ";\n";
     }
-    for (int u = 0; u < kMaxTexUnits; ++u) {
-        if (!(k.tex_enabled & (1 << u))) continue;
-        o << "    {\n        vec4 t = texture(mgl_tex" << u << ", mgl_tc" << u << ".xy / mgl_tc" << u << ".w);\n";
-        switch (k.tex_env[u]) {
-            case 0x1E01: o << "        c = t;\n"; break;                                           // GL_REPLACE
-            case 0x2101: o << "        c.rgb = mix(c.rgb, t.rgb, t.a);\n"; break;                   // GL_DECAL
-            case 0x0104: o << "        c.rgb = c.rgb + t.rgb;\n        c.a = c.a * t.a;\n"; break;  // GL_ADD
-            default: o << "        c = c * t;\n"; break;                                           // GL_MODULATE
-        }
-        o << "    }\n";
-    }
+    // every unit's sample first: GL_COMBINE may read another unit's (crossbar)
+    if (k.tex_enabled) o << "    vec4 primary = c;\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u))
+            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", mgl_tc" << u << ".xy / mgl_tc" << u << ".w);\n";
+    for (int u = 0; u < kMaxTexUnits; ++u)
+        if (k.tex_enabled & (1 << u)) o << texenv_fragment(k, u);
     if (k.separate_specular && k.lighting)
         o << "    c.rgb = c.rgb + " << (k.two_side ? "(gl_FrontFacing ? mgl_col1 : mgl_bcol1)" : "mgl_col1") << ".rgb;\n";
     if (k.fog) {

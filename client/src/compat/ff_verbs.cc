@@ -279,27 +279,6 @@ void fogv(const char* verb, GLenum pname, const float* p) {
     run(*ctx);
 }
 
-void tex_env(const char* verb, GLenum target, GLenum pname, float v) {
-    FF_OR_RETURN(verb);
-    NOT_IN_BEGIN(verb);
-    if (target != 0x2300 || pname != 0x2200) {  // GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE
-        unsupported_pname(*ctx, verb, pname);
-        return;
-    }
-    const GLenum mode = GLenum(v);
-    if (mode != 0x2100 && mode != 0x1E01 && mode != 0x2101 && mode != 0x0104) {  // MODULATE REPLACE DECAL ADD
-        if (first_time("ff-texenv-mode"))
-            log().warn("{}: texture environment mode 0x{:04X} is not served yet: GL_INVALID_ENUM", verb, mode);
-        gl_error(*ctx, GL_INVALID_ENUM, verb);
-        return;
-    }
-    auto run = [mode](Context& c) {
-        FixedFunction& g = *ff(c);
-        g.tex_env[std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1)] = mode;
-    };
-    run(*ctx);
-}
-
 }  // namespace
 
 void glBegin(GLenum mode) {
@@ -569,7 +548,5 @@ void glFogiv(GLenum pname, const GLint* p) {
     fogv("glFogiv", pname, v);
 }
 
-void glTexEnvi(GLenum target, GLenum pname, GLint param) { tex_env("glTexEnvi", target, pname, float(param)); }
-void glTexEnvf(GLenum target, GLenum pname, GLfloat param) { tex_env("glTexEnvf", target, pname, param); }
 
 }  // namespace mgl_custom

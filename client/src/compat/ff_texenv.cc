@@ -1,0 +1,259 @@
+// The texture environment of the fixed-function lowering (GL 2.1 §3.13,
+// ARB_texture_env_combine and _crossbar): glTexEnv*, glGetTexEnv*, and the
+// fragment stage's code for one texture unit.
+//
+// GL_COMBINE's configuration goes into the program key (one 64-bit word per
+// unit: the functions, sources and operands pick the generated code); the
+// environment colour and the scales are uniforms (mgl_envc<u>, mgl_envs<u>).
+#include <cstring>
+#include <sstream>
+
+#include "compat/ff.h"
+#include "compat/ff_verbs.h"
+#include "custom/common.h"
+
+namespace mgl::client::compat {
+
+namespace {
+
+constexpr GLenum kTextureEnv = 0x2300, kEnvMode = 0x2200, kEnvColor = 0x2201, kCombine = 0x8570,
+                 kCombineRgb = 0x8571, kCombineAlpha = 0x8572, kRgbScale = 0x8573, kAlphaScale = 0x0D1C,
+                 kSource0Rgb = 0x8580, kSource0Alpha = 0x8588, kOperand0Rgb = 0x8590, kOperand0Alpha = 0x8598;
+constexpr GLenum kModulate = 0x2100, kReplace = 0x1E01, kDecal = 0x2101, kAdd = 0x0104, kBlend = 0x0BE2,
+                 kAddSigned = 0x8574, kInterpolate = 0x8575, kSubtract = 0x84E7, kDot3Rgb = 0x86AE,
+                 kDot3Rgba = 0x86AF, kDot3RgbExt = 0x8740, kDot3RgbaExt = 0x8741;
+constexpr GLenum kTexture = 0x1702, kConstant = 0x8576, kPrimaryColor = 0x8577, kPrevious = 0x8578,
+                 kTexture0 = 0x84C0;
+constexpr GLenum kSrcColor = 0x0300, kOneMinusSrcColor = 0x0301, kSrcAlpha = 0x0302, kOneMinusSrcAlpha = 0x0303;
+
+// The key's codes (0 is never a valid function, so a zero word means "not combine").
+const GLenum kFuncs[] = {0, kReplace, kModulate, kAdd, kAddSigned, kInterpolate, kSubtract, kDot3Rgb, kDot3Rgba};
+const GLenum kSources[] = {kTexture, kConstant, kPrimaryColor, kPrevious, kTexture0, kTexture0 + 1, kTexture0 + 2,
+                           kTexture0 + 3};
+
+// A function's key code: its index in kFuncs (EXT_texture_env_dot3's enums
+// are ARB's functions); 0 when not a combine function.
+int func_code(GLenum f) {
+    if (f == kDot3RgbExt) return 7;
+    if (f == kDot3RgbaExt) return 8;
+    for (int i = 1; i < 9; ++i)
+        if (kFuncs[i] == f) return i;
+    return 0;
+}
+
+int index_of(const GLenum* table, int n, GLenum v) {
+    for (int i = 0; i < n; ++i)
+        if (table[i] == v) return i;
+    return -1;
+}
+
+bool valid_mode(GLenum m) {
+    return m == kModulate || m == kReplace || m == kDecal || m == kAdd || m == kBlend || m == kCombine;
+}
+
+// Sets one pname of the active unit's environment; false: GL_INVALID_ENUM.
+bool set(TexEnv& e, GLenum pname, const float* v) {
+    const GLenum g = GLenum(v[0]);
+    if (pname == kEnvMode) {
+        if (!valid_mode(g)) return false;
+        e.mode = g;
+    } else if (pname == kEnvColor) {
+        for (int i = 0; i < 4; ++i) e.color[i] = std::min(std::max(v[i], 0.0F), 1.0F);
+    } else if (pname == kCombineRgb) {
+        if (func_code(g) == 0) return false;
+        e.combine_rgb = g;
+    } else if (pname == kCombineAlpha) {
+        if (func_code(g) == 0 || func_code(g) >= 7) return false;
+        e.combine_alpha = g;
+    } else if (pname == kRgbScale || pname == kAlphaScale) {
+        if (v[0] != 1.0F && v[0] != 2.0F && v[0] != 4.0F) return false;
+        (pname == kRgbScale ? e.rgb_scale : e.alpha_scale) = v[0];
+    } else if (pname >= kSource0Rgb && pname < kSource0Rgb + 3) {
+        if (index_of(kSources, 8, g) < 0) return false;
+        e.source_rgb[pname - kSource0Rgb] = g;
+    } else if (pname >= kSource0Alpha && pname < kSource0Alpha + 3) {
+        if (index_of(kSources, 8, g) < 0) return false;
+        e.source_alpha[pname - kSource0Alpha] = g;
+    } else if (pname >= kOperand0Rgb && pname < kOperand0Rgb + 3) {
+        if (g < kSrcColor || g > kOneMinusSrcAlpha) return false;
+        e.operand_rgb[pname - kOperand0Rgb] = g;
+    } else if (pname >= kOperand0Alpha && pname < kOperand0Alpha + 3) {
+        if (g != kSrcAlpha && g != kOneMinusSrcAlpha) return false;
+        e.operand_alpha[pname - kOperand0Alpha] = g;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// How many values a pname takes.
+int value_count(GLenum pname) { return pname == kEnvColor ? 4 : 1; }
+
+void tex_env(const char* verb, GLenum target, GLenum pname, const float* v) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    if (target != kTextureEnv) {
+        if (first_time(std::string(verb) + ":target"))
+            log().warn("{}: target 0x{:04X} is not served by the fixed-function lowering: GL_INVALID_ENUM", verb, target);
+        return gl_error(*ctx, GL_INVALID_ENUM, verb);
+    }
+    std::array<float, 4> vals{};
+    std::memcpy(vals.data(), v, size_t(value_count(pname)) * sizeof(float));
+    // The scales' wrong values are GL_INVALID_VALUE, every other refusal GL_INVALID_ENUM.
+    if ((pname == kRgbScale || pname == kAlphaScale) && vals[0] != 1.0F && vals[0] != 2.0F && vals[0] != 4.0F)
+        return gl_error(*ctx, GL_INVALID_VALUE, verb);
+    TexEnv probe;
+    if (!set(probe, pname, vals.data())) return gl_error(*ctx, GL_INVALID_ENUM, verb);
+    auto run = [pname, vals](Context& c) {
+        FixedFunction& g = *ff(c);
+        set(g.tex_env[std::min<uint32_t>(c.st.active_unit(), kMaxTexUnits - 1)], pname, vals.data());
+    };
+    run(*ctx);
+}
+
+template <class T>
+void get_tex_env(const char* verb, GLenum target, GLenum pname, T* out) {
+    FF_OR_RETURN(verb);
+    NOT_IN_BEGIN(verb);
+    if (target != kTextureEnv) return gl_error(*ctx, GL_INVALID_ENUM, verb);
+    const TexEnv& e = f->tex_env[std::min<uint32_t>(ctx->st.active_unit(), kMaxTexUnits - 1)];
+    auto one = [&](GLenum v) { out[0] = T(v); };
+    if (pname == kEnvMode) one(e.mode);
+    else if (pname == kEnvColor) {
+        for (int i = 0; i < 4; ++i)
+            // glGetTexEnviv maps the colour's [0, 1] onto the integers (GL 2.1 §6.1.2)
+            out[i] = std::is_integral_v<T> ? T(double(e.color[i]) * 2147483647.0) : T(e.color[i]);
+    } else if (pname == kCombineRgb) one(e.combine_rgb);
+    else if (pname == kCombineAlpha) one(e.combine_alpha);
+    else if (pname == kRgbScale) out[0] = T(e.rgb_scale);
+    else if (pname == kAlphaScale) out[0] = T(e.alpha_scale);
+    else if (pname >= kSource0Rgb && pname < kSource0Rgb + 3) one(e.source_rgb[pname - kSource0Rgb]);
+    else if (pname >= kSource0Alpha && pname < kSource0Alpha + 3) one(e.source_alpha[pname - kSource0Alpha]);
+    else if (pname >= kOperand0Rgb && pname < kOperand0Rgb + 3) one(e.operand_rgb[pname - kOperand0Rgb]);
+    else if (pname >= kOperand0Alpha && pname < kOperand0Alpha + 3) one(e.operand_alpha[pname - kOperand0Alpha]);
+    else gl_error(*ctx, GL_INVALID_ENUM, verb);
+}
+
+// GLSL of one combine argument: source `s` under operand `op` (rgb: vec3, alpha: float).
+// GL_TEXTUREn of a unit without texturing is undefined (ARB_texture_env_crossbar): white.
+std::string argument(const Key& k, int source, int operand, bool alpha, int unit) {
+    std::string x;
+    switch (source) {
+        case 0: x = "t" + std::to_string(unit); break;
+        case 1: x = "mgl_envc" + std::to_string(unit); break;
+        case 2: x = "primary"; break;
+        case 3: x = "c"; break;
+        default: x = (k.tex_enabled & (1 << (source - 4))) ? "t" + std::to_string(source - 4) : "vec4(1.0)"; break;
+    }
+    if (alpha) return operand == 0 ? x + ".a" : "(1.0 - " + x + ".a)";
+    switch (operand) {
+        case 0: return x + ".rgb";
+        case 1: return "(vec3(1.0) - " + x + ".rgb)";
+        case 2: return "vec3(" + x + ".a)";
+        default: return "vec3(1.0 - " + x + ".a)";
+    }
+}
+
+std::string function(int func, const std::string a[3], bool alpha) {
+    const std::string half = alpha ? "0.5" : "vec3(0.5)";
+    switch (func) {
+        case 1: return a[0];
+        case 2: return a[0] + " * " + a[1];
+        case 3: return a[0] + " + " + a[1];
+        case 4: return a[0] + " + " + a[1] + " - " + half;
+        case 5: return a[0] + " * " + a[2] + " + " + a[1] + " * ((" + (alpha ? "1.0" : "vec3(1.0)") + ") - " + a[2] + ")";
+        case 6: return a[0] + " - " + a[1];
+        default:  // DOT3_RGB(A): 4 * ((r0 - 0.5)(r1 - 0.5) + ...), in every channel
+            return "vec3(4.0 * dot(" + a[0] + " - vec3(0.5), " + a[1] + " - vec3(0.5)))";
+    }
+}
+
+}  // namespace
+
+uint64_t combine_key(const TexEnv& e) {
+    if (e.mode != kCombine) return 0;
+    uint64_t k = uint64_t(func_code(e.combine_rgb)) | uint64_t(func_code(e.combine_alpha)) << 4;
+    for (int i = 0; i < 3; ++i) {
+        k |= uint64_t(index_of(kSources, 8, e.source_rgb[i])) << (8 + 3 * i);
+        k |= uint64_t(index_of(kSources, 8, e.source_alpha[i])) << (17 + 3 * i);
+        k |= uint64_t(e.operand_rgb[i] - kSrcColor) << (26 + 2 * i);
+        k |= uint64_t(e.operand_alpha[i] - kSrcColor) << (32 + 2 * i);
+    }
+    return k;
+}
+
+std::string texenv_declarations(const Key& k, int u) {
+    std::string d;
+    if (k.tex_env[size_t(u)] == kBlend || k.tex_env[size_t(u)] == kCombine) d += "uniform vec4 mgl_envc" + std::to_string(u) + ";\n";
+    if (k.tex_env[size_t(u)] == kCombine) d += "uniform vec2 mgl_envs" + std::to_string(u) + ";\n";
+    return d;
+}
+
+std::string texenv_fragment(const Key& k, int u) {
+    std::ostringstream o;
+    const std::string t = "t" + std::to_string(u);
+    switch (k.tex_env[size_t(u)]) {
+        case kReplace: o << "    c = " << t << ";\n"; break;
+        case kDecal: o << "    c.rgb = mix(c.rgb, " << t << ".rgb, " << t << ".a);\n"; break;
+        case kAdd: o << "    c.rgb = c.rgb + " << t << ".rgb;\n    c.a = c.a * " << t << ".a;\n"; break;
+        case kBlend:  // Cf (1 - Ct) + Cc Ct, Af At
+            o << "    c.rgb = mix(c.rgb, mgl_envc" << u << ".rgb, " << t << ".rgb);\n    c.a = c.a * " << t << ".a;\n";
+            break;
+        case kCombine: {
+            const uint64_t key = k.tex_combine[size_t(u)];
+            std::string rgb[3], alpha[3];
+            for (int i = 0; i < 3; ++i) {
+                rgb[i] = argument(k, int((key >> (8 + 3 * i)) & 7), int((key >> (26 + 2 * i)) & 3), false, u);
+                alpha[i] = argument(k, int((key >> (17 + 3 * i)) & 7), int((key >> (32 + 2 * i)) & 3) - 2, true, u);
+            }
+            const int frgb = int(key & 15), falpha = int((key >> 4) & 15);
+            o << "    {\n        vec3 rgb = " << function(frgb, rgb, false) << ";\n";
+            if (frgb == 8)  // GL_DOT3_RGBA: the dot product is the alpha too
+                o << "        float a = rgb.r;\n";
+            else
+                o << "        float a = " << function(falpha, alpha, true) << ";\n";
+            o << "        c = clamp(vec4(rgb * mgl_envs" << u << ".x, a * mgl_envs" << u << ".y), 0.0, 1.0);\n    }\n";
+            break;
+        }
+        default: o << "    c = c * " << t << ";\n"; break;  // GL_MODULATE
+    }
+    return o.str();
+}
+
+void texenv_values(const FixedFunction& f, int unit, float color[4], float scales[2]) {
+    const TexEnv& e = f.tex_env[size_t(unit)];
+    std::memcpy(color, e.color, 16);
+    scales[0] = e.rgb_scale;
+    scales[1] = e.alpha_scale;
+}
+
+}  // namespace mgl::client::compat
+
+namespace mgl_custom {
+using namespace mgl::client::compat;
+
+void glTexEnvi(GLenum target, GLenum pname, GLint param) {
+    const float v = float(param);
+    tex_env("glTexEnvi", target, pname, &v);
+}
+void glTexEnvf(GLenum target, GLenum pname, GLfloat param) { tex_env("glTexEnvf", target, pname, &param); }
+void glTexEnvfv(GLenum target, GLenum pname, const GLfloat* params) {
+    if (!params) return;
+    tex_env("glTexEnvfv", target, pname, params);
+}
+void glTexEnviv(GLenum target, GLenum pname, const GLint* params) {
+    if (!params) return;
+    float v[4] = {};
+    for (int i = 0; i < value_count(pname); ++i)
+        // an integer colour maps [-2^31, 2^31 - 1] onto [-1, 1] (GL 2.1 §2.1.1)
+        v[i] = pname == kEnvColor ? float(double(params[i]) / 2147483647.0) : float(params[i]);
+    tex_env("glTexEnviv", target, pname, v);
+}
+void glGetTexEnviv(GLenum target, GLenum pname, GLint* params) {
+    if (params) get_tex_env("glGetTexEnviv", target, pname, params);
+}
+void glGetTexEnvfv(GLenum target, GLenum pname, GLfloat* params) {
+    if (params) get_tex_env("glGetTexEnvfv", target, pname, params);
+}
+
+}  // namespace mgl_custom
