@@ -228,6 +228,11 @@ bool gate_in_begin(const std::string& n) {
 // Hand-written halves that compile themselves (immediate mode packs a list's
 // vertices, the raster path unpacks its images at compile time, glCallList
 // records the call, draws fetch their client arrays at compile time).
+// Generated verbs whose arguments the client also keeps: after the verb is
+// sent, mgl_custom::observe_<verb> sees them (the compatibility lowering's
+// texture environment follows each 2D texture's base format: ff_texenv.cc).
+const std::set<std::string> kObserved = {"glTexImage2D", "glTexStorage2D", "glCopyTexImage2D"};
+
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glArrayElement",
@@ -619,6 +624,8 @@ private:
           << "// Hand-written halves (client/src/custom/*.cc): C signatures of the verbs\n"
           << "// the client answers or observes itself.\nnamespace mgl_custom {\n";
         for (auto& [name, v] : hook_decls_) o << c_return(*v) << " " << name << "(" << c_params(*v) << ");\n";
+        for (const std::string& name : kObserved)
+            if (by_name_.count(name)) o << "void observe_" << name << "(" << c_params(*by_name_[name]) << ");\n";
         o << "}  // namespace mgl_custom\n\nextern \"C\" {\n";
         for (const Verb& v : s_.verbs) o << c_return(v) << " mgl_" << v.name << "(" << c_params(v) << ");\n";
         o << "}\n";
@@ -870,6 +877,7 @@ private:
         std::string args;
         for (auto& a : enc_args) args += (args.empty() ? "" : ", ") + a;
         o << "    ctx_->enc->" << v.name << "(" << args << ");\n";
+        if (kObserved.count(v.name)) o << "    ::mgl_custom::observe_" << v.name << "(" << c_args(v) << ");\n";
         if (!v.ret_mint.empty()) {
             o << "    return ::mgl::client::from_wire<" << ret << ">(r_);\n}\n\n";
             return;

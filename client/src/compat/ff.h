@@ -53,6 +53,9 @@ struct Light {
     bool enabled = false;
 };
 
+// A texture's base format as the texture environment sees it (GL 2.1 table 3.22).
+enum TexFormat : uint8_t { kFormatRgba, kFormatRgb, kFormatAlpha, kFormatLuminance, kFormatLuminanceAlpha, kFormatIntensity };
+
 // One texture unit's environment (GL 2.1 table 6.19; GL_COMBINE's state from ARB_texture_env_combine).
 struct TexEnv {
     GLenum mode = 0x2100;  // GL_MODULATE
@@ -82,6 +85,7 @@ struct Key {
     uint8_t tex_enabled = 0;     // units with GL_TEXTURE_2D enabled and coordinates
     std::array<uint16_t, kMaxTexUnits> tex_env{};  // GL_MODULATE...
     std::array<uint64_t, kMaxTexUnits> tex_combine{};  // GL_COMBINE's functions, sources, operands (ff_texenv.cc)
+    std::array<uint8_t, kMaxTexUnits> tex_format{};    // the bound 2D texture's base format (TexFormat)
     uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
     uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
     // texture coordinate generation of enabled units: 3 bits per coordinate s, t, r, q
@@ -198,6 +202,9 @@ struct FixedFunction {
     GLenum shade_model = 0x1D01;                                        // GL_SMOOTH
     bool texture_2d[kMaxTexUnits] = {};
     std::array<TexEnv, kMaxTexUnits> tex_env{};  // glTexEnv of each unit (ff_texenv.cc)
+    // The base format of the 2D textures this context specified (level 0), by
+    // name: the texture environment's result depends on it (ff_texenv.cc).
+    std::unordered_map<uint32_t, uint8_t> tex_formats;
     bool alpha_test = false;
     GLenum alpha_func = 0x0207;  // GL_ALWAYS
     float alpha_ref = 0;
@@ -299,6 +306,9 @@ void upload_list(Context& ctx, DisplayList& l);
 // `u` (after `vec4 primary`, `c` and every enabled unit's sample `t<u>`),
 // and the values of its uniforms.
 uint64_t combine_key(const TexEnv& e);
+uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit);
+// glDeleteTextures: the names' base formats are forgotten (custom/state.cc).
+void forget_tex_formats(Context& ctx, GLsizei n, const GLuint* textures);
 std::string texenv_fragment(const Key& k, int u);
 std::string texenv_declarations(const Key& k, int u);
 void texenv_values(const FixedFunction& f, int unit, float color[4], float scales[2]);

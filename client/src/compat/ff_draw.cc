@@ -90,8 +90,10 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
         k.need_eye = k.positional || k.local_viewer || !f.top(0).length_preserving();
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (f.texture_2d[u])
+        if (f.texture_2d[u]) {
             k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
+            k.tex_format[u] = bound_tex_format(ctx, f, u);
+        }
     for (int u = 0; u < kMaxTexUnits; ++u) {
         if (!(k.tex_enabled & (1 << u))) continue;
         for (int c = 0; c < 4; ++c) {

@@ -168,7 +168,50 @@ std::string function(int func, const std::string a[3], bool alpha) {
     }
 }
 
+// The base format of an internal format (GL 2.1 table 3.16; GL 3's red and
+// red-green formats and depth formats as GL_DEPTH_TEXTURE_MODE's default,
+// luminance, of a compatibility context); RGBA for what is not listed.
+uint8_t base_format(GLenum f) {
+    switch (f) {
+        case 1: case 0x1909: case 0x803F: case 0x8040: case 0x8041: case 0x8042: case 0x8C46: case 0x8C47:
+        case 0x1902: case 0x81A5: case 0x81A6: case 0x81A7: case 0x8CAC: case 0x88F0: case 0x84F9: case 0x8CAD:
+            return kFormatLuminance;  // LUMINANCE(4..16), SLUMINANCE(8), DEPTH_COMPONENT(16..32, 32F), DEPTH_STENCIL
+        case 2: case 0x190A: case 0x8043: case 0x8044: case 0x8045: case 0x8046: case 0x8047: case 0x8048:
+        case 0x8C44: case 0x8C45:
+            return kFormatLuminanceAlpha;
+        case 0x1906: case 0x803B: case 0x803C: case 0x803D: case 0x803E: return kFormatAlpha;
+        case 0x8049: case 0x804A: case 0x804B: case 0x804C: case 0x804D: return kFormatIntensity;
+        case 3: case 0x1907: case 0x2A10: case 0x804F: case 0x8050: case 0x8051: case 0x8052: case 0x8053: case 0x8054:
+        case 0x8C40: case 0x8C41: case 0x8D62: case 0x881B: case 0x8815: case 0x8C3A: case 0x8C3D: case 0x83F0:
+        case 0x1903: case 0x8227: case 0x8229: case 0x822A: case 0x822B: case 0x822C: case 0x822D: case 0x822E:
+        case 0x822F: case 0x8230: case 0x8F94: case 0x8F95:
+            return kFormatRgb;  // RGB*, R3_G3_B2, SRGB(8), RGB565, float RGB, DXT1 RGB; RED and RG (blue 0, alpha 1)
+        default: return kFormatRgba;
+    }
+}
+
+void note_format(GLenum target, GLint level, GLenum internalformat) {
+    if (target != 0x0DE1 || level != 0) return;  // GL_TEXTURE_2D level 0: what the lowering samples
+    Context* ctx = current();
+    FixedFunction* f = ctx ? ff(*ctx) : nullptr;
+    if (!f) return;
+    const uint32_t tex = ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)].tex_2d;
+    if (tex) f->tex_formats[tex] = base_format(internalformat);
+}
+
 }  // namespace
+
+void forget_tex_formats(Context& ctx, GLsizei n, const GLuint* textures) {
+    FixedFunction* f = ff(ctx);
+    if (!f || !textures) return;
+    for (GLsizei i = 0; i < n; ++i) f->tex_formats.erase(textures[i]);
+}
+
+uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit) {
+    if (size_t(unit) >= ctx.st.units().size()) return kFormatRgba;
+    const auto found = f.tex_formats.find(ctx.st.units()[size_t(unit)].tex_2d);
+    return found == f.tex_formats.end() ? kFormatRgba : found->second;
+}
 
 uint64_t combine_key(const TexEnv& e) {
     if (e.mode != kCombine) return 0;
@@ -192,6 +235,40 @@ std::string texenv_declarations(const Key& k, int u) {
 std::string texenv_fragment(const Key& k, int u) {
     std::ostringstream o;
     const std::string t = "t" + std::to_string(u);
+    const uint8_t fmt = k.tex_format[size_t(u)];
+    if (fmt != kFormatRgba && k.tex_env[size_t(u)] != kCombine) {
+        // GL 2.1 table 3.22: a texture without alpha keeps the fragment's
+        // alpha, one without colour its colour; luminance and intensity are
+        // the sample's red; intensity is the alpha too.
+        const bool color = fmt != kFormatAlpha;
+        const bool alpha = fmt == kFormatAlpha || fmt == kFormatLuminanceAlpha || fmt == kFormatIntensity;
+        const std::string ct = fmt == kFormatRgb ? t + ".rgb" : "vec3(" + t + ".r)";
+        const std::string at = fmt == kFormatIntensity ? t + ".r" : t + ".a";
+        switch (k.tex_env[size_t(u)]) {
+            case kReplace:
+                if (color) o << "    c.rgb = " << ct << ";\n";
+                if (alpha) o << "    c.a = " << at << ";\n";
+                break;
+            case kDecal:  // RGB: the texture's colour; undefined for the others (their colour as RGB)
+                if (color) o << "    c.rgb = " << ct << ";\n";
+                break;
+            case kAdd:
+                if (color) o << "    c.rgb = c.rgb + " << ct << ";\n";
+                if (fmt == kFormatIntensity) o << "    c.a = c.a + " << at << ";\n";
+                else if (alpha) o << "    c.a = c.a * " << at << ";\n";
+                break;
+            case kBlend:
+                if (color) o << "    c.rgb = mix(c.rgb, mgl_envc" << u << ".rgb, " << ct << ");\n";
+                if (fmt == kFormatIntensity) o << "    c.a = mix(c.a, mgl_envc" << u << ".a, " << at << ");\n";
+                else if (alpha) o << "    c.a = c.a * " << at << ";\n";
+                break;
+            default:  // GL_MODULATE
+                if (color) o << "    c.rgb = c.rgb * " << ct << ";\n";
+                if (alpha) o << "    c.a = c.a * " << at << ";\n";
+                break;
+        }
+        return o.str();
+    }
     switch (k.tex_env[size_t(u)]) {
         case kReplace: o << "    c = " << t << ";\n"; break;
         case kDecal: o << "    c.rgb = mix(c.rgb, " << t << ".rgb, " << t << ".a);\n"; break;
@@ -254,6 +331,18 @@ void glGetTexEnviv(GLenum target, GLenum pname, GLint* params) {
 }
 void glGetTexEnvfv(GLenum target, GLenum pname, GLfloat* params) {
     if (params) get_tex_env("glGetTexEnvfv", target, pname, params);
+}
+
+// The base formats the texture environment follows (codegen/emit_client.cc, kObserved).
+void observe_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei, GLsizei, GLint, GLenum, GLenum,
+                          const void*) {
+    note_format(target, level, GLenum(internalformat));
+}
+void observe_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint, GLint, GLsizei, GLsizei, GLint) {
+    note_format(target, level, internalformat);
+}
+void observe_glTexStorage2D(GLenum target, GLsizei, GLenum internalformat, GLsizei, GLsizei) {
+    note_format(target, 0, internalformat);
 }
 
 }  // namespace mgl_custom

@@ -3,6 +3,7 @@
 // error locally and is not sent (a GL command with an error has no effect).
 #include <algorithm>
 
+#include "compat/ff.h"
 #include "compat/program_builtins.h"
 #include "custom/common.h"
 
@@ -154,6 +155,7 @@ void glDeleteTextures(GLsizei n, const GLuint* textures) {
                                 &u.tex_rect})
                 if (*s == textures[i]) *s = 0;
     }
+    compat::forget_tex_formats(*ctx, n, textures);
     ctx->enc->glDeleteTextures(n, b);
 }
 
