@@ -102,21 +102,26 @@ void EsprytBackend::set_driver_uniforms() {
     DesktopShaders* d = cur_->share->desktop.get();
     if (!d) return;
     // The programs that draw: the current one, else the bound pipeline's
-    // (the fragment stage's reads the height, the vertex and geometry
-    // stages' the clip planes).
+    // (the fragment stage's reads the height, the vertex, tessellation
+    // evaluation and geometry stages' the clip planes).
     GLint program = 0;
     host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
     if (program) return set_driver_uniforms_of(*d, GLuint(program), true, true, true);
     GLint pipeline = 0;
     host_gl.glGetIntegerv(GL_PROGRAM_PIPELINE_BINDING, &pipeline);
     if (!pipeline) return;
-    GLint vs = 0, gs = 0, fs = 0;
-    host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_VERTEX_SHADER, &vs);
-    host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_GEOMETRY_SHADER, &gs);
+    GLint fs = 0;
     host_gl.glGetProgramPipelineiv(GLuint(pipeline), GL_FRAGMENT_SHADER, &fs);
     if (fs) set_driver_uniforms_of(*d, GLuint(fs), false, true, false);
-    if (vs) set_driver_uniforms_of(*d, GLuint(vs), false, false, true);
-    if (gs && gs != vs) set_driver_uniforms_of(*d, GLuint(gs), false, false, true);
+    GLint done[3] = {0, 0, 0};
+    const GLenum clipping[3] = {GL_VERTEX_SHADER, GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER};
+    for (int i = 0; i < 3; ++i) {
+        GLint p = 0;
+        host_gl.glGetProgramPipelineiv(GLuint(pipeline), clipping[i], &p);
+        // a program holding several stages is sent the planes once
+        if (p && p != done[0] && p != done[1]) set_driver_uniforms_of(*d, GLuint(p), false, false, true);
+        done[i] = p;
+    }
 }
 
 void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bool current, bool height, bool clip) {

@@ -14,9 +14,6 @@ constexpr uint32_t kMultisample = 0x809D, kLineSmooth = 0x0B20, kPolygonSmooth =
                    kSmoothLineWidthRange = 0x0B22, kSmoothLineWidthGranularity = 0x0B23, kPointSizeRange = 0x0B12,
                    kPointSizeGranularity = 0x0B13, kDoublebuffer = 0x0C32, kStereo = 0x0C33,
                    kQuadsFollowProvoking = 0x8E4C, kAuxBuffers = 0x0C00;
-}  // namespace
-
-namespace {
 // DesktopState::clip_serial: unique among every context of the process.
 std::atomic<uint64_t> clip_serials{1};
 }  // namespace
