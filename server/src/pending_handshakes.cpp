@@ -1,5 +1,6 @@
 #include "pending_handshakes.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <spdlog/spdlog.h>
@@ -139,7 +140,7 @@ void PendingHandshakes::add(int fd, std::string peer) {
             at_cap_ = true;
         }
         ++dropped_;
-        drop_oldest();
+        drop_for_newcomer();
     }
     if (at_cap_ && pending_.size() < limits_.max_pending / 2) {
         spdlog::info("mgl server: pending handshakes back under the cap ({} dropped so far)", dropped_);
@@ -163,6 +164,22 @@ bool PendingHandshakes::drop_oldest() {
     std::shared_ptr<Conn> c = pending_.front();
     c->end();
     return true;
+}
+
+void PendingHandshakes::drop_for_newcomer() {
+    // Only the oldest few are looked at: one ioctl each, per accepted socket at the cap.
+    constexpr int kLookedAt = 32;
+    int looked = 0;
+    for (const std::shared_ptr<Conn>& c : pending_) {
+        if (looked++ == kLookedAt) break;
+        int waiting = 0;
+        if (!c->reserved && ::ioctl(c->sd.native_handle(), FIONREAD, &waiting) == 0 && waiting == 0) {
+            std::shared_ptr<Conn> keep = c;  // end() leaves the list: hold it past the erase
+            keep->end();
+            return;
+        }
+    }
+    drop_oldest();
 }
 
 void PendingHandshakes::close_all() {
