@@ -418,34 +418,33 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const void* indices
 // arrays and indices, the compatibility lowering, and display-list
 // compilation (a list records the single draws). A negative count refuses
 // the whole call, as Mesa does.
+namespace {
+// Whether a multi-draw goes on: false for nothing to draw or after raising
+// GL_INVALID_VALUE (a negative drawcount or count, a missing array).
+bool multi_draw_ok(Context& ctx, const char* verb, GLsizei drawcount, const GLsizei* count, bool arrays) {
+    if (drawcount < 0 || (drawcount > 0 && (!count || !arrays))) return gl_error(ctx, GL_INVALID_VALUE, verb), false;
+    for (GLsizei i = 0; i < drawcount; ++i)
+        if (count[i] < 0) return gl_error(ctx, GL_INVALID_VALUE, verb), false;
+    return drawcount > 0;
+}
+}  // namespace
+
 void glMultiDrawArrays(GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
     MGL_CTX_OR_RETURN("glMultiDrawArrays");
-    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
-    if (drawcount == 0) return;
-    if (!first || !count) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
-    for (GLsizei i = 0; i < drawcount; ++i)
-        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawArrays");
+    if (!multi_draw_ok(*ctx, "glMultiDrawArrays", drawcount, count, first)) return;
     for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawArrays(mode, first[i], count[i]);
 }
 
 void glMultiDrawElements(GLenum mode, const GLsizei* count, GLenum type, const void* const* indices, GLsizei drawcount) {
     MGL_CTX_OR_RETURN("glMultiDrawElements");
-    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
-    if (drawcount == 0) return;
-    if (!count || !indices) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
-    for (GLsizei i = 0; i < drawcount; ++i)
-        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElements");
+    if (!multi_draw_ok(*ctx, "glMultiDrawElements", drawcount, count, indices)) return;
     for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawElements(mode, count[i], type, indices[i]);
 }
 
 void glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
                                    GLsizei drawcount, const GLint* basevertex) {
     MGL_CTX_OR_RETURN("glMultiDrawElementsBaseVertex");
-    if (drawcount < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
-    if (drawcount == 0) return;
-    if (!count || !indices || !basevertex) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
-    for (GLsizei i = 0; i < drawcount; ++i)
-        if (count[i] < 0) return gl_error(*ctx, GL_INVALID_VALUE, "glMultiDrawElementsBaseVertex");
+    if (!multi_draw_ok(*ctx, "glMultiDrawElementsBaseVertex", drawcount, count, indices && basevertex)) return;
     for (GLsizei i = 0; i < drawcount; ++i) mgl_glDrawElementsBaseVertex(mode, count[i], type, indices[i], basevertex[i]);
 }
 
