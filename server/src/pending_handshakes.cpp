@@ -3,10 +3,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <spdlog/spdlog.h>
 
 #include <asio/posix/stream_descriptor.hpp>
-#include <asio/read.hpp>
 #include <asio/steady_timer.hpp>
 #include <asio/write.hpp>
 
@@ -25,6 +26,7 @@ struct PendingHandshakes::Conn : std::enable_shared_from_this<Conn> {
     std::vector<uint8_t> payload;
     std::vector<uint8_t> out;       // a refusal being written
     wire::ControlMessage hello;
+    size_t received = 0;            // bytes of the hello (header, then payload) read so far
     bool reserved = false;          // holds a TokenGate reservation
     bool done = false;
     std::list<std::shared_ptr<Conn>>::iterator pos;
@@ -38,17 +40,52 @@ struct PendingHandshakes::Conn : std::enable_shared_from_this<Conn> {
                 self->end();
             }
         });
-        asio::async_read(sd, asio::buffer(&header, sizeof header), [self](const asio::error_code& ec, size_t) {
+        asio::error_code ec;
+        sd.non_blocking(true, ec);
+        if (ec) return end();
+        wait_readable();
+    }
+
+    // The hello is read by hand (readiness, then non-blocking reads) rather
+    // than with asio::async_read, so that `received` always says how much of
+    // it has arrived: with async_read a hello already read by a speculative
+    // read but whose handler had not run yet looked silent, and the cap could
+    // drop that real client for sockets that never spoke.
+    void wait_readable() {
+        auto self = shared_from_this();
+        sd.async_wait(asio::posix::stream_descriptor::wait_read, [self](const asio::error_code& ec) {
             if (ec || self->done) return self->end();
-            if (self->header.type != wire::kFrameControl || self->header.size == 0 ||
-                self->header.size > wire::kMaxControlFrame)
-                return self->refuse({wire::RefusalReason::bad_message, "the first message must be a hello"});
-            self->payload.resize(self->header.size);
-            asio::async_read(self->sd, asio::buffer(self->payload), [self](const asio::error_code& ec2, size_t) {
-                if (ec2 || self->done) return self->end();
-                self->got_hello();
-            });
+            self->read_available();
         });
+    }
+
+    void read_available() {
+        for (;;) {
+            uint8_t* dst;
+            size_t want;
+            if (received < sizeof header) {
+                dst = reinterpret_cast<uint8_t*>(&header) + received;
+                want = sizeof header - received;
+            } else {
+                dst = payload.data() + (received - sizeof header);
+                want = payload.size() - (received - sizeof header);
+            }
+            ssize_t n = ::read(sd.native_handle(), dst, want);
+            if (n == 0) return end();  // the peer left
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) return wait_readable();
+                return end();
+            }
+            received += size_t(n);
+            if (received == sizeof header) {
+                if (header.type != wire::kFrameControl || header.size == 0 || header.size > wire::kMaxControlFrame)
+                    return refuse({wire::RefusalReason::bad_message, "the first message must be a hello"});
+                payload.resize(header.size);
+            } else if (received == sizeof header + payload.size()) {
+                return got_hello();
+            }
+        }
     }
 
     void got_hello() {
@@ -168,17 +205,27 @@ bool PendingHandshakes::drop_oldest() {
 
 void PendingHandshakes::drop_for_newcomer() {
     // Only the oldest few are looked at: one ioctl each, per accepted socket at the cap.
-    constexpr int kLookedAt = 32;
+    // First choice: a socket that has sent nothing at all; then one stalled in
+    // the middle of its hello (nothing more waiting); a hello whose bytes are
+    // in the socket is dropped only when every socket looked at has some.
+    constexpr int kLookedAt = 64;
+    auto waiting_bytes = [](const std::shared_ptr<Conn>& c) {
+        int waiting = 0;
+        return ::ioctl(c->sd.native_handle(), FIONREAD, &waiting) == 0 ? waiting : 1;
+    };
+    std::shared_ptr<Conn> stalled;
     int looked = 0;
     for (const std::shared_ptr<Conn>& c : pending_) {
         if (looked++ == kLookedAt) break;
-        int waiting = 0;
-        if (!c->reserved && ::ioctl(c->sd.native_handle(), FIONREAD, &waiting) == 0 && waiting == 0) {
+        if (c->reserved || waiting_bytes(c) != 0) continue;
+        if (c->received == 0) {
             std::shared_ptr<Conn> keep = c;  // end() leaves the list: hold it past the erase
             keep->end();
             return;
         }
+        if (!stalled) stalled = c;
     }
+    if (stalled) return stalled->end();
     drop_oldest();
 }
 

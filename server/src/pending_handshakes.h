@@ -38,11 +38,11 @@ public:
     // All on the io thread.
     void add(int fd, std::string peer);
     bool drop_oldest();  // false: none pending
-    // At the cap: drops the oldest socket that has nothing waiting to be
-    // read, so that a client whose hello already arrived (its bytes in the
-    // socket, its read not yet run on this busy thread) is not the one
-    // dropped for sockets that never speak; the oldest of all if every one
-    // looked at has bytes waiting.
+    // At the cap: drops the oldest socket that has sent nothing at all, else
+    // the oldest stalled in the middle of its hello (nothing more waiting),
+    // so that a client whose hello is arriving is not the one dropped for
+    // sockets that never speak; the oldest of all if every one looked at has
+    // bytes waiting.
     void drop_for_newcomer();
     void close_all();
     size_t size() const { return pending_.size(); }
