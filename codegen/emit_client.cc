@@ -230,8 +230,9 @@ bool gate_in_begin(const std::string& n) {
 // records the call, draws fetch their client arrays at compile time).
 // Generated verbs whose arguments the client also keeps: after the verb is
 // sent, mgl_custom::observe_<verb> sees them (the compatibility lowering's
-// texture environment follows each 2D texture's base format: ff_texenv.cc).
-const std::set<std::string> kObserved = {"glTexImage2D", "glTexStorage2D", "glCopyTexImage2D"};
+// texture environment follows each texture's base format: ff_texenv.cc).
+const std::set<std::string> kObserved = {"glTexImage1D",   "glTexImage2D",     "glTexImage3D",     "glTexStorage1D",
+                                         "glTexStorage2D", "glTexStorage3D",   "glCopyTexImage1D", "glCopyTexImage2D"};
 
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",

@@ -13,6 +13,7 @@
 #include "host_egl.h"
 #include "proxy_textures.h"
 #include "texture_targets.h"
+#include "legacy_wrap.h"
 
 namespace mgl::gl {
 struct HostFormat;
@@ -138,6 +139,31 @@ public:
     bool swizzle_rgba_set(GLenum target, GLenum pname, const wire::In<T>& params);
     template <typename T>
     bool swizzle_rgba_get(GLenum target, GLenum pname, wire::Out<T>& params);
+    // desktop_texture_parameters.cc: GL_CLAMP (gl/state/legacy_wrap.h) and the
+    // application's swizzle over a format swizzle; true when served there
+    bool desktop_tex_parameter(GLenum target, GLenum pname, double value);
+    template <typename T>
+    void desktop_tex_parameter_answer(GLenum target, GLenum pname, wire::Out<T>& params);
+    void host_tex_parameteri(GLenum target, GLenum pname, GLint value);
+    bool app_swizzle_set(GLenum target, GLenum pname, double value);
+    template <typename T>
+    void app_swizzle_answer(GLenum target, GLenum pname, wire::Out<T>& params);
+    bool legacy_wraps_apply(GLenum pname) const;
+    uint32_t bound_texture_host_name(GLenum target);
+    bool legacy_clamp_texture(GLenum target, GLenum pname, double value);
+    template <typename T>
+    void legacy_clamp_texture_answer(GLenum target, GLenum pname, wire::Out<T>& params);
+    template <typename T>
+    void get_tex_parameter(GLenum target, GLenum pname, wire::Out<T>& params,
+                           const std::function<void(GLenum)>& host_query);
+    bool legacy_clamp_sampler(GLuint sampler, GLenum pname, double value);
+    void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
+    void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
+    void glSamplerParameteriv(GLuint sampler, GLenum pname, wire::In<GLint> param) override;
+    void glSamplerParameterfv(GLuint sampler, GLenum pname, wire::In<GLfloat> param) override;
+    void glGetSamplerParameteriv(GLuint sampler, GLenum pname, wire::Out<GLint> params) override;
+    void glGetSamplerParameterfv(GLuint sampler, GLenum pname, wire::Out<GLfloat> params) override;
+    void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     // The 2D verbs and glGetTexImage on a lowered target: true when served here.
     bool lowered_tex_image_2d(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                               GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);

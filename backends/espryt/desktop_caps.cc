@@ -127,6 +127,8 @@ const HostNeed kHostNeeds[] = {
     // GLES 3 transform feedback; the EXT verbs are gl.xml aliases of the core
     // ones but glBindBufferOffsetEXT (a glBindBufferRange, desktop_verbs.cc).
     {"GL_EXT_transform_feedback", 30, nullptr},
+    // GLES 3 3D textures (glTexImage3DEXT is gl.xml's alias of glTexImage3D).
+    {"GL_EXT_texture3D", 30, nullptr},
 };
 
 }  // namespace

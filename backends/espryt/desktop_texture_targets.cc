@@ -83,7 +83,10 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
         for (GLsizei i = 0; i < n && size_t(i) < textures.count(); ++i) {
             cur_->dstate.lowered.forget(textures.data[i]);
             GLuint h = 0;
-            if (to_host(Kind::texture, textures.data[i], h) && h) cur_->share->rect_textures.erase(h);
+            if (to_host(Kind::texture, textures.data[i], h) && h) {
+                cur_->share->rect_textures.erase(h);
+                cur_->share->legacy_clamps.forget(h);
+            }
         }
     }
     forget_texture_levels(n, textures);
@@ -224,6 +227,7 @@ bool EsprytBackend::rect_parameter_refused(GLenum target, GLenum pname, double v
 }
 
 void EsprytBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
+    if (desktop_tex_parameter(target, pname, param)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameteri(target, pname, param);
     if (rect_parameter_refused(target, pname, param)) return;
@@ -231,6 +235,7 @@ void EsprytBackend::glTexParameteri(GLenum target, GLenum pname, GLint param) {
 }
 
 void EsprytBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
+    if (desktop_tex_parameter(target, pname, param)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterf(target, pname, param);
     if (rect_parameter_refused(target, pname, param)) return;
@@ -238,6 +243,7 @@ void EsprytBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) 
 }
 
 void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (params.count() >= 1 && desktop_tex_parameter(target, pname, params.data[0])) return;
     if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameteriv(target, pname, params);
@@ -246,6 +252,7 @@ void EsprytBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint
 }
 
 void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (params.count() >= 1 && desktop_tex_parameter(target, pname, params.data[0])) return;
     if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterfv(target, pname, params);
@@ -254,6 +261,7 @@ void EsprytBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLflo
 }
 
 void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (params.count() >= 1 && desktop_tex_parameter(target, pname, params.data[0])) return;
     if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIiv(target, pname, params);
@@ -262,6 +270,7 @@ void EsprytBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLin
 }
 
 void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) {
+    if (params.count() >= 1 && desktop_tex_parameter(target, pname, params.data[0])) return;
     if (swizzle_rgba_set(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) return EsprytGenerated::glTexParameterIuiv(target, pname, params);
@@ -269,32 +278,34 @@ void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLu
     on_lowered(k, [&](GLenum t) { EsprytGenerated::glTexParameterIuiv(t, pname, params); });
 }
 
-void EsprytBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+// The texture parameter queries: the desktop-only answers (swizzle RGBA,
+// GL_CLAMP) around the host's, on the host target a lowered one binds.
+template <typename T>
+void EsprytBackend::get_tex_parameter(GLenum target, GLenum pname, wire::Out<T>& params,
+                                      const std::function<void(GLenum)>& host_query) {
     if (swizzle_rgba_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameteriv(target, pname, params);
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameteriv(t, pname, params); });
+    if (k == gl::Lowered::none) host_query(target);
+    else on_lowered(k, host_query);
+    desktop_tex_parameter_answer(target, pname, params);
+}
+
+void EsprytBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    get_tex_parameter(target, pname, params, [&](GLenum t) { EsprytGenerated::glGetTexParameteriv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) {
-    if (swizzle_rgba_get(target, pname, params)) return;
-    const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterfv(target, pname, params);
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterfv(t, pname, params); });
+    get_tex_parameter(target, pname, params, [&](GLenum t) { EsprytGenerated::glGetTexParameterfv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
-    if (swizzle_rgba_get(target, pname, params)) return;
-    const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIiv(target, pname, params);
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIiv(t, pname, params); });
+    get_tex_parameter(target, pname, params,
+                      [&](GLenum t) { EsprytGenerated::glGetTexParameterIiv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) {
-    if (swizzle_rgba_get(target, pname, params)) return;
-    const gl::Lowered k = lowered(target);
-    if (k == gl::Lowered::none) return EsprytGenerated::glGetTexParameterIuiv(target, pname, params);
-    on_lowered(k, [&](GLenum t) { EsprytGenerated::glGetTexParameterIuiv(t, pname, params); });
+    get_tex_parameter(target, pname, params,
+                      [&](GLenum t) { EsprytGenerated::glGetTexParameterIuiv(t, pname, params); });
 }
 
 void EsprytBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {

@@ -53,17 +53,17 @@ uint32_t EsprytBackend::bound_texture(GLenum binding) {
 }
 
 // The swizzle a level's format reads through, set on the texture when the
-// level is specified (a texture of several formats takes its last one's).
+// level is specified (a texture of several formats takes its last one's),
+// composed with the application's own swizzle (desktop_texture_swizzle.cc).
 void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf) {
     TextureLevels& levels = cur_->share->levels;
-    if (hf && hf->swizzled) {
-        for (int i = 0; i < 4; ++i) host_gl.glTexParameteri(texture_target, kSwizzle[i], GLint(hf->swizzle[i]));
-        levels.set_swizzled(texture, true);
-    } else if (levels.swizzled(texture)) {
-        levels.set_swizzled(texture, false);
-        const GLint identity[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
-        for (int i = 0; i < 4; ++i) host_gl.glTexParameteri(texture_target, kSwizzle[i], identity[i]);
-    }
+    const bool was = levels.swizzled(texture);
+    if (!(hf && hf->swizzled) && !was) return;
+    TextureLevels::Texture& t = levels.textures[texture];
+    t.swizzled = hf && hf->swizzled;
+    for (int i = 0; i < 4; ++i) t.format_swizzle[i] = t.swizzled ? hf->swizzle[i] : TextureLevels::kRed + uint32_t(i);
+    for (int i = 0; i < 4; ++i)
+        host_gl.glTexParameteri(texture_target, kSwizzle[i], GLint(gl::composed_swizzle(t.format_swizzle, t.app_swizzle[i])));
 }
 
 bool EsprytBackend::desktop_upload(const Upload& u) {

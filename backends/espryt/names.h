@@ -92,6 +92,7 @@ private:
 
 #include "memory_ledger.h"
 #include "texture_levels.h"
+#include "legacy_wrap.h"
 
 namespace mgl::espryt {
 
@@ -115,6 +116,8 @@ struct ShareGroup {
     // Host textures that serve a desktop rectangle texture, given its
     // defaults (desktop_texture_targets.cc); by host name.
     std::unordered_set<uint32_t> rect_textures;
+    // Textures and samplers an application set GL_CLAMP on (desktop_legacy_wrap.cc); by host name.
+    gl::LegacyClamps legacy_clamps, legacy_clamps_samplers;
     TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
     // The host element buffer that first-vertex draws are drawn from (provoking_draw.cc); 0: none yet.
     uint32_t provoking_indices = 0;

@@ -154,6 +154,24 @@ void EsprytBackend::mglDestroyContext(GLuint context) {
     contexts_.erase(it);
 }
 
+namespace {
+// Whether the host's glTexParameteri takes `wrap` (a fresh context: no error
+// of the application's is pending to be lost).
+bool host_takes_wrap(GLenum wrap) {
+    GLint old = 0;
+    host_gl.glGetIntegerv(GL_TEXTURE_BINDING_2D, &old);
+    GLuint t = 0;
+    host_gl.glGenTextures(1, &t);
+    host_gl.glBindTexture(GL_TEXTURE_2D, t);
+    for (int i = 0; i < 8 && host_gl.glGetError() != GL_NO_ERROR; ++i) {}
+    host_gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GLint(wrap));
+    const bool ok = host_gl.glGetError() == GL_NO_ERROR;
+    host_gl.glBindTexture(GL_TEXTURE_2D, GLuint(old));
+    host_gl.glDeleteTextures(1, &t);
+    return ok;
+}
+}  // namespace
+
 void EsprytBackend::prepare(Context& c) {
     std::unordered_set<std::string> host_ext;
     GLint n = 0;
@@ -168,6 +186,13 @@ void EsprytBackend::prepare(Context& c) {
         GLint distances = 0;
         host_gl.glGetIntegerv(0x0D32, &distances);  // GL_MAX_CLIP_DISTANCES_EXT
         c.host_clip_distance = distances >= 8;
+    }
+    // Mesa 22.3's GLES lists GL_EXT_texture_mirror_clamp_to_edge but refuses
+    // its wrap (its check asks for desktop GL): believed only once it works.
+    if (c.desktop() && host_ext.count("GL_EXT_texture_mirror_clamp_to_edge") && !host_takes_wrap(0x8743)) {
+        host_ext.erase("GL_EXT_texture_mirror_clamp_to_edge");
+        spdlog::info("espryt: the host lists GL_EXT_texture_mirror_clamp_to_edge but refuses GL_MIRROR_CLAMP_TO_EDGE: "
+                     "GL_ARB_texture_mirror_clamp_to_edge is not advertised");
     }
     if (c.desktop())
         c.extensions = desktop_extensions(host_.es_major * 10 + host_.es_minor, c.profile,

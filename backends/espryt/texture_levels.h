@@ -13,7 +13,12 @@ struct TextureLevels {
     struct Texture {
         std::unordered_map<uint32_t, uint32_t> format;  // (cube face, level) -> the program's internal format
         bool swizzled = false;                          // given a format swizzle
+        // The format swizzle (HostFormat::swizzle) and the application's own
+        // GL_TEXTURE_SWIZZLE_*; the host's is their composition.
+        uint32_t format_swizzle[4] = {kRed, kRed + 1, kRed + 2, kRed + 3};
+        uint32_t app_swizzle[4] = {kRed, kRed + 1, kRed + 2, kRed + 3};
     };
+    static constexpr uint32_t kRed = 0x1903;
     std::unordered_map<uint32_t, Texture> textures;     // by host texture
 
     static uint32_t part(uint32_t face, int32_t level) { return face << 8 | (uint32_t(level) & 0xFF); }
@@ -25,6 +30,10 @@ struct TextureLevels {
         if (t == textures.end()) return nullptr;
         auto it = t->second.format.find(part(face, level));
         return it == t->second.format.end() ? nullptr : &it->second;
+    }
+    Texture* texture(uint32_t name) {
+        auto t = textures.find(name);
+        return t == textures.end() ? nullptr : &t->second;
     }
     bool swizzled(uint32_t texture) const {
         auto t = textures.find(texture);

@@ -300,3 +300,54 @@ TEST_CASE("compatibility context: user clip planes clip a GLSL 1.10 vertex shade
     d.w.enc.glClipPlane(0x3008, wire::Blob{eq, sizeof eq});
     CHECK(d.w.error() == GL_INVALID_ENUM);
 }
+
+TEST_CASE("compatibility context: GL_CLAMP and the application's swizzle on a luminance texture answer as set") {
+    Desktop d(kCompatProfileBit);
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    constexpr GLenum kLuminance8 = 0x8040, kLuminance = 0x1909, kClamp = 0x2900;
+    GLuint tex = d.next++;
+    d.w.enc.glGenTextures(1, wire::Blob{&tex, 4});
+    d.w.enc.glBindTexture(GL_TEXTURE_2D, tex);
+    const uint8_t texel[4] = {128, 0, 0, 0};
+    d.w.enc.glTexImage2D(GL_TEXTURE_2D, 0, kLuminance8, 1, 1, 0, kLuminance, GL_UNSIGNED_BYTE,
+                         wire::OffsetOrBlob{0, texel, 1});
+    d.w.enc.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    // The identity swizzle must not undo the host's luminance swizzle (the host holds L in red).
+    for (GLenum i = 0; i < 4; ++i) d.w.enc.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R + i, GLint(GL_RED + i));
+    d.w.enc.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GLint(kClamp));
+    CHECK(d.w.error() == GL_NO_ERROR);
+    GLint v = 0;
+    d.w.enc.glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, sizeof v);
+    gen::read_reply_glGetTexParameteriv(d.w.enc.wait_reply(), &v, sizeof v);
+    CHECK(v == GLint(kClamp));
+    d.w.enc.glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, sizeof v);
+    gen::read_reply_glGetTexParameteriv(d.w.enc.wait_reply(), &v, sizeof v);
+    CHECK(v == GL_GREEN);
+
+    const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
+    const GLuint fs = d.shader(GL_FRAGMENT_SHADER, {"#version 110\nuniform sampler2D t;\nvarying vec2 uv;\n"
+                                                     "void main() { gl_FragColor = texture2D(t, uv * 2.0); }\n"});
+    const GLuint p = d.program(vs, fs);
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    d.draw_quad(p);
+    const std::vector<uint8_t> px = d.w.read_pixels(64, 64);
+    REQUIRE(px.size() == 64u * 64u * 4u);
+    const size_t mid = (32 * 64 + 32) * 4;
+    CHECK(px[mid] == 128);
+    CHECK(px[mid + 1] == 128);  // luminance in every colour channel, not red only
+    CHECK(px[mid + 2] == 128);
+    CHECK(px[mid + 3] == 255);
+
+    // GL_CLAMP is the compatibility profile's: a core context refuses it.
+    Desktop core(kCoreProfileBit);
+    REQUIRE(core.ok);
+    GLuint t2 = core.next++;
+    core.w.enc.glGenTextures(1, wire::Blob{&t2, 4});
+    core.w.enc.glBindTexture(GL_TEXTURE_2D, t2);
+    core.w.enc.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GLint(kClamp));
+    CHECK(core.w.error() == GL_INVALID_ENUM);
+}

@@ -94,6 +94,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_provoking_vertex", false},
     {"GL_EXT_provoking_vertex", false},
     {"GL_EXT_transform_feedback", false},
+    {"GL_EXT_texture3D", true},  // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},

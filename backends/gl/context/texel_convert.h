@@ -40,6 +40,15 @@ struct HostFormat {
     bool integer = false, depth = false, stencil = false;
 };
 
+// The device's swizzle for one channel whose application swizzle is `app`
+// (GL_RED..GL_ALPHA, GL_ZERO, GL_ONE) on a texture stored through the
+// format swizzle `format` (HostFormat::swizzle): the application's swizzle
+// picks from the channels the desktop format shows, which the device reads
+// through the format swizzle.
+inline uint32_t composed_swizzle(const uint32_t format[4], uint32_t app) {
+    return app >= 0x1903 && app <= 0x1906 ? format[app - 0x1903] : app;
+}
+
 // The device shape of a desktop internal format; false for one not known
 // here (compressed formats, GLES formats this table has no pair for). An
 // unsized format resolves to the sized one desktop GL allocates for it.

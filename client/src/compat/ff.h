@@ -44,6 +44,9 @@ enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex
 // colour-index visuals). Their state is kept for glGet and the attribute stacks.
 enum : int { kEdge = kAttrCount, kIndex = kAttrCount + 1 };
 
+// The texture targets fixed-function texturing samples, as enable bits.
+enum TexTarget : uint8_t { kTex1D = 1, kTex2D = 2, kTex3D = 4, kTexCube = 8, kTexRect = 16 };
+
 struct Light {
     float ambient[4] = {0, 0, 0, 1}, diffuse[4] = {0, 0, 0, 1}, specular[4] = {0, 0, 0, 1};
     float position[4] = {0, 0, 1, 0};  // eye space (transformed when set)
@@ -85,7 +88,8 @@ struct Key {
     uint8_t tex_enabled = 0;     // units with GL_TEXTURE_2D enabled and coordinates
     std::array<uint16_t, kMaxTexUnits> tex_env{};  // GL_MODULATE...
     std::array<uint64_t, kMaxTexUnits> tex_combine{};  // GL_COMBINE's functions, sources, operands (ff_texenv.cc)
-    std::array<uint8_t, kMaxTexUnits> tex_format{};    // the bound 2D texture's base format (TexFormat)
+    std::array<uint8_t, kMaxTexUnits> tex_format{};    // the sampled texture's base format (TexFormat)
+    std::array<uint8_t, kMaxTexUnits> tex_target{};    // the target a unit samples (TexTarget)
     uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
     uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
     // texture coordinate generation of enabled units: 3 bits per coordinate s, t, r, q
@@ -200,9 +204,10 @@ struct FixedFunction {
     bool lighting = false, normalize = false, rescale = false, color_material = false;
     GLenum color_material_face = 0x0408, color_material_mode = 0x1602;  // GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE
     GLenum shade_model = 0x1D01;                                        // GL_SMOOTH
-    bool texture_2d[kMaxTexUnits] = {};
+    // glEnable(GL_TEXTURE_1D / _2D / _3D / _CUBE_MAP / _RECTANGLE) per unit: TexTarget bits
+    uint8_t texture_enables[kMaxTexUnits] = {};
     std::array<TexEnv, kMaxTexUnits> tex_env{};  // glTexEnv of each unit (ff_texenv.cc)
-    // The base format of the 2D textures this context specified (level 0), by
+    // The base format of the textures this context specified (level 0), by
     // name: the texture environment's result depends on it (ff_texenv.cc).
     std::unordered_map<uint32_t, uint8_t> tex_formats;
     bool alpha_test = false;
@@ -306,7 +311,10 @@ void upload_list(Context& ctx, DisplayList& l);
 // `u` (after `vec4 primary`, `c` and every enabled unit's sample `t<u>`),
 // and the values of its uniforms.
 uint64_t combine_key(const TexEnv& e);
-uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit);
+uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit, uint8_t target);
+// The target an enabled unit samples (GL 2.1 §3.8.15 and ARB_texture_rectangle:
+// cube map, then 3D, rectangle, 2D, 1D); 0 when none is enabled.
+uint8_t sampled_target(uint8_t enables);
 // glDeleteTextures: the names' base formats are forgotten (custom/state.cc).
 void forget_tex_formats(Context& ctx, GLsizei n, const GLuint* textures);
 std::string texenv_fragment(const Key& k, int u);

@@ -66,7 +66,7 @@ void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
         to.rescale = from.rescale, to.alpha_test = from.alpha_test, to.fog = from.fog;
         to.offset_line = from.offset_line, to.offset_point = from.offset_point;
         for (int i = 0; i < kMaxLights; ++i) to.lights[size_t(i)].enabled = from.lights[size_t(i)].enabled;
-        std::memcpy(to.texture_2d, from.texture_2d, sizeof to.texture_2d);
+        std::memcpy(to.texture_enables, from.texture_enables, sizeof to.texture_enables);
         to.clip_enabled = from.clip_enabled;
         to.texgen_enabled = from.texgen_enabled;
     }
@@ -81,7 +81,7 @@ void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
     }
     if (mask & kColor) to.alpha_test = from.alpha_test, to.alpha_func = from.alpha_func, to.alpha_ref = from.alpha_ref;
     if (mask & kTexture) {
-        std::memcpy(to.texture_2d, from.texture_2d, sizeof to.texture_2d);
+        std::memcpy(to.texture_enables, from.texture_enables, sizeof to.texture_enables);
         to.tex_env = from.tex_env;
         to.texgen = from.texgen, to.texgen_enabled = from.texgen_enabled;
     }

@@ -43,8 +43,10 @@ Key pixel_key(const FixedFunction& f) {
     Key k;
     k.pixel = f.pixel.kind;
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (f.texture_2d[u])
+        if (const uint8_t target = sampled_target(f.texture_enables[u])) {
             k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
+            k.tex_target[u] = target;
+        }
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;
     return k;
@@ -90,9 +92,10 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
         k.need_eye = k.positional || k.local_viewer || !f.top(0).length_preserving();
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
-        if (f.texture_2d[u]) {
+        if (const uint8_t target = sampled_target(f.texture_enables[u])) {
             k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
-            k.tex_format[u] = bound_tex_format(ctx, f, u);
+            k.tex_target[u] = target;
+            k.tex_format[u] = bound_tex_format(ctx, f, u, target);
         }
     for (int u = 0; u < kMaxTexUnits; ++u) {
         if (!(k.tex_enabled & (1 << u))) continue;

@@ -16,6 +16,30 @@ namespace mgl::client::compat {
 
 namespace {
 
+// A unit's sampler and the coordinates it is sampled at: projective for 1D,
+// 2D, rectangle and 3D; a cube map takes the direction as it is (GL 2.1
+// §3.8.6). 1D and rectangle textures are the GL front end's lowering on the
+// server, as for an application's shader.
+const char* sampler_type(uint8_t target) {
+    switch (target) {
+        case kTex1D: return "sampler1D";
+        case kTex3D: return "sampler3D";
+        case kTexCube: return "samplerCube";
+        case kTexRect: return "sampler2DRect";
+        default: return "sampler2D";
+    }
+}
+
+std::string sample_coords(uint8_t target, int u) {
+    const std::string tc = "mgl_tc" + std::to_string(u);
+    switch (target) {
+        case kTex1D: return tc + ".x / " + tc + ".w";
+        case kTex3D: return tc + ".xyz / " + tc + ".w";
+        case kTexCube: return tc + ".xyz";
+        default: return tc + ".xy / " + tc + ".w";
+    }
+}
+
 // MUL/MAD transform by the columns of a matrix (Mesa's emit_transpose_matrix_transform_vec4).
 std::string mat_mad(const std::string& m, const std::string& v) {
     return "(" + v + ".w * " + m + "[3] + (" + v + ".z * " + m + "[2] + (" + v + ".y * " + m + "[1] + " + m + "[0] * " + v +
@@ -256,7 +280,8 @@ std::string fragment_source(const Key& k) {
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
-            o << "in vec4 mgl_tc" << u << ";\nuniform sampler2D mgl_tex" << u << ";\n" << texenv_declarations(k, u);
+            o << "in vec4 mgl_tc" << u << ";\nuniform " << sampler_type(k.tex_target[size_t(u)]) << " mgl_tex" << u
+              << ";\n" << texenv_declarations(k, u);
     if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
     if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
     if (k.pixel) o << "uniform vec4 mgl_pix_org;\nuniform float mgl_pix_z;\nuniform sampler2D mgl_pix_img;\n";
@@ -275,7 +300,7 @@ std::string fragment_source(const Key& k) {
     if (k.tex_enabled) o << "    vec4 primary = c;\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
-            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", mgl_tc" << u << ".xy / mgl_tc" << u << ".w);\n";
+            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", " << sample_coords(k.tex_target[size_t(u)], u) << ");\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) o << texenv_fragment(k, u);
     if (k.separate_specular && k.lighting)

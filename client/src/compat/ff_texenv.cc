@@ -190,12 +190,35 @@ uint8_t base_format(GLenum f) {
     }
 }
 
+// The texture a unit has bound for a fixed-function target (TexTarget).
+uint32_t bound_for(const TextureUnit& unit, uint8_t target) {
+    switch (target) {
+        case kTex1D: return unit.tex_1d;
+        case kTex3D: return unit.tex_3d;
+        case kTexCube: return unit.tex_cube;
+        case kTexRect: return unit.tex_rect;
+        default: return unit.tex_2d;
+    }
+}
+
+// Level 0 of a target fixed-function texturing samples (a cube map's faces too).
+uint8_t sampled_target_of(GLenum target) {
+    switch (target) {
+        case 0x0DE0: return kTex1D;
+        case 0x0DE1: return kTex2D;
+        case 0x806F: return kTex3D;
+        case 0x84F5: return kTexRect;
+        default: return target >= 0x8515 && target <= 0x851A ? kTexCube : 0;
+    }
+}
+
 void note_format(GLenum target, GLint level, GLenum internalformat) {
-    if (target != 0x0DE1 || level != 0) return;  // GL_TEXTURE_2D level 0: what the lowering samples
+    const uint8_t t = sampled_target_of(target);
+    if (!t || level != 0) return;
     Context* ctx = current();
     FixedFunction* f = ctx ? ff(*ctx) : nullptr;
     if (!f) return;
-    const uint32_t tex = ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)].tex_2d;
+    const uint32_t tex = bound_for(ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)], t);
     if (tex) f->tex_formats[tex] = base_format(internalformat);
 }
 
@@ -207,9 +230,15 @@ void forget_tex_formats(Context& ctx, GLsizei n, const GLuint* textures) {
     for (GLsizei i = 0; i < n; ++i) f->tex_formats.erase(textures[i]);
 }
 
-uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit) {
+uint8_t sampled_target(uint8_t enables) {
+    for (uint8_t t : {kTexCube, kTex3D, kTexRect, kTex2D, kTex1D})
+        if (enables & t) return t;
+    return 0;
+}
+
+uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit, uint8_t target) {
     if (size_t(unit) >= ctx.st.units().size()) return kFormatRgba;
-    const auto found = f.tex_formats.find(ctx.st.units()[size_t(unit)].tex_2d);
+    const auto found = f.tex_formats.find(bound_for(ctx.st.units()[size_t(unit)], target));
     return found == f.tex_formats.end() ? kFormatRgba : found->second;
 }
 
@@ -342,6 +371,26 @@ void observe_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
     note_format(target, level, internalformat);
 }
 void observe_glTexStorage2D(GLenum target, GLsizei, GLenum internalformat, GLsizei, GLsizei) {
+    if (target == 0x8513) {  // GL_TEXTURE_CUBE_MAP: its faces
+        for (GLenum face = 0x8515; face <= 0x851A; ++face) note_format(face, 0, internalformat);
+        return;
+    }
+    note_format(target, 0, internalformat);
+}
+void observe_glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei, GLint, GLenum, GLenum, const void*) {
+    note_format(target, level, GLenum(internalformat));
+}
+void observe_glCopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint, GLint, GLsizei, GLint) {
+    note_format(target, level, internalformat);
+}
+void observe_glTexStorage1D(GLenum target, GLsizei, GLenum internalformat, GLsizei) {
+    note_format(target, 0, internalformat);
+}
+void observe_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei, GLsizei, GLsizei, GLint, GLenum,
+                          GLenum, const void*) {
+    note_format(target, level, GLenum(internalformat));
+}
+void observe_glTexStorage3D(GLenum target, GLsizei, GLenum internalformat, GLsizei, GLsizei, GLsizei) {
     note_format(target, 0, internalformat);
 }
 

@@ -63,6 +63,18 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
     if (attr == kColor) track_color(*f);
 }
 
+namespace {
+uint8_t texture_enable_bit(GLenum cap) {
+    switch (cap) {
+        case 0x0DE0: return kTex1D;
+        case 0x806F: return kTex3D;
+        case 0x8513: return kTexCube;
+        case 0x84F5: return kTexRect;
+        default: return kTex2D;
+    }
+}
+}  // namespace
+
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
     FixedFunction* f = ff(ctx);
     if (!f) return false;
@@ -87,7 +99,12 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
         case 0x0B60: flag = &f->fog; break;               // GL_FOG
         case 0x2A01: flag = &f->offset_point; break;      // GL_POLYGON_OFFSET_POINT (ff_unfilled.cc)
         case 0x2A02: flag = &f->offset_line; break;       // GL_POLYGON_OFFSET_LINE
-        case 0x0DE1: flag = &f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; break;
+        case 0x0DE0: case 0x0DE1: case 0x806F: case 0x8513: case 0x84F5: {  // GL_TEXTURE_1D, _2D, _3D, _CUBE_MAP, _RECTANGLE
+            uint8_t& e = f->texture_enables[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)];
+            const uint8_t bit = texture_enable_bit(cap);
+            e = on ? uint8_t(e | bit) : uint8_t(e & ~bit);
+            return true;
+        }
         default:
             if (cap >= 0x4000 && cap < 0x4000 + kMaxLights) flag = &f->lights[cap - 0x4000].enabled;  // GL_LIGHTi
             break;
@@ -110,7 +127,9 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
         case 0x0B60: *out = f->fog; return true;
         case 0x2A01: *out = f->offset_point; return true;
         case 0x2A02: *out = f->offset_line; return true;
-        case 0x0DE1: *out = f->texture_2d[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)]; return true;
+        case 0x0DE0: case 0x0DE1: case 0x806F: case 0x8513: case 0x84F5:
+            *out = f->texture_enables[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)] & texture_enable_bit(cap);
+            return true;
         case 0x0C60: case 0x0C61: case 0x0C62: case 0x0C63:
             *out = (f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)] >> (cap - 0x0C60)) & 1;
             return true;
