@@ -173,6 +173,11 @@ public:
     // desktop uploads converted to the host's formats (desktop_uploads.cc); the
     // glTexSubImage2D, glDeleteTextures and level-query overrides are
     // desktop_texture_targets.cc's, which call these for the host's targets.
+    // desktop_depth_read.cc: depth and stencil values of the read framebuffer
+    bool read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, bool stencil, std::vector<float>* depth,
+                            std::vector<uint32_t>* stencil_out);
+    void read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                                   wire::OutOrOffset<uint8_t> pixels);
     void converted_tex_sub_image_2d(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
                                     GLsizei height, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
     void forget_texture_levels(GLsizei n, const wire::In<GLuint>& textures);

@@ -129,6 +129,8 @@ const HostNeed kHostNeeds[] = {
     {"GL_EXT_transform_feedback", 30, nullptr},
     // GLES 3 3D textures (glTexImage3DEXT is gl.xml's alias of glTexImage3D).
     {"GL_EXT_texture3D", 30, nullptr},
+    // GLES 3 textures of any size: mipmaps and every wrap mode.
+    {"GL_ARB_texture_non_power_of_two", 30, nullptr},
 };
 
 }  // namespace

@@ -2,8 +2,9 @@
 // attached to a framebuffer of our own and read with glReadPixels (the
 // desktop read path, so every format/type pair desktop_read_pixels.cc
 // converts works here too), a layer at a time for 3D and array levels.
-// What a GLES host cannot attach and read (depth, stencil, compressed,
-// luminance formats) is refused with GL_INVALID_OPERATION and one log line.
+// Depth and stencil levels go through the depth read path
+// (desktop_depth_read.cc). What a GLES host cannot attach and read
+// (compressed formats) is refused with GL_INVALID_OPERATION and one log line.
 #include <GLES3/gl32.h>
 
 #include "backend.h"
@@ -47,8 +48,19 @@ void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLe
     host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_HEIGHT, &height);
     host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_DEPTH, &depth);
     if (width <= 0 || height <= 0 || depth <= 0) return;  // an undefined level: nothing is written
-    if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-        return refuse(op, GL_INVALID_OPERATION, "depth and stencil images are not read back on a GLES host");
+    // Depth and stencil levels are attached as such and read by the depth
+    // read path (desktop_depth_read.cc); GL says which formats suit which.
+    GLint depth_bits = 0, stencil_bits = 0;
+    host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_DEPTH_SIZE, &depth_bits);
+    host_gl.glGetTexLevelParameteriv(target, level, GL_TEXTURE_STENCIL_SIZE, &stencil_bits);
+    const bool ds_format = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
+    if (ds_format != (depth_bits > 0 || stencil_bits > 0) || (format == GL_DEPTH_COMPONENT && !depth_bits) ||
+        (format == GL_STENCIL_INDEX && !stencil_bits) || (format == GL_DEPTH_STENCIL && !(depth_bits && stencil_bits)))
+        return set_error(GL_INVALID_OPERATION);  // GL 4.6 §8.11.4: the format does not suit the level's
+    const GLenum attachment = depth_bits && stencil_bits ? GL_DEPTH_STENCIL_ATTACHMENT
+                              : depth_bits               ? GL_DEPTH_ATTACHMENT
+                              : stencil_bits             ? GL_STENCIL_ATTACHMENT
+                                                         : GL_COLOR_ATTACHMENT0;
 
     // A level the host holds in other channels than the program's format
     // (luminance, alpha, intensity...) reads back as desktop GL's components.
@@ -72,9 +84,9 @@ void EsprytBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLe
     const PixelStore saved = cur_->pack;
     for (GLint layer = 0; layer < (layered ? depth : 1); ++layer) {
         if (layered)
-            host_gl.glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GLuint(texture), level, layer);
+            host_gl.glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, attachment, GLuint(texture), level, layer);
         else
-            host_gl.glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, GLuint(texture), level);
+            host_gl.glFramebufferTexture2D(GL_READ_FRAMEBUFFER, attachment, target, GLuint(texture), level);
         if (host_gl.glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
             refuse(op, GL_INVALID_OPERATION, "this texture's format cannot be attached and read on a GLES host");
             break;

@@ -5,8 +5,8 @@
 // one implementation-chosen pair. Every other pair is read here as the
 // buffer's GLES pair into scratch memory and converted as GL 4.6 §8.4.4 and
 // §18.2 say, with the pack state (alignment, row length, skips) applied on
-// the way out. What is not converted (depth and stencil reads, half floats,
-// a bound pack buffer) is refused with
+// the way out. Depth and stencil values are read by desktop_depth_read.cc.
+// What is not converted (half floats, a bound pack buffer) is refused with
 // GL_INVALID_OPERATION and one log line.
 #include <GLES3/gl32.h>
 
@@ -55,9 +55,9 @@ int component_size(GLenum type) {
     }
 }
 
-// A normalized or float value into one component of `type` (GL 4.6 §18.2.6
-// conversions: clamp, scale by 2^b - 1 (2^(b-1) - 1 signed), round).
-void store(double v, GLenum type, uint8_t* out) {
+}  // namespace
+
+void store_normalized(double v, uint32_t type, uint8_t* out) {
     auto unorm = [&](double max) { return std::nearbyint(std::clamp(v, 0.0, 1.0) * max); };
     auto snorm = [&](double max) { return std::nearbyint(std::clamp(v, -1.0, 1.0) * max); };
     switch (type) {
@@ -72,13 +72,13 @@ void store(double v, GLenum type, uint8_t* out) {
     }
 }
 
-}  // namespace
-
 void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                                  wire::OutOrOffset<uint8_t> pixels) {
     constexpr gen::Op op = gen::Op::glReadPixels;
     if (!cur_ || !cur_->desktop() || width <= 0 || height <= 0)
         return EsprytGenerated::glReadPixels(x, y, width, height, format, type, pixels);
+    if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+        return read_depth_stencil_pixels(x, y, width, height, format, type, pixels);
     // What the read buffer holds decides which pair GLES reads it with.
     GLint read_fb = 0, read_buffer = GL_NONE, kind = GL_UNSIGNED_NORMALIZED;
     host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
@@ -177,7 +177,7 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
             for (int c = 0; c < n; ++c, p += csize) {
                 // 8-bit sources keep their exact bytes for 8-bit reads.
                 if (!is_float && !read_remap_ && type == GL_UNSIGNED_BYTE && comp[c] < 4) *p = bytes[s + size_t(comp[c])];
-                else store(rgba[comp[c]], type, p);
+                else store_normalized(rgba[comp[c]], type, p);
             }
         }
     }

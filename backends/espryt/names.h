@@ -118,6 +118,8 @@ struct ShareGroup {
     std::unordered_set<uint32_t> rect_textures;
     // Textures and samplers an application set GL_CLAMP on (desktop_legacy_wrap.cc); by host name.
     gl::LegacyClamps legacy_clamps, legacy_clamps_samplers;
+    // The backend's own programs that read depth and stencil values back (desktop_depth_read.cc).
+    uint32_t depth_read_program = 0, stencil_read_program = 0;
     TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
     // The host element buffer that first-vertex draws are drawn from (provoking_draw.cc); 0: none yet.
     uint32_t provoking_indices = 0;

@@ -33,4 +33,9 @@ inline uint32_t clear_value_count(uint32_t buffer) {
 // Returns false when the host will raise an error.
 bool pixel_store(PixelStore& unpack, PixelStore& pack, uint32_t pname, int32_t value);
 
+// A normalized or float value written as one component of `type` (GL 4.6
+// §18.2.6: clamp, scale by 2^b - 1 (2^(b-1) - 1 signed), round); the desktop
+// colour and depth reads (desktop_read_pixels.cc, desktop_depth_read.cc).
+void store_normalized(double v, uint32_t type, uint8_t* out);
+
 }  // namespace mgl::espryt

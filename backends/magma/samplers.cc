@@ -10,6 +10,7 @@
 
 #include "backend.h"
 #include "gl_to_vk.h"
+#include "legacy_wrap.h"
 
 namespace mgl::magma {
 
@@ -18,7 +19,7 @@ namespace {
 bool needs_mips(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
 
 VkSamplerAddressMode wrap(GLenum w) {
-    switch (w) {
+    switch (gl::device_wrap(w)) {  // GL_CLAMP: gl/state/legacy_wrap.h
         case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
         case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
         default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;

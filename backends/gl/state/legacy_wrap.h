@@ -2,10 +2,11 @@
 // coordinates clamped to [0, 1], so that linear filtering at the edge blends
 // the edge texel with the border colour. Neither GLES nor Vulkan has it. The
 // device is given GL_CLAMP_TO_EDGE, which samples exactly as GL_CLAMP does
-// with nearest filtering; the border blend of linear filtering is the
-// fixed-function lowering's (client/src/compat/ff_wrap.cc), which knows the
-// texture's filter and border colour. A query answers GL_CLAMP again, so the
-// application sees what it set (DESIGN §11: the rule lives here once).
+// with nearest filtering and leaves out the border's share of linear
+// filtering at the edge (what NVIDIA's desktop driver does by default, and
+// what programs that asked for GL_CLAMP mostly meant). A query answers
+// GL_CLAMP again, so the application sees what it set (DESIGN §11: the rule
+// lives here once; Espryt and Magma apply it).
 #pragma once
 
 #include <cstdint>

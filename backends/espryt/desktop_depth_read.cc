@@ -1,0 +1,291 @@
+// glReadPixels of depth and stencil values on a GLES host, which reads
+// neither. The read framebuffer's depth/stencil values are blitted into a
+// scratch texture of the same format (a GLES blit wants matching formats),
+// sampled by a small program of the backend's own into a 32-bit colour
+// target (depth as a float, stencil as an unsigned integer, GLES 3.1 stencil
+// texturing), read back as that and converted as GL 4.6 §18.2 says, with the
+// pack state applied on the way out. glGetTexImage of depth and stencil
+// textures reads through here (desktop_get_tex_image.cc). Every host state
+// the detour touches is put back as it was.
+#include <GLES3/gl32.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "backend.h"
+
+namespace mgl::espryt {
+
+namespace {
+
+constexpr GLenum kFloat32UnsignedInt248Rev = 0x8DAD;  // GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+
+// One triangle over the whole target; the fragment reads the texel under it.
+const char* kVertex = "#version 310 es\n"
+                      "void main() {\n"
+                      "    vec2 p = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 4.0 - 1.0;\n"
+                      "    gl_Position = vec4(p, 0.0, 1.0);\n"
+                      "}\n";
+const char* kDepthFragment = "#version 310 es\n"
+                             "uniform highp sampler2D t;\n"
+                             "out highp vec4 o;\n"
+                             "void main() { o = vec4(texelFetch(t, ivec2(gl_FragCoord.xy), 0).r); }\n";
+const char* kStencilFragment = "#version 310 es\n"
+                               "uniform highp usampler2D t;\n"
+                               "out highp uvec4 o;\n"
+                               "void main() { o = uvec4(texelFetch(t, ivec2(gl_FragCoord.xy), 0).r); }\n";
+
+GLuint compile(GLenum type, const char* src) {
+    const GLuint s = host_gl.glCreateShader(type);
+    host_gl.glShaderSource(s, 1, &src, nullptr);
+    host_gl.glCompileShader(s);
+    return s;
+}
+
+GLuint link(const char* fragment) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, kVertex), fs = compile(GL_FRAGMENT_SHADER, fragment);
+    const GLuint p = host_gl.glCreateProgram();
+    host_gl.glAttachShader(p, vs);
+    host_gl.glAttachShader(p, fs);
+    host_gl.glLinkProgram(p);
+    host_gl.glDeleteShader(vs);
+    host_gl.glDeleteShader(fs);
+    GLint ok = GL_FALSE;
+    host_gl.glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (ok) return p;
+    host_gl.glDeleteProgram(p);
+    return 0;
+}
+
+// The host state the detour changes, saved and put back.
+struct SavedState {
+    GLint read_fb = 0, draw_fb = 0, program = 0, vao = 0, active = 0, tex2d = 0, sampler = 0, pack_buffer = 0;
+    GLint viewport[4] = {};
+    GLint pack[4] = {};
+    GLboolean mask[4] = {};
+    GLboolean scissor = 0, blend = 0, cull = 0, discard = 0;
+    static constexpr GLenum kPack[4] = {GL_PACK_ALIGNMENT, GL_PACK_ROW_LENGTH, GL_PACK_SKIP_PIXELS, GL_PACK_SKIP_ROWS};
+
+    void save() {
+        host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
+        host_gl.glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fb);
+        host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+        host_gl.glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+        host_gl.glGetIntegerv(GL_ACTIVE_TEXTURE, &active);
+        host_gl.glActiveTexture(GL_TEXTURE0);
+        host_gl.glGetIntegerv(GL_TEXTURE_BINDING_2D, &tex2d);
+        host_gl.glGetIntegerv(GL_SAMPLER_BINDING, &sampler);
+        host_gl.glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer);
+        host_gl.glGetIntegerv(GL_VIEWPORT, viewport);
+        for (int i = 0; i < 4; ++i) host_gl.glGetIntegerv(kPack[i], &pack[i]);
+        host_gl.glGetBooleani_v(GL_COLOR_WRITEMASK, 0, mask);
+        scissor = host_gl.glIsEnabled(GL_SCISSOR_TEST);
+        blend = host_gl.glIsEnabledi(GL_BLEND, 0);
+        cull = host_gl.glIsEnabled(GL_CULL_FACE);
+        discard = host_gl.glIsEnabled(GL_RASTERIZER_DISCARD);
+    }
+    void neutral() {
+        host_gl.glBindSampler(0, 0);
+        host_gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        host_gl.glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        for (int i = 1; i < 4; ++i) host_gl.glPixelStorei(kPack[i], 0);
+        host_gl.glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+        host_gl.glDisable(GL_SCISSOR_TEST);
+        host_gl.glDisablei(GL_BLEND, 0);
+        host_gl.glDisable(GL_CULL_FACE);
+        host_gl.glDisable(GL_RASTERIZER_DISCARD);
+    }
+    static void enable(GLenum cap, GLboolean on) { on ? host_gl.glEnable(cap) : host_gl.glDisable(cap); }
+    void restore() {
+        host_gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(read_fb));
+        host_gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(draw_fb));
+        host_gl.glUseProgram(GLuint(program));
+        host_gl.glBindVertexArray(GLuint(vao));
+        host_gl.glBindTexture(GL_TEXTURE_2D, GLuint(tex2d));
+        host_gl.glBindSampler(0, GLuint(sampler));
+        host_gl.glActiveTexture(GLenum(active));
+        host_gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, GLuint(pack_buffer));
+        host_gl.glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+        for (int i = 0; i < 4; ++i) host_gl.glPixelStorei(kPack[i], pack[i]);
+        host_gl.glColorMaski(0, mask[0], mask[1], mask[2], mask[3]);
+        enable(GL_SCISSOR_TEST, scissor);
+        blend ? host_gl.glEnablei(GL_BLEND, 0) : host_gl.glDisablei(GL_BLEND, 0);
+        enable(GL_CULL_FACE, cull);
+        enable(GL_RASTERIZER_DISCARD, discard);
+    }
+};
+
+// The scratch format a blit from the read framebuffer's depth/stencil accepts.
+GLenum scratch_format(GLint depth_bits, bool depth_float, GLint stencil_bits) {
+    if (depth_bits == 0) return stencil_bits ? GL_STENCIL_INDEX8 : GL_NONE;
+    if (depth_float) return stencil_bits ? GL_DEPTH32F_STENCIL8 : GL_DEPTH_COMPONENT32F;
+    if (depth_bits <= 16 && !stencil_bits) return GL_DEPTH_COMPONENT16;
+    return stencil_bits ? GL_DEPTH24_STENCIL8 : GL_DEPTH_COMPONENT24;
+}
+
+}  // namespace
+
+bool EsprytBackend::read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, bool stencil, std::vector<float>* depth,
+                                       std::vector<uint32_t>* stencil_out) {
+    GLint read_fb = 0;
+    host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
+    const GLenum depth_att = read_fb ? GL_DEPTH_ATTACHMENT : GL_DEPTH;
+    const GLenum stencil_att = read_fb ? GL_STENCIL_ATTACHMENT : GL_STENCIL;
+    GLint depth_type = GL_NONE, stencil_type = GL_NONE, depth_bits = 0, stencil_bits = 0, kind = GL_NONE;
+    host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, depth_att,
+                                                  GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &depth_type);
+    host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, stencil_att,
+                                                  GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &stencil_type);
+    if (depth_type != GL_NONE) {
+        host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, depth_att,
+                                                      GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &depth_bits);
+        host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, depth_att,
+                                                      GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
+    }
+    if (stencil_type != GL_NONE)
+        host_gl.glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, stencil_att,
+                                                      GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &stencil_bits);
+    if (stencil ? stencil_bits == 0 : depth_bits == 0) return false;  // nothing to read: GL_INVALID_OPERATION
+    const GLenum format = scratch_format(depth_bits, kind == GL_FLOAT, stencil_bits);
+
+    ShareGroup& g = *cur_->share;
+    GLuint& program = stencil ? g.stencil_read_program : g.depth_read_program;
+    if (!program) program = link(stencil ? kStencilFragment : kDepthFragment);
+    if (!program) return false;
+
+    SavedState saved;
+    saved.save();
+    saved.neutral();
+    GLuint tex[2] = {}, fb[2] = {}, vao = 0;
+    host_gl.glGenTextures(2, tex);
+    host_gl.glGenFramebuffers(2, fb);
+    host_gl.glGenVertexArrays(1, &vao);
+    // The values, blitted into a texture of their own format at (0, 0).
+    host_gl.glBindTexture(GL_TEXTURE_2D, tex[0]);
+    host_gl.glTexStorage2D(GL_TEXTURE_2D, 1, format, w, h);
+    host_gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    host_gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    if (stencil && depth_bits) host_gl.glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+    host_gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[0]);
+    const GLenum scratch_att = depth_bits && stencil_bits ? GL_DEPTH_STENCIL_ATTACHMENT
+                               : depth_bits               ? GL_DEPTH_ATTACHMENT
+                                                          : GL_STENCIL_ATTACHMENT;
+    host_gl.glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, scratch_att, GL_TEXTURE_2D, tex[0], 0);
+    const GLbitfield bits = (depth_bits ? GL_DEPTH_BUFFER_BIT : 0u) | (stencil_bits ? GL_STENCIL_BUFFER_BIT : 0u);
+    while (host_gl.glGetError() != GL_NO_ERROR) {}  // the application's error was taken before (mglGetError's rule)
+    host_gl.glBlitFramebuffer(x, y, x + w, y + h, 0, 0, w, h, bits, GL_NEAREST);
+    bool ok = host_gl.glGetError() == GL_NO_ERROR;
+
+    // Sampled into a 32-bit colour target and read back.
+    if (ok) {
+        host_gl.glBindTexture(GL_TEXTURE_2D, tex[1]);
+        host_gl.glTexStorage2D(GL_TEXTURE_2D, 1, stencil ? GL_R32UI : GL_R32F, w, h);
+        host_gl.glBindFramebuffer(GL_FRAMEBUFFER, fb[1]);
+        host_gl.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+        const GLenum draw_buffer = GL_COLOR_ATTACHMENT0;
+        host_gl.glDrawBuffers(1, &draw_buffer);
+        host_gl.glReadBuffer(GL_COLOR_ATTACHMENT0);
+        host_gl.glBindTexture(GL_TEXTURE_2D, tex[0]);
+        host_gl.glUseProgram(program);
+        host_gl.glUniform1i(host_gl.glGetUniformLocation(program, "t"), 0);
+        host_gl.glBindVertexArray(vao);
+        host_gl.glViewport(0, 0, w, h);
+        host_gl.glDrawArrays(GL_TRIANGLES, 0, 3);
+        const size_t n = size_t(w) * size_t(h);
+        if (stencil) {
+            std::vector<uint32_t> rgba(n * 4);
+            host_gl.glReadPixels(0, 0, w, h, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba.data());
+            stencil_out->resize(n);
+            for (size_t i = 0; i < n; ++i) (*stencil_out)[i] = rgba[i * 4];
+        } else {
+            std::vector<float> rgba(n * 4);
+            host_gl.glReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, rgba.data());
+            depth->resize(n);
+            for (size_t i = 0; i < n; ++i) (*depth)[i] = rgba[i * 4];
+        }
+        ok = host_gl.glGetError() == GL_NO_ERROR;
+    }
+    saved.restore();
+    host_gl.glDeleteVertexArrays(1, &vao);
+    host_gl.glDeleteFramebuffers(2, fb);
+    host_gl.glDeleteTextures(2, tex);
+    return ok;
+}
+
+void EsprytBackend::read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                                              GLenum type, wire::OutOrOffset<uint8_t> pixels) {
+    constexpr gen::Op op = gen::Op::glReadPixels;
+    // What each pixel holds: 1 component of `csize` bytes, or one packed
+    // depth-stencil element.
+    size_t pixel_size = 0, csize = 0;
+    if (format == GL_DEPTH_STENCIL) {
+        if (type == GL_UNSIGNED_INT_24_8) pixel_size = csize = 4;
+        else if (type == kFloat32UnsignedInt248Rev) pixel_size = 8, csize = 4;
+    } else {
+        switch (type) {
+            case GL_UNSIGNED_BYTE: case GL_BYTE: csize = 1; break;
+            case GL_UNSIGNED_SHORT: case GL_SHORT: csize = 2; break;
+            case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT: csize = 4; break;
+            default: break;
+        }
+        pixel_size = csize;
+    }
+    if (!pixel_size || pixel_bytes(format, type) != pixel_size)
+        return refuse(op, GL_INVALID_OPERATION, "this depth/stencil format/type pair is not read on a GLES host");
+    GLint pack_buffer = 0;
+    host_gl.glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer);
+    if (pack_buffer)
+        return refuse(op, GL_INVALID_OPERATION, "depth and stencil values are not read into a pixel pack buffer");
+    void* out = nullptr;
+    if (!resolve_out(op, pixels.data, pixels.size, pixels.offset, pack_bytes(format, type, width, height), out)) return;
+
+    std::vector<float> depth;
+    std::vector<uint32_t> stencil;
+    const bool want_depth = format != GL_STENCIL_INDEX, want_stencil = format != GL_DEPTH_COMPONENT;
+    if ((want_depth && !read_depth_stencil(x, y, width, height, false, &depth, nullptr)) ||
+        (want_stencil && !read_depth_stencil(x, y, width, height, true, nullptr, &stencil)))
+        return refuse(op, GL_INVALID_OPERATION,
+                      "the read framebuffer has no such buffer, or its depth/stencil values could not be read");
+
+    // GL's pack addressing (§8.4.4.1), as desktop_read_pixels.cc applies it.
+    const PixelStore& ps = cur_->pack;
+    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
+    size_t stride = row_pixels * pixel_size;
+    const size_t align = size_t(ps.alignment);
+    if (csize < align) stride = (stride + align - 1) / align * align;
+    uint8_t* dst = static_cast<uint8_t*>(out) + size_t(std::max(ps.skip_rows, 0)) * stride +
+                   size_t(std::max(ps.skip_pixels, 0)) * pixel_size;
+    for (GLsizei row = 0; row < height; ++row, dst += stride) {
+        uint8_t* p = dst;
+        for (GLsizei col = 0; col < width; ++col, p += pixel_size) {
+            const size_t i = size_t(row) * size_t(width) + size_t(col);
+            if (format == GL_DEPTH_STENCIL) {
+                const double d = std::clamp(double(depth[i]), 0.0, 1.0);
+                if (type == GL_UNSIGNED_INT_24_8) {
+                    const uint32_t v = uint32_t(std::nearbyint(d * 16777215.0)) << 8 | (stencil[i] & 0xFF);
+                    std::memcpy(p, &v, 4);
+                } else {
+                    const float f = float(d);
+                    const uint32_t s = stencil[i] & 0xFF;
+                    std::memcpy(p, &f, 4);
+                    std::memcpy(p + 4, &s, 4);
+                }
+            } else if (format == GL_STENCIL_INDEX) {
+                // An index: stored as an integer of the type (its low bits), or as a float.
+                const uint32_t s = stencil[i];
+                if (type == GL_FLOAT) {
+                    const float f = float(s);
+                    std::memcpy(p, &f, 4);
+                } else {
+                    std::memcpy(p, &s, csize);  // little-endian host: the low bytes
+                }
+            } else {
+                store_normalized(double(depth[i]), type, p);
+            }
+        }
+    }
+}
+
+}  // namespace mgl::espryt
