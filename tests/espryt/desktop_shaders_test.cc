@@ -351,3 +351,60 @@ TEST_CASE("compatibility context: GL_CLAMP and the application's swizzle on a lu
     core.w.enc.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GLint(kClamp));
     CHECK(core.w.error() == GL_INVALID_ENUM);
 }
+
+TEST_CASE("desktop context: depth and stencil values read back on a GLES host, its state left as it was") {
+    Desktop d(kCoreProfileBit);
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    GLuint tex = d.next++, fb = d.next++;
+    d.w.enc.glGenTextures(1, wire::Blob{&tex, 4});
+    d.w.enc.glBindTexture(GL_TEXTURE_2D, tex);
+    d.w.enc.glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, 8, 8);
+    d.w.enc.glGenFramebuffers(1, wire::Blob{&fb, 4});
+    d.w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    d.w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
+    d.w.enc.glViewport(1, 2, 3, 4);
+    d.w.enc.glClearDepthf(1.0f);
+    d.w.enc.glClearStencil(0);
+    d.w.enc.glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    d.w.enc.glEnable(GL_SCISSOR_TEST);
+    d.w.enc.glScissor(0, 0, 4, 8);  // the left half
+    d.w.enc.glClearDepthf(0.25f);
+    d.w.enc.glClearStencil(5);
+    d.w.enc.glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    d.w.enc.glDisable(GL_SCISSOR_TEST);
+    d.w.enc.glScissor(0, 0, 8, 8);
+    d.w.enc.glEnable(GL_SCISSOR_TEST);  // enabled across the read: the read still sees every pixel
+    CHECK(d.w.error() == GL_NO_ERROR);
+
+    float depth[64] = {};
+    d.w.enc.glReadPixels(0, 0, 8, 8, GL_DEPTH_COMPONENT, GL_FLOAT, 0, sizeof depth);
+    REQUIRE(gen::read_reply_glReadPixels(d.w.enc.wait_reply(), reinterpret_cast<uint8_t*>(depth), sizeof depth));
+    CHECK(depth[0] == doctest::Approx(0.25).epsilon(1e-5));  // cleared
+    CHECK(depth[7] == doctest::Approx(1.0));                 // outside the second clear's scissor
+    uint8_t stencil[64] = {};
+    d.w.enc.glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    d.w.enc.glReadPixels(0, 0, 8, 8, 0x1901 /* GL_STENCIL_INDEX */, GL_UNSIGNED_BYTE, 0, sizeof stencil);
+    REQUIRE(gen::read_reply_glReadPixels(d.w.enc.wait_reply(), stencil, sizeof stencil));
+    CHECK(stencil[0] == 5);
+    CHECK(stencil[7] == 0);
+    uint32_t packed[64] = {};
+    d.w.enc.glReadPixels(0, 0, 8, 8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 0, sizeof packed);
+    REQUIRE(gen::read_reply_glReadPixels(d.w.enc.wait_reply(), reinterpret_cast<uint8_t*>(packed), sizeof packed));
+    CHECK(packed[0] == (uint32_t(0.25 * 16777215.0 + 0.5) << 8 | 5));
+    CHECK(d.w.error() == GL_NO_ERROR);
+    // What the read went through is put back.
+    CHECK(d.w.get_integer(GL_FRAMEBUFFER_BINDING) == GLint(fb));
+    CHECK(d.w.get_integer(GL_TEXTURE_BINDING_2D) == GLint(tex));
+    CHECK(d.w.get_integer(GL_CURRENT_PROGRAM) == 0);
+    CHECK(d.w.get_integer(GL_PACK_ALIGNMENT) == 1);
+    CHECK(d.w.get_integer(GL_SCISSOR_TEST) == 1);
+    GLint vp[4] = {};
+    d.w.enc.glGetIntegerv(GL_VIEWPORT, sizeof vp);
+    REQUIRE(gen::read_reply_glGetIntegerv(d.w.enc.wait_reply(), vp, sizeof vp));
+    CHECK(vp[0] == 1);
+    CHECK(vp[3] == 4);
+}
