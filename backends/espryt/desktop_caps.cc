@@ -131,6 +131,9 @@ const HostNeed kHostNeeds[] = {
     {"GL_EXT_texture3D", 30, nullptr},
     // GLES 3 textures of any size: mipmaps and every wrap mode.
     {"GL_ARB_texture_non_power_of_two", 30, nullptr},
+    // GLES 3 GL_DEPTH24_STENCIL8 textures and renderbuffers, GL_DEPTH_STENCIL
+    // uploads; GL_DEPTH_STENCIL reads through desktop_depth_read.cc.
+    {"GL_EXT_packed_depth_stencil", 30, nullptr},
 };
 
 }  // namespace

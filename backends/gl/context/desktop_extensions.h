@@ -95,7 +95,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_provoking_vertex", false},
     {"GL_EXT_transform_feedback", false},
     {"GL_EXT_texture3D", true},
-    {"GL_ARB_texture_non_power_of_two", false},  // GL 2.0's; Mesa lists it in every profile  // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
+    {"GL_ARB_texture_non_power_of_two", false},  // GL 2.0's; Mesa lists it in every profile
+    {"GL_EXT_packed_depth_stencil", false},       // GL 3.0's; Mesa lists it in every profile  // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},
