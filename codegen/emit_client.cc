@@ -682,7 +682,12 @@ private:
             // missing components: GL's (0, 0, 0, 1); a colour's alpha 1
             for (int c = ia_n; c < 4; ++c) vals[c] = c == 3 ? "1.0f" : "0.0f";
             std::string attr = std::string("::mgl::client::compat::") + ia->attr;
-            if (ia->unit) attr += " + int((" + v.params[0].name + " - 0x84C0) & 3)";
+            if (ia->unit) {
+                // a unit past GL_MAX_TEXTURE_COORDS: GL_INVALID_ENUM, nothing set
+                o << "    const int attr_ = ::mgl::client::compat::tex_coord_attr(*ctx_, " << v.params[0].name << ", \""
+                  << v.name << "\");\n    if (attr_ < 0) [[unlikely]] return;\n";
+                attr = "attr_";
+            }
             o << "    ::mgl::client::compat::imm_attr(*ctx_, " << attr << ", " << ia_n << ", " << vals[0] << ", " << vals[1]
               << ", " << vals[2] << ", " << vals[3] << ");\n}\n\n";
             return;

@@ -30,7 +30,7 @@ namespace mgl::client::compat {
 struct AppPrograms;  // program_builtins.h
 
 inline constexpr int kMaxLights = 8;
-inline constexpr int kMaxTexUnits = 4;
+inline constexpr int kMaxTexUnits = 8;  // GL_MAX_TEXTURE_UNITS / _COORDS, as Mesa's
 inline constexpr int kStackDepth = 32;
 inline constexpr int kMaxClipPlanes = 8;
 inline constexpr int kAttribStackDepth = 16;
@@ -43,6 +43,14 @@ enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex
 // client by the polygon-mode stage, ff_unfilled.cc) and colour indices (no
 // colour-index visuals). Their state is kept for glGet and the attribute stacks.
 enum : int { kEdge = kAttrCount, kIndex = kAttrCount + 1 };
+// Each attribute's name in generated programs, and in an application's
+// program whose built-ins the GL front end lowered (backends/gl/shaders/
+// compat_builtins.cc gives them the same locations).
+inline constexpr std::array<const char*, kAttrCount> kAttrNames = {
+    "mgl_Vertex",         "mgl_Normal",         "mgl_Color",          "mgl_SecondaryColor", "mgl_FogCoord",
+    "mgl_MultiTexCoord0", "mgl_MultiTexCoord1", "mgl_MultiTexCoord2", "mgl_MultiTexCoord3", "mgl_MultiTexCoord4",
+    "mgl_MultiTexCoord5", "mgl_MultiTexCoord6", "mgl_MultiTexCoord7"};
+static_assert(kMaxTexUnits == 8, "kAttrNames names every unit's coordinates");
 
 // The texture targets fixed-function texturing samples, as enable bits.
 enum TexTarget : uint8_t { kTex1D = 1, kTex2D = 2, kTex3D = 4, kTexCube = 8, kTexRect = 16 };
@@ -331,6 +339,8 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out);
 
 // Immediate-mode attribute setters (the generated entry points call these).
 void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w);
+// The attribute of glMultiTexCoord's `texture`; -1 (GL_INVALID_ENUM raised) past the last unit.
+int tex_coord_attr(Context& ctx, GLenum texture, const char* verb);
 
 // The steps of a draw through the immediate-mode vertex array object: bind
 // it; (point its arrays); bind the program and uniforms, draw `count`

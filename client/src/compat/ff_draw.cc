@@ -25,9 +25,6 @@ namespace {
 
 constexpr GLenum kQuads = 0x0007, kQuadStrip = 0x0008, kPolygon = 0x0009;
 
-const char* const kAttrName[kAttrCount] = {"mgl_Vertex", "mgl_Normal", "mgl_Color", "mgl_SecondaryColor", "mgl_FogCoord",
-                                           "mgl_MultiTexCoord0", "mgl_MultiTexCoord1", "mgl_MultiTexCoord2",
-                                           "mgl_MultiTexCoord3"};
 
 void normalize3(float* v) {
     const float len = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
@@ -132,7 +129,7 @@ Program& program_for(Context& ctx, FixedFunction& f, const Key& k) {
     p->name = mgl_glCreateProgram();
     mgl_glAttachShader(p->name, vs);
     mgl_glAttachShader(p->name, fs);
-    for (int a = 0; a < kAttrCount; ++a) mgl_glBindAttribLocation(p->name, GLuint(a), kAttrName[a]);
+    for (int a = 0; a < kAttrCount; ++a) mgl_glBindAttribLocation(p->name, GLuint(a), kAttrNames[size_t(a)]);
     mgl_glLinkProgram(p->name);
     mgl_glDeleteShader(vs);
     mgl_glDeleteShader(fs);

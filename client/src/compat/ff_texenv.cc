@@ -239,7 +239,7 @@ uint8_t sampled_target(uint8_t enables) {
 uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit, uint8_t target) {
     if (size_t(unit) >= ctx.st.units().size()) return kFormatRgba;
     const auto found = f.tex_formats.find(bound_for(ctx.st.units()[size_t(unit)], target));
-    return found == f.tex_formats.end() ? kFormatRgba : found->second;
+    return found == f.tex_formats.end() ? uint8_t(kFormatRgba) : found->second;
 }
 
 uint64_t combine_key(const TexEnv& e) {

@@ -75,6 +75,14 @@ uint8_t texture_enable_bit(GLenum cap) {
 }
 }  // namespace
 
+int tex_coord_attr(Context& ctx, GLenum texture, const char* verb) {
+    if (texture < 0x84C0 || texture >= 0x84C0 + kMaxTexUnits) {
+        gl_error(ctx, GL_INVALID_ENUM, verb);
+        return -1;
+    }
+    return kTex0 + int(texture - 0x84C0);
+}
+
 bool ff_cap(Context& ctx, GLenum cap, bool on) {
     FixedFunction* f = ff(ctx);
     if (!f) return false;

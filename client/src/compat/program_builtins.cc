@@ -62,11 +62,6 @@ struct Entry {
     uint32_t attribs = 0;  // bit per compat::Attr the program reads (gl_Normal, gl_Color...)
 };
 
-// The lowered attributes at the locations compat_builtins.cc gives them
-// (the lowering's own: ff.h's Attr).
-const char* const kAttrNames[kAttrCount] = {"mgl_Vertex", "mgl_Normal", "mgl_Color", "mgl_SecondaryColor",
-                                            "mgl_FogCoord", "mgl_MultiTexCoord0", "mgl_MultiTexCoord1",
-                                            "mgl_MultiTexCoord2", "mgl_MultiTexCoord3"};
 
 bool parse(const std::string& full, Slot& s) {
     if (full.rfind("mgl_", 0) != 0) return false;
@@ -165,7 +160,7 @@ void query(Context& ctx, uint32_t program, Entry& en) {
                                                reinterpret_cast<::mgl::GLchar*>(name.data()), cap))
             continue;
         for (int a = 1; a < kAttrCount; ++a)  // gl_Vertex (0) is the application's attribute 0 as well
-            if (std::strcmp(name.data(), kAttrNames[a]) == 0) en.attribs |= 1u << a;
+            if (std::strcmp(name.data(), kAttrNames[size_t(a)]) == 0) en.attribs |= 1u << a;
     }
     for (const std::string& n : names) e.glGetUniformLocation(program, cstring_blob(n.c_str()));
     for (Slot& s : slots) {
