@@ -173,6 +173,9 @@ public:
     // desktop uploads converted to the host's formats (desktop_uploads.cc); the
     // glTexSubImage2D, glDeleteTextures and level-query overrides are
     // desktop_texture_targets.cc's, which call these for the host's targets.
+    // desktop_get_tex_image.cc: a level of the default texture copied into a
+    // texture that can be attached (RGBA32F or sRGB, host channels); 0 on failure
+    GLuint stage_default_texture(GLint level, GLint width, GLint height);
     // desktop_depth_read.cc: depth and stencil values of the read framebuffer
     bool read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, bool stencil, std::vector<float>* depth,
                             std::vector<uint32_t>* stencil_out);

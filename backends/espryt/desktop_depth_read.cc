@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "host_detour.h"
 
 namespace mgl::espryt {
 
@@ -22,12 +23,6 @@ namespace {
 
 constexpr GLenum kFloat32UnsignedInt248Rev = 0x8DAD;  // GL_FLOAT_32_UNSIGNED_INT_24_8_REV
 
-// One triangle over the whole target; the fragment reads the texel under it.
-const char* kVertex = "#version 310 es\n"
-                      "void main() {\n"
-                      "    vec2 p = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 4.0 - 1.0;\n"
-                      "    gl_Position = vec4(p, 0.0, 1.0);\n"
-                      "}\n";
 const char* kDepthFragment = "#version 310 es\n"
                              "uniform highp sampler2D t;\n"
                              "out highp vec4 o;\n"
@@ -36,86 +31,6 @@ const char* kStencilFragment = "#version 310 es\n"
                                "uniform highp usampler2D t;\n"
                                "out highp uvec4 o;\n"
                                "void main() { o = uvec4(texelFetch(t, ivec2(gl_FragCoord.xy), 0).r); }\n";
-
-GLuint compile(GLenum type, const char* src) {
-    const GLuint s = host_gl.glCreateShader(type);
-    host_gl.glShaderSource(s, 1, &src, nullptr);
-    host_gl.glCompileShader(s);
-    return s;
-}
-
-GLuint link(const char* fragment) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, kVertex), fs = compile(GL_FRAGMENT_SHADER, fragment);
-    const GLuint p = host_gl.glCreateProgram();
-    host_gl.glAttachShader(p, vs);
-    host_gl.glAttachShader(p, fs);
-    host_gl.glLinkProgram(p);
-    host_gl.glDeleteShader(vs);
-    host_gl.glDeleteShader(fs);
-    GLint ok = GL_FALSE;
-    host_gl.glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (ok) return p;
-    host_gl.glDeleteProgram(p);
-    return 0;
-}
-
-// The host state the detour changes, saved and put back.
-struct SavedState {
-    GLint read_fb = 0, draw_fb = 0, program = 0, vao = 0, active = 0, tex2d = 0, sampler = 0, pack_buffer = 0;
-    GLint viewport[4] = {};
-    GLint pack[4] = {};
-    GLboolean mask[4] = {};
-    GLboolean scissor = 0, blend = 0, cull = 0, discard = 0;
-    static constexpr GLenum kPack[4] = {GL_PACK_ALIGNMENT, GL_PACK_ROW_LENGTH, GL_PACK_SKIP_PIXELS, GL_PACK_SKIP_ROWS};
-
-    void save() {
-        host_gl.glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fb);
-        host_gl.glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fb);
-        host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-        host_gl.glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
-        host_gl.glGetIntegerv(GL_ACTIVE_TEXTURE, &active);
-        host_gl.glActiveTexture(GL_TEXTURE0);
-        host_gl.glGetIntegerv(GL_TEXTURE_BINDING_2D, &tex2d);
-        host_gl.glGetIntegerv(GL_SAMPLER_BINDING, &sampler);
-        host_gl.glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer);
-        host_gl.glGetIntegerv(GL_VIEWPORT, viewport);
-        for (int i = 0; i < 4; ++i) host_gl.glGetIntegerv(kPack[i], &pack[i]);
-        host_gl.glGetBooleani_v(GL_COLOR_WRITEMASK, 0, mask);
-        scissor = host_gl.glIsEnabled(GL_SCISSOR_TEST);
-        blend = host_gl.glIsEnabledi(GL_BLEND, 0);
-        cull = host_gl.glIsEnabled(GL_CULL_FACE);
-        discard = host_gl.glIsEnabled(GL_RASTERIZER_DISCARD);
-    }
-    void neutral() {
-        host_gl.glBindSampler(0, 0);
-        host_gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        host_gl.glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        for (int i = 1; i < 4; ++i) host_gl.glPixelStorei(kPack[i], 0);
-        host_gl.glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-        host_gl.glDisable(GL_SCISSOR_TEST);
-        host_gl.glDisablei(GL_BLEND, 0);
-        host_gl.glDisable(GL_CULL_FACE);
-        host_gl.glDisable(GL_RASTERIZER_DISCARD);
-    }
-    static void enable(GLenum cap, GLboolean on) { on ? host_gl.glEnable(cap) : host_gl.glDisable(cap); }
-    void restore() {
-        host_gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(read_fb));
-        host_gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(draw_fb));
-        host_gl.glUseProgram(GLuint(program));
-        host_gl.glBindVertexArray(GLuint(vao));
-        host_gl.glBindTexture(GL_TEXTURE_2D, GLuint(tex2d));
-        host_gl.glBindSampler(0, GLuint(sampler));
-        host_gl.glActiveTexture(GLenum(active));
-        host_gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, GLuint(pack_buffer));
-        host_gl.glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
-        for (int i = 0; i < 4; ++i) host_gl.glPixelStorei(kPack[i], pack[i]);
-        host_gl.glColorMaski(0, mask[0], mask[1], mask[2], mask[3]);
-        enable(GL_SCISSOR_TEST, scissor);
-        blend ? host_gl.glEnablei(GL_BLEND, 0) : host_gl.glDisablei(GL_BLEND, 0);
-        enable(GL_CULL_FACE, cull);
-        enable(GL_RASTERIZER_DISCARD, discard);
-    }
-};
 
 // The scratch format a blit from the read framebuffer's depth/stencil accepts.
 GLenum scratch_format(GLint depth_bits, bool depth_float, GLint stencil_bits) {
@@ -152,10 +67,10 @@ bool EsprytBackend::read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, b
 
     ShareGroup& g = *cur_->share;
     GLuint& program = stencil ? g.stencil_read_program : g.depth_read_program;
-    if (!program) program = link(stencil ? kStencilFragment : kDepthFragment);
+    if (!program) program = detour::link(stencil ? kStencilFragment : kDepthFragment);
     if (!program) return false;
 
-    SavedState saved;
+    detour::SavedState saved;
     saved.save();
     saved.neutral();
     GLuint tex[2] = {}, fb[2] = {}, vao = 0;

@@ -120,6 +120,7 @@ struct ShareGroup {
     gl::LegacyClamps legacy_clamps, legacy_clamps_samplers;
     // The backend's own programs that read depth and stencil values back (desktop_depth_read.cc).
     uint32_t depth_read_program = 0, stencil_read_program = 0;
+    uint32_t texel_copy_program = 0;  // the default texture's level copied for glGetTexImage
     TextureLevels levels;  // desktop internal formats of texture levels (desktop_uploads.cc)
     // The host element buffer that first-vertex draws are drawn from (provoking_draw.cc); 0: none yet.
     uint32_t provoking_indices = 0;
