@@ -220,6 +220,8 @@ public:
     void glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) override;
     void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) override;
     void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override;
+    void glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+                                GLint zoffset) override;
     void glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                                 GLint level) override;
     void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,

@@ -355,6 +355,14 @@ void EsprytBackend::glFramebufferTexture1D(GLenum target, GLenum attachment, GLe
     EsprytGenerated::glFramebufferTexture2D(target, attachment, GL_TEXTURE_2D, texture, level);
 }
 
+// A layer of a 3D texture: GLES attaches it with glFramebufferTextureLayer.
+void EsprytBackend::glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                           GLint level, GLint zoffset) {
+    if (texture != 0 && textarget != GL_TEXTURE_3D)
+        return refuse(gen::Op::glFramebufferTexture3D, GL_INVALID_OPERATION, "textarget is not GL_TEXTURE_3D");
+    EsprytGenerated::glFramebufferTextureLayer(target, attachment, texture, level, zoffset);
+}
+
 void EsprytBackend::glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                                            GLint level) {
     if (cur_ && cur_->desktop() && textarget == kTextureRectangle) textarget = GL_TEXTURE_2D;
