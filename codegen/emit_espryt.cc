@@ -219,6 +219,18 @@ std::string provoking_hook(const Verb& v) {
     d += find("baseinstance") ? ", baseinstance}" : ", 0}";
     return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + d + ")) " + kRet + " }";
 }
+// An indexed draw's primitive-restart hook (backends/espryt/restart_draw.cc),
+// before the provoking one: desktop GL_PRIMITIVE_RESTART with any index.
+std::string restart_hook(const Verb& v, const std::string& provoking) {
+    bool type = false, indices = false;
+    for (const Param& p : v.params) type |= p.name == "type", indices |= p.name == "indices";
+    if (!type) return {};
+    const size_t at = provoking.find("ProvokingDraw{");
+    if (!indices || at == std::string::npos)
+        return std::string("if (restart_pending()) [[unlikely]] { if (!restart_fixed_ok(op_, type)) ") + kRet + " }";
+    const std::string d = provoking.substr(at, provoking.find('}', at) - at + 1);
+    return std::string("if (restart_pending()) [[unlikely]] { if (draw_restart_rewritten(") + d + ")) " + kRet + " }";
+}
 // Verbs that run shaders on buffer ranges without vertices.
 bool dispatches(const std::string& n) { return starts(n, "glDispatchCompute"); }
 
@@ -397,7 +409,9 @@ Plan plan_verb(const Verb& v) {
     if (draws(v.name)) {
         pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
         pl.pre.insert(pl.pre.begin() + 1, "driver_uniforms();");
-        if (std::string hook = provoking_hook(v); !hook.empty()) pl.pre.push_back(hook);
+        const std::string provoking = provoking_hook(v);
+        if (std::string hook = restart_hook(v, provoking); !hook.empty()) pl.pre.push_back(hook);
+        if (!provoking.empty()) pl.pre.push_back(provoking);
     }
     if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
     if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");

@@ -297,12 +297,22 @@ private:
     // desktop_textures.cc
     bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
     // desktop_state.cc
-    void apply_restart(gen::Op verb);
     bool desktop_get(GLenum pname, double out[4], int* count);
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
+    // restart_draw.cc
+    bool draw_restart_rewritten(const ProvokingDraw& d) override;
+    bool restart_fixed_ok(gen::Op verb, GLenum type) override;
+    void host_fixed_restart(bool on);
     // provoking_draw.cc
     bool draw_provoking_first(const ProvokingDraw& d) override;
+    // The draw's indices widened to 32 bits (client bytes, or read back from
+    // the bound element buffer); false when they cannot be read.
+    bool read_draw_indices(const ProvokingDraw& d, std::vector<uint32_t>& out);
+    // Draws `n` 32-bit indices through the share group's own element buffer,
+    // putting back the application's binding.
+    void draw_index_list(GLenum mode, const std::vector<uint32_t>& list, GLsizei instances, GLint basevertex,
+                         GLuint baseinstance);
     void provoking_not_rewritten(gen::Op verb, GLenum mode) override;
     void provoking_said(uint8_t kind, gen::Op verb, GLenum mode, const char* why);
     bool provoking_stages_after_vertex();

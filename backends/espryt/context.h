@@ -55,6 +55,9 @@ struct Context {
     bool desktop() const { return api == 0x30A2; }
     gl::DesktopState dstate;  // desktop-only state the host has no place for (desktop_state.cc)
     bool point_size_said = false;  // glPointSize other than 1 logged once
+    // The host's GL_PRIMITIVE_RESTART_FIXED_INDEX, and whether the application
+    // enabled it itself (restart_draw.cc).
+    bool host_fixed_restart = false, app_fixed_restart = false;
     uint8_t provoking_said = 0;    // provoking_draw.cc: which kind of unrewritten draw was logged
     std::shared_ptr<ShareGroup> share;
     NameMap own[kKindCount - int(Kind::framebuffer)];  // per-context kinds

@@ -9,32 +9,16 @@
 
 namespace mgl::espryt {
 
-namespace {
-constexpr GLenum kPrimitiveRestart = 0x8F9D;
-}  // namespace
-
-// Desktop restart on the host's fixed-index restart: exact when the index is
-// all ones for the draw's index type, which is how programs use it; another
-// index cannot be served by a GLES host and is refused at the enable (and at
-// the index change) with one log line.
-void EsprytBackend::apply_restart(gen::Op verb) {
-    gl::DesktopState& d = cur_->dstate;
-    if (d.restart_unservable())
-        refuse(verb, GL_INVALID_OPERATION,
-               "primitive restart with an index other than 0xFF, 0xFFFF or 0xFFFFFFFF (GLES restarts only on those)");
-    if (d.restart_on_host()) host_gl.glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
-    else host_gl.glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
-}
+// Desktop restart is state here; indexed draws turn the host's fixed-index
+// restart on as their index type needs (restart_draw.cc).
 
 void EsprytBackend::glEnable(GLenum cap) {
+    if (cur_ && cap == GL_PRIMITIVE_RESTART_FIXED_INDEX) cur_->app_fixed_restart = cur_->host_fixed_restart = true;
     if (cur_ && cur_->desktop()) {
         cur_->dstate.note_clip_enable(cap, true);
         switch (gl::cap_route(cap)) {
             case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, true); return;
-            case gl::CapRoute::restart:
-                cur_->dstate.set_cap(cap, true);
-                apply_restart(gen::Op::glEnable);
-                return;
+            case gl::CapRoute::restart: cur_->dstate.set_cap(cap, true); return;
             default: break;
         }
     }
@@ -42,13 +26,18 @@ void EsprytBackend::glEnable(GLenum cap) {
 }
 
 void EsprytBackend::glDisable(GLenum cap) {
+    if (cur_ && cap == GL_PRIMITIVE_RESTART_FIXED_INDEX) {
+        cur_->app_fixed_restart = false;
+        if (cur_->dstate.primitive_restart) return;  // desktop restart keeps it on for its draws
+        cur_->host_fixed_restart = false;
+    }
     if (cur_ && cur_->desktop()) {
         cur_->dstate.note_clip_enable(cap, false);
         switch (gl::cap_route(cap)) {
             case gl::CapRoute::state_only: cur_->dstate.set_cap(cap, false); return;
             case gl::CapRoute::restart:
                 cur_->dstate.set_cap(cap, false);
-                apply_restart(gen::Op::glDisable);
+                host_fixed_restart(false);
                 return;
             default: break;
         }
@@ -74,7 +63,6 @@ void EsprytBackend::glHint(GLenum target, GLenum mode) {
 void EsprytBackend::glPrimitiveRestartIndex(GLuint index) {
     if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glPrimitiveRestartIndex);
     cur_->dstate.restart_index = index;
-    if (cur_->dstate.primitive_restart) apply_restart(gen::Op::glPrimitiveRestartIndex);
 }
 
 // GLES draws with the last vertex's flat values: the first-vertex convention

@@ -122,6 +122,13 @@ protected:
         GLuint baseinstance;
     };
     bool provoking_first() const { return cur_->dstate.provoking_vertex == 0x8E4D; }
+    // Desktop GL_PRIMITIVE_RESTART on (restart_draw.cc): an indexed draw turns
+    // the host's fixed-index restart on; with another index than the type's
+    // all-ones one, a direct draw is drawn from rewritten indices (true: drawn
+    // there) and an indirect or multi draw is refused (restart_fixed_ok false).
+    bool restart_pending() const { return cur_->dstate.primitive_restart; }
+    virtual bool draw_restart_rewritten(const ProvokingDraw&) { return false; }
+    virtual bool restart_fixed_ok(gen::Op, GLenum) { return true; }
     virtual bool draw_provoking_first(const ProvokingDraw&) { return false; }
     virtual void provoking_not_rewritten(gen::Op, GLenum) {}
     bool ranges_safe(gen::Op verb) { return cur_->ranges_checked == cur_->share->buffer_epoch || check_ranges(verb); }

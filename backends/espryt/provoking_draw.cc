@@ -124,51 +124,69 @@ bool EsprytBackend::draw_provoking_first(const ProvokingDraw& d) {
     // The draw's vertex ids.
     std::vector<uint32_t>& in = provoking_in_;
     const size_t n = size_t(d.count);
-    GLint app_elements = 0;
-    host_gl.glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &app_elements);
     bool restart = false;
     uint32_t restart_index = 0;
     if (!d.type) {
         in.resize(n);
         for (size_t i = 0; i < n; ++i) in[i] = uint32_t(d.first) + uint32_t(i);
     } else {
-        if (app_elements) {
-            // An offset into the application's element buffer: read back from the host.
-            if (const GLenum older = host_gl.glGetError()) set_error(older);
-            const auto offset = GLintptr(reinterpret_cast<uintptr_t>(d.indices));
-            const void* p = host_gl.glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, offset, GLsizeiptr(n * isize), GL_MAP_READ_BIT);
-            if (!p) {
-                host_gl.glGetError();  // ours: the draw below raises the application's own
-                provoking_said(kSaidMapped, d.op, d.mode, "its element buffer could not be read back (mapped?)");
-                return false;
-            }
-            widen(p, d.type, n, in);
-            host_gl.glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
-        } else {
-            widen(d.indices, d.type, n, in);  // client memory, as it came on the wire
+        if (!read_draw_indices(d, in)) {
+            provoking_said(kSaidMapped, d.op, d.mode, "its element buffer could not be read back (mapped?)");
+            return false;
         }
-        // What the host's fixed-index restart would do with this draw (desktop_state.cc).
-        restart = cur_->dstate.restart_on_host();
+        // Restart on: the index is the type's all-ones one here (restart_draw.cc drew the others).
+        restart = cur_->dstate.primitive_restart;
         restart_index = isize == 4 ? 0xFFFFFFFFu : (1u << (isize * 8)) - 1;
     }
     std::vector<uint32_t>& out = provoking_out_;
     out.clear();
     const GLenum list = gl::provoking_first_indices(d.mode, in.data(), n, restart, restart_index, d.type ? d.basevertex : 0, out);
     if (out.empty()) return false;  // nothing to draw: the host's draw says what GL would
+    draw_index_list(list, out, d.instances, 0, d.baseinstance);
+    return true;
+}
 
+bool EsprytBackend::read_draw_indices(const ProvokingDraw& d, std::vector<uint32_t>& out) {
+    const size_t n = size_t(d.count);
+    GLint app_elements = 0;
+    host_gl.glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &app_elements);
+    if (!app_elements) {
+        widen(d.indices, d.type, n, out);  // client memory, as it came on the wire
+        return true;
+    }
+    // An offset into the application's element buffer: read back from the host.
+    if (const GLenum older = host_gl.glGetError()) set_error(older);
+    const auto offset = GLintptr(reinterpret_cast<uintptr_t>(d.indices));
+    const void* p = host_gl.glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, offset, GLsizeiptr(n * index_size(d.type)),
+                                             GL_MAP_READ_BIT);
+    if (!p) {
+        host_gl.glGetError();  // ours: the draw raises the application's own
+        return false;
+    }
+    widen(p, d.type, n, out);
+    host_gl.glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+    return true;
+}
+
+void EsprytBackend::draw_index_list(GLenum mode, const std::vector<uint32_t>& list, GLsizei instances,
+                                    GLint basevertex, GLuint baseinstance) {
+    GLint app_elements = 0;
+    host_gl.glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &app_elements);
     GLuint& buffer = cur_->share->provoking_indices;
     if (!buffer) host_gl.glGenBuffers(1, &buffer);
     host_gl.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffer);
-    host_gl.glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(out.size() * 4), out.data(), GL_STREAM_DRAW);
-    const auto m = GLsizei(out.size());
-    if (base_instance)
-        host_gl.glDrawElementsInstancedBaseVertexBaseInstance(list, m, GL_UNSIGNED_INT, nullptr, d.instances, 0, d.baseinstance);
-    else if (d.instances != 1)
-        host_gl.glDrawElementsInstanced(list, m, GL_UNSIGNED_INT, nullptr, d.instances);
+    host_gl.glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(list.size() * 4), list.data(), GL_STREAM_DRAW);
+    const auto m = GLsizei(list.size());
+    if (baseinstance)
+        host_gl.glDrawElementsInstancedBaseVertexBaseInstance(mode, m, GL_UNSIGNED_INT, nullptr, instances, basevertex,
+                                                              baseinstance);
+    else if (basevertex)
+        host_gl.glDrawElementsInstancedBaseVertex(mode, m, GL_UNSIGNED_INT, nullptr, instances, basevertex);
+    else if (instances != 1)
+        host_gl.glDrawElementsInstanced(mode, m, GL_UNSIGNED_INT, nullptr, instances);
     else
-        host_gl.glDrawElements(list, m, GL_UNSIGNED_INT, nullptr);
+        host_gl.glDrawElements(mode, m, GL_UNSIGNED_INT, nullptr);
     host_gl.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, GLuint(app_elements));
-    return true;
 }
 
 }  // namespace mgl::espryt

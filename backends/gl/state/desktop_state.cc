@@ -83,11 +83,18 @@ std::array<float, 4 * kMaxClipPlanes> DesktopState::clip_uniform() const {
     return v;
 }
 
-bool DesktopState::restart_on_host() const {
-    return primitive_restart && (restart_index == 0xFFu || restart_index == 0xFFFFu || restart_index == 0xFFFFFFFFu);
+bool DesktopState::restart_is_fixed_for(uint32_t type) const {
+    switch (type) {
+        case 0x1401: return restart_index == 0xFFu;    // GL_UNSIGNED_BYTE
+        case 0x1403: return restart_index == 0xFFFFu;  // GL_UNSIGNED_SHORT
+        default: return restart_index == 0xFFFFFFFFu;
+    }
 }
 
-bool DesktopState::restart_unservable() const { return primitive_restart && !restart_on_host(); }
+void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (ids[i] == index) ids[i] = 0xFFFFFFFFu;
+}
 
 bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], const float point[2], double out[4],
                        int* count) const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <set>
 
@@ -100,11 +101,10 @@ struct DesktopState {
     // glIsEnabled of a cap routed state_only or restart.
     bool cap(uint32_t cap) const;
     // Whether the device's fixed-index restart (GL_PRIMITIVE_RESTART_FIXED_INDEX)
-    // reproduces desktop restart: on, with the index all ones for some index type.
-    // A desktop index of another value cannot be served by a GLES device
-    // (restart_unservable says so, for one log line and an error).
-    bool restart_on_host() const;
-    bool restart_unservable() const;
+    // reproduces desktop restart for indices of `type`: the index is the
+    // type's all ones. Otherwise a draw's indices are rewritten
+    // (restart_at_all_ones) where the backend can read them.
+    bool restart_is_fixed_for(uint32_t type) const;
     // glGet* of desktop-only state and constants that a GLES device does not
     // answer. Writes up to 4 values and their count; false for every other pname
     // (the device answers it). `host_line_range`/`host_point_range` are the
@@ -115,5 +115,10 @@ struct DesktopState {
     // glHint of a desktop-only target: kept here; false for the device's own targets.
     bool hint(uint32_t target, uint32_t mode);
 };
+
+// Indices widened to 32 bits: each equal to the desktop restart `index`
+// becomes 0xFFFFFFFF, the index a fixed-index restart of 32-bit indices ends
+// a primitive at.
+void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n);
 
 }  // namespace mgl::gl
