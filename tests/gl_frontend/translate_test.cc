@@ -299,3 +299,15 @@ TEST_CASE("gl_FragCoord's layout qualifiers: origin_upper_left reads the draw he
                                   "layout(origin_upper_left) in vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = p; }\n");
     CHECK_MESSAGE(m->ok, m->log);
 }
+
+TEST_CASE("a block named like a function is a compile error, not a glslang crash (glsl_guards.h)") {
+    // glslang 11 crashes in declareBlock on this source; GLSL 1.50 §4.3.7 makes it an error.
+    auto t = run(Stage::vertex, "#version 150\n// a comment naming block(\nvec4 block() { return vec4(0); }\n"
+                                "out block { vec4 a; } inst;\nvoid main() {}\n");
+    CHECK_FALSE(t->ok);
+    CHECK_MESSAGE(t->log.find("'block'") != std::string::npos, t->log);
+    // A block named like nothing else, and a function called like a block's instance, compile.
+    auto ok = run(Stage::vertex, "#version 150\nout Data { vec4 a; } data;\nvec4 f() { return vec4(1.0); }\n"
+                                 "void main() { data.a = f(); gl_Position = vec4(0.0); }\n");
+    CHECK_MESSAGE(ok->ok, ok->log);
+}

@@ -1,5 +1,7 @@
 #include "glsl_to_spirv.h"
 
+#include "glsl_guards.h"
+
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
@@ -169,6 +171,10 @@ SpirvResult glsl_to_spirv(Stage stage, const std::vector<Lifted>& units) {
         const EShMessages m = EShMessages(lifted.lifted ? EShMsgSpvRules | EShMsgSuppressWarnings : EShMsgSpvRules);
         if (lifted.lifted) msgs = m;
         const EProfile profile = lifted.es ? EEsProfile : ECoreProfile;
+        if (const std::string e = block_name_reuse(lifted.sources); !e.empty()) {
+            out.log += e;  // what glslang would crash on (glsl_guards.h)
+            return out;
+        }
         const bool parsed = sh->parse(&resources(), lifted.version, profile, true, false, m);
         out.log += sh->getInfoLog();
         if (!parsed) return out;

@@ -15,7 +15,7 @@ class ShaderCache;
 
 // Bumped whenever a change here changes what is emitted for some source:
 // it is part of every cache key, so old entries stop matching.
-inline constexpr uint32_t kTranslatorVersion = 25;
+inline constexpr uint32_t kTranslatorVersion = 26;
 
 // Never null. A source that does not compile gives ok == false and the
 // log the application's glGetShaderInfoLog answers.
