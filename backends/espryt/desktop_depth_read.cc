@@ -89,7 +89,7 @@ bool EsprytBackend::read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, b
                                                           : GL_STENCIL_ATTACHMENT;
     host_gl.glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, scratch_att, GL_TEXTURE_2D, tex[0], 0);
     const GLbitfield bits = (depth_bits ? GL_DEPTH_BUFFER_BIT : 0u) | (stencil_bits ? GL_STENCIL_BUFFER_BIT : 0u);
-    while (host_gl.glGetError() != GL_NO_ERROR) {}  // the application's error was taken before (mglGetError's rule)
+    if (const GLenum older = host_gl.glGetError()) set_error(older);  // the application's, kept for it
     host_gl.glBlitFramebuffer(x, y, x + w, y + h, 0, 0, w, h, bits, GL_NEAREST);
     bool ok = host_gl.glGetError() == GL_NO_ERROR;
 

@@ -16,6 +16,10 @@
 
 namespace mgl::espryt {
 
+namespace {
+constexpr GLsizei kMaxRewrittenIndices = GLsizei(1) << 22;
+}  // namespace
+
 void EsprytBackend::host_fixed_restart(bool on) {
     on = on || cur_->app_fixed_restart;  // the application's own GL_PRIMITIVE_RESTART_FIXED_INDEX stays
     if (cur_->host_fixed_restart == on) return;
@@ -39,6 +43,12 @@ bool EsprytBackend::draw_restart_rewritten(const ProvokingDraw& d) {
     if (cur_->dstate.restart_is_fixed_for(d.type) || d.count <= 0 || d.instances < 0) return false;
     if (d.type != GL_UNSIGNED_BYTE && d.type != GL_UNSIGNED_SHORT && d.type != GL_UNSIGNED_INT)
         return false;  // the host's draw raises GL's error
+    // The widened list is server memory a client's count would otherwise size.
+    if (d.count > kMaxRewrittenIndices) {
+        refuse(d.op, GL_INVALID_OPERATION, "primitive restart at another index than all ones: draws of more than 4M "
+                                           "indices are not rewritten");
+        return true;
+    }
     std::vector<uint32_t>& list = provoking_in_;
     if (!read_draw_indices(d, list)) {
         refuse(d.op, GL_INVALID_OPERATION, "primitive restart at another index than all ones: the element buffer "
