@@ -25,7 +25,6 @@ namespace {
 
 constexpr GLenum kQuads = 0x0007, kQuadStrip = 0x0008, kPolygon = 0x0009;
 
-
 void normalize3(float* v) {
     const float len = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
     if (len) {
