@@ -191,24 +191,22 @@ bool changes_ranges(const std::string& n) {
 bool draws(const std::string& n) {
     return (starts(n, "glDraw") || starts(n, "glMultiDraw")) && !starts(n, "glDrawBuffers");
 }
-// A draw's provoking-vertex hook (backends/espryt/provoking_draw.cc), after
-// its pointer arguments are resolved: under GL_FIRST_VERTEX_CONVENTION the
-// direct draws (arrays and elements, instanced, base vertex/instance, range)
-// are drawn there as rewritten index lists; indirect, multi and transform
-// feedback draws cannot be (their counts or indices are the GPU's or many),
-// so they draw as they are, said once. Last-vertex contexts pay one branch.
-std::string provoking_hook(const Verb& v) {
+// A direct draw as the rewriting hooks take it (the ProvokingDraw
+// initializer of backends/espryt/espryt_core.h, from the verb's resolved
+// arguments); empty for the draws that cannot be rewritten: indirect, multi
+// and transform feedback draws, whose counts or indices are the GPU's or many.
+std::string direct_draw(const Verb& v) {
     auto find = [&](const char* n) -> const Param* {
         for (const Param& p : v.params)
             if (p.name == n) return &p;
         return nullptr;
     };
-    if (!find("mode")) return {};
     const Param* count = find("count");
     const bool elements = find("indices") != nullptr;
     const Param* first = elements ? nullptr : (find("first") ? find("first") : find("start"));
-    if (!count || count->kind != ParamKind::scalar || (!elements && !first) || contains(v.name, "Indirect"))
-        return "if (provoking_first()) [[unlikely]] provoking_not_rewritten(op_, mode);";
+    if (!find("mode") || !count || count->kind != ParamKind::scalar || (!elements && !first) ||
+        contains(v.name, "Indirect"))
+        return {};
     const Param* inst = find("instancecount") ? find("instancecount") : find("primcount");
     std::string d = "ProvokingDraw{op_, mode, ";
     d += first ? first->name : std::string("0");
@@ -217,19 +215,30 @@ std::string provoking_hook(const Verb& v) {
     d += inst ? inst->name : std::string("1");
     d += find("basevertex") ? ", basevertex" : ", 0";
     d += find("baseinstance") ? ", baseinstance}" : ", 0}";
-    return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + d + ")) " + kRet + " }";
+    return d;
+}
+// A draw's provoking-vertex hook (backends/espryt/provoking_draw.cc), after
+// its pointer arguments are resolved: under GL_FIRST_VERTEX_CONVENTION the
+// direct draws (arrays and elements, instanced, base vertex/instance, range)
+// are drawn there as rewritten index lists; the others draw as they are,
+// said once. Last-vertex contexts pay one branch.
+std::string provoking_hook(const Verb& v, const std::string& direct) {
+    bool mode = false;
+    for (const Param& p : v.params) mode |= p.name == "mode";
+    if (!mode) return {};
+    if (direct.empty()) return "if (provoking_first()) [[unlikely]] provoking_not_rewritten(op_, mode);";
+    return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + direct + ")) " + kRet + " }";
 }
 // An indexed draw's primitive-restart hook (backends/espryt/restart_draw.cc),
-// before the provoking one: desktop GL_PRIMITIVE_RESTART with any index.
-std::string restart_hook(const Verb& v, const std::string& provoking) {
+// before the provoking one: desktop GL_PRIMITIVE_RESTART with any index; the
+// draws that cannot be rewritten only check the index.
+std::string restart_hook(const Verb& v, const std::string& direct) {
     bool type = false, indices = false;
     for (const Param& p : v.params) type |= p.name == "type", indices |= p.name == "indices";
     if (!type) return {};
-    const size_t at = provoking.find("ProvokingDraw{");
-    if (!indices || at == std::string::npos)
+    if (!indices || direct.empty())
         return std::string("if (restart_pending()) [[unlikely]] { if (!restart_fixed_ok(op_, type)) ") + kRet + " }";
-    const std::string d = provoking.substr(at, provoking.find('}', at) - at + 1);
-    return std::string("if (restart_pending()) [[unlikely]] { if (draw_restart_rewritten(") + d + ")) " + kRet + " }";
+    return std::string("if (restart_pending()) [[unlikely]] { if (draw_restart_rewritten(") + direct + ")) " + kRet + " }";
 }
 // Verbs that run shaders on buffer ranges without vertices.
 bool dispatches(const std::string& n) { return starts(n, "glDispatchCompute"); }
@@ -409,9 +418,9 @@ Plan plan_verb(const Verb& v) {
     if (draws(v.name)) {
         pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
         pl.pre.insert(pl.pre.begin() + 1, "driver_uniforms();");
-        const std::string provoking = provoking_hook(v);
-        if (std::string hook = restart_hook(v, provoking); !hook.empty()) pl.pre.push_back(hook);
-        if (!provoking.empty()) pl.pre.push_back(provoking);
+        const std::string direct = direct_draw(v);
+        if (std::string hook = restart_hook(v, direct); !hook.empty()) pl.pre.push_back(hook);
+        if (std::string hook = provoking_hook(v, direct); !hook.empty()) pl.pre.push_back(hook);
     }
     if (dispatches(v.name)) pl.pre.insert(pl.pre.begin(), std::string("if (!ranges_safe(op_)) [[unlikely]] ") + kRet);
     if (changes_arrays(v.name)) pl.post.push_back("arrays_changed();");

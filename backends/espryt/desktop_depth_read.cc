@@ -164,15 +164,9 @@ void EsprytBackend::read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, G
         return refuse(op, GL_INVALID_OPERATION,
                       "the read framebuffer has no such buffer, or its depth/stencil values could not be read");
 
-    // GL's pack addressing (§8.4.4.1), as desktop_read_pixels.cc applies it.
-    const PixelStore& ps = cur_->pack;
-    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
-    size_t stride = row_pixels * pixel_size;
-    const size_t align = size_t(ps.alignment);
-    if (csize < align) stride = (stride + align - 1) / align * align;
-    uint8_t* dst = static_cast<uint8_t*>(out) + size_t(std::max(ps.skip_rows, 0)) * stride +
-                   size_t(std::max(ps.skip_pixels, 0)) * pixel_size;
-    for (GLsizei row = 0; row < height; ++row, dst += stride) {
+    const PackRows rows = pack_rows(cur_->pack, width, pixel_size, csize, out);
+    uint8_t* dst = rows.first;
+    for (GLsizei row = 0; row < height; ++row, dst += rows.stride) {
         uint8_t* p = dst;
         for (GLsizei col = 0; col < width; ++col, p += pixel_size) {
             const size_t i = size_t(row) * size_t(width) + size_t(col);

@@ -140,16 +140,9 @@ void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height
     host_gl.glPixelStorei(GL_PACK_SKIP_PIXELS, ps.skip_pixels);
     host_gl.glPixelStorei(GL_PACK_SKIP_ROWS, ps.skip_rows);
 
-    // GL's pack addressing (§8.4.4.1): rows of row_length (or width) pixels,
-    // padded to the alignment unless a component is at least that wide.
-    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width);
-    size_t stride = row_pixels * pixel_size;
-    const size_t align = size_t(ps.alignment);
-    if (size_t(csize) < align) stride = (stride + align - 1) / align * align;
-    // (pixel_store() never keeps a negative value; max() keeps this read in bounds regardless.)
-    uint8_t* dst = static_cast<uint8_t*>(out) + size_t(std::max(ps.skip_rows, 0)) * stride +
-                   size_t(std::max(ps.skip_pixels, 0)) * pixel_size;
-    for (GLsizei row = 0; row < height; ++row, dst += stride) {
+    const PackRows rows = pack_rows(ps, width, pixel_size, size_t(csize), out);
+    uint8_t* dst = rows.first;
+    for (GLsizei row = 0; row < height; ++row, dst += rows.stride) {
         uint8_t* p = dst;
         for (GLsizei col = 0; col < width; ++col) {
             const size_t s = (size_t(row) * size_t(width) + size_t(col)) * 4;

@@ -15,32 +15,19 @@
 
 namespace mgl::espryt {
 
-namespace {
-GLenum binding_of(GLenum target) {
-    switch (target) {
-        case GL_TEXTURE_2D: return GL_TEXTURE_BINDING_2D;
-        case GL_TEXTURE_3D: return GL_TEXTURE_BINDING_3D;
-        case GL_TEXTURE_2D_ARRAY: return GL_TEXTURE_BINDING_2D_ARRAY;
-        case GL_TEXTURE_CUBE_MAP: return GL_TEXTURE_BINDING_CUBE_MAP;
-        case GL_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_BINDING_CUBE_MAP_ARRAY;
-        default: return 0;
-    }
-}
-}  // namespace
-
 bool EsprytBackend::legacy_wraps_apply(GLenum pname) const {
     return cur_ && cur_->desktop() && cur_->profile == 2 && gl::wrap_axis(pname) >= 0;
 }
 
 uint32_t EsprytBackend::bound_texture_host_name(GLenum target) {
-    GLint name = 0;
+    uint32_t face = 0, name = 0;
     const gl::Lowered k = lowered(target);
     if (k != gl::Lowered::none) {
-        on_lowered(k, [&](GLenum t) { host_gl.glGetIntegerv(binding_of(t), &name); });
-    } else if (GLenum b = binding_of(target)) {
-        host_gl.glGetIntegerv(b, &name);
+        on_lowered(k, [&](GLenum t) { name = bound_texture(texture_binding(t, &face)); });
+    } else if (const GLenum b = texture_binding(target, &face)) {
+        name = bound_texture(b);
     }
-    return uint32_t(name);
+    return name;
 }
 
 // A texture parameter set on the host's target for `target`, past the overrides.

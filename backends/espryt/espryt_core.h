@@ -14,6 +14,10 @@
 
 namespace mgl::espryt {
 
+// The binding that names the texture of `target` (storage.cc): a cube face's
+// is the cube map's, its index in `face`; 0 for a target without one.
+GLenum texture_binding(GLenum target, uint32_t* face);
+
 class Core : public Espryt {
 public:
     explicit Core(const Options& options);

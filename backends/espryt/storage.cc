@@ -33,24 +33,6 @@ GLenum buffer_binding(GLenum target) {
     }
 }
 
-// Cube faces are parts of the cube map bound at GL_TEXTURE_CUBE_MAP.
-GLenum texture_binding(GLenum target, uint32_t* face) {
-    *face = 0;
-    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
-        *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
-        return GL_TEXTURE_BINDING_CUBE_MAP;
-    }
-    switch (target) {
-        case GL_TEXTURE_2D: return GL_TEXTURE_BINDING_2D;
-        case GL_TEXTURE_3D: return GL_TEXTURE_BINDING_3D;
-        case GL_TEXTURE_2D_ARRAY: return GL_TEXTURE_BINDING_2D_ARRAY;
-        case GL_TEXTURE_CUBE_MAP: return GL_TEXTURE_BINDING_CUBE_MAP;
-        case GL_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_BINDING_CUBE_MAP_ARRAY;
-        case GL_TEXTURE_2D_MULTISAMPLE: return GL_TEXTURE_BINDING_2D_MULTISAMPLE;
-        case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY;
-        default: return 0;
-    }
-}
 
 // Bytes of one texel of a sized internal format: 16 for the widest, 4 for
 // the common 8-bit ones; an unknown format counts as 4 (compressed formats,
@@ -95,6 +77,24 @@ uint64_t with_mips(uint64_t base, GLsizei levels, bool three_d) {
 }
 
 }  // namespace
+
+GLenum texture_binding(GLenum target, uint32_t* face) {
+    *face = 0;
+    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+        *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+        return GL_TEXTURE_BINDING_CUBE_MAP;
+    }
+    switch (target) {
+        case GL_TEXTURE_2D: return GL_TEXTURE_BINDING_2D;
+        case GL_TEXTURE_3D: return GL_TEXTURE_BINDING_3D;
+        case GL_TEXTURE_2D_ARRAY: return GL_TEXTURE_BINDING_2D_ARRAY;
+        case GL_TEXTURE_CUBE_MAP: return GL_TEXTURE_BINDING_CUBE_MAP;
+        case GL_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_BINDING_CUBE_MAP_ARRAY;
+        case GL_TEXTURE_2D_MULTISAMPLE: return GL_TEXTURE_BINDING_2D_MULTISAMPLE;
+        case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY;
+        default: return 0;
+    }
+}
 
 bool EsprytBackend::charge(gen::Op verb, Kind k, GLenum binding, uint32_t part, uint64_t bytes) {
     if (!budget_ || !cur_ || !binding) return true;  // the host refuses a bad target itself

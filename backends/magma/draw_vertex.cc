@@ -138,20 +138,19 @@ bool MagmaBackend::draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei 
             src = indices.data;
         }
         itype = isz == 1 ? VK_INDEX_TYPE_UINT8_EXT : isz == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-        const uint32_t all_ones = isz == 1 ? 0xFFu : isz == 2 ? 0xFFFFu : 0xFFFFFFFFu;
         auto index_at = [&](GLsizei i) -> uint32_t {
             return isz == 1 ? src[i] : isz == 2 ? reinterpret_cast<const uint16_t*>(src)[i] : reinterpret_cast<const uint32_t*>(src)[i];
         };
-        if (c.desktop() && c.dstate.primitive_restart && c.dstate.restart_index != all_ones && mode != GL_LINE_LOOP) {
+        if (c.desktop() && c.dstate.primitive_restart && !c.dstate.restart_is_fixed_for(index_type) &&
+            mode != GL_LINE_LOOP) {
             // Desktop restart on another index than the device's (all ones of
-            // the type): 32-bit indices with that index turned into all ones,
-            // and the type's own all-ones (not a restart here) kept as a vertex.
+            // the type): 32-bit indices with that index turned into all ones
+            // (the front end's rule), and the type's own all-ones (not a
+            // restart here) kept as a vertex.
             Gpu::Slice s = gpu_->stream(uint64_t(count) * 4, 4);
             uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
-            for (GLsizei i = 0; i < count; ++i) {
-                const uint32_t v = index_at(i);
-                o[i] = v == c.dstate.restart_index ? 0xFFFFFFFFu : v;
-            }
+            for (GLsizei i = 0; i < count; ++i) o[i] = index_at(i);
+            gl::restart_at_all_ones(c.dstate.restart_index, o, size_t(count));
             ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT32;
         } else if (mode == GL_LINE_LOOP) {
             // Closed by repeating the first index: 32-bit indices in the stream.
