@@ -1,4 +1,5 @@
 #include "shaders.h"
+#include "shaders_here.h"
 
 #include "compat_builtins.h"
 #include "frag_coord.h"
@@ -402,7 +403,7 @@ void drop_relaxed_precision(std::vector<uint32_t>& spv) {
 
 }  // namespace
 
-bool compile_check(Stage stage, Api api, const std::string& source, std::string& log) {
+bool compile_check_here(Stage stage, Api api, const std::string& source, std::string& log) {
     return parse(stage, api, source, log) != nullptr;
 }
 
@@ -475,8 +476,8 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
 
 }  // namespace
 
-bool link_program(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
-                  const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
+bool link_program_here(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
+                       const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
     if (gs_src && !xfb.names.empty()) {
         // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).

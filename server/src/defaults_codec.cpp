@@ -14,10 +14,18 @@
 #ifdef MGL_HAVE_MAGMA
 #include "mgl/magma/magma.h"
 #endif
+#if defined(MGL_HAVE_ESPRYT) || defined(MGL_HAVE_MAGMA)
+#include "compiler_process.h"
+#endif
 
 namespace mgl::server {
 
 BuiltinDefaults builtin_defaults() {
+#if defined(MGL_HAVE_ESPRYT) || defined(MGL_HAVE_MAGMA)
+    // Forked now, while the process has not started its session threads
+    // (backends/gl/shaders/compiler_process.h says why that matters).
+    mgl::gl::start_compiler_process();
+#endif
     BuiltinDefaults d;
     d.appliers = codec_applier_factory([](const std::string& name) -> std::unique_ptr<mgl::Backend> {
         if (name == "null") return std::make_unique<mgl::NullBackend>();

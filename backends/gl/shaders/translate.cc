@@ -1,5 +1,6 @@
 #include "translate.h"
 
+#include "compiler_process.h"
 #include "frag_coord.h"
 #include "glsl_lift.h"
 #include "glsl_to_spirv.h"
@@ -81,7 +82,9 @@ void finish(SpirvResult& s, const EsslOptions& opt, Translation& t) {
     t.ok = true;
 }
 
-std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOptions& opt) {
+}  // namespace
+
+std::shared_ptr<Translation> translate_in_process(const ShaderInput& in, const EsslOptions& opt) {
     auto t = std::make_shared<Translation>();
     t->stage = in.stage;
     Lifted lifted;
@@ -104,7 +107,7 @@ std::shared_ptr<Translation> translate_now(const ShaderInput& in, const EsslOpti
     return t;
 }
 
-std::shared_ptr<Translation> link_now(const std::vector<ShaderInput>& objects, const EsslOptions& opt) {
+std::shared_ptr<Translation> link_in_process(const std::vector<ShaderInput>& objects, const EsslOptions& opt) {
     auto t = std::make_shared<Translation>();
     t->stage = objects.front().stage;
     std::vector<Lifted> units(objects.size());
@@ -129,15 +132,26 @@ std::shared_ptr<Translation> link_now(const std::vector<ShaderInput>& objects, c
     return t;
 }
 
+namespace {
+
+// In the compiler process (compiler_process.h); here when there is none.
+// A compile the compiler died on is not cached: the next try may succeed
+// (the worker was killed from outside), and a source that kills it again
+// costs only a fresh worker.
+std::shared_ptr<const Translation> compile(CompileJob job, ShaderCache* cache, const std::string& key) {
+    IsolatedResult r = compile_isolated(job);
+    if (!r.t) r.t = job.link ? link_in_process(job.inputs, job.opt) : translate_in_process(job.inputs.front(), job.opt);
+    if (cache && !r.compiler_failed) cache->store(key, r.t);
+    return r.t;
+}
+
 }  // namespace
 
 std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOptions& opt, ShaderCache* cache) {
-    if (!cache) return translate_now(in, opt);
-    const std::string key = cache_key(in, opt);
-    if (auto hit = cache->find(key)) return hit;
-    auto t = translate_now(in, opt);
-    cache->store(key, t);
-    return t;
+    const std::string key = cache ? cache_key(in, opt) : std::string();
+    if (cache)
+        if (auto hit = cache->find(key)) return hit;
+    return compile(CompileJob{false, {in}, opt}, cache, key);
 }
 
 
@@ -148,13 +162,13 @@ std::shared_ptr<const Translation> translate_stage(const std::vector<ShaderInput
         t->link_log = "no shader object in the stage";
         return t;
     }
-    if (!cache) return link_now(objects, opt);
-    std::string key = "link " + std::to_string(objects.size()) + "\n";
-    for (const ShaderInput& in : objects) key += cache_key(in, opt);
-    if (auto hit = cache->find(key)) return hit;
-    auto t = link_now(objects, opt);
-    cache->store(key, t);
-    return t;
+    std::string key;
+    if (cache) {
+        key = "link " + std::to_string(objects.size()) + "\n";
+        for (const ShaderInput& in : objects) key += cache_key(in, opt);
+        if (auto hit = cache->find(key)) return hit;
+    }
+    return compile(CompileJob{true, objects, opt}, cache, key);
 }
 
 }  // namespace mgl::gl

@@ -17,6 +17,8 @@ class ShaderCache;
 // it is part of every cache key, so old entries stop matching.
 inline constexpr uint32_t kTranslatorVersion = 26;
 
+// Both run glslang and SPIRV-Cross in the compiler process
+// (compiler_process.h), so that a shader they crash on fails alone.
 // Never null. A source that does not compile gives ok == false and the
 // log the application's glGetShaderInfoLog answers.
 std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOptions& opt, ShaderCache* cache = nullptr);
@@ -28,5 +30,10 @@ std::shared_ptr<const Translation> translate(const ShaderInput& in, const EsslOp
 // two mains, globals that disagree).
 std::shared_ptr<const Translation> translate_stage(const std::vector<ShaderInput>& objects, const EsslOptions& opt,
                                                    ShaderCache* cache = nullptr);
+
+// The same work in the calling process, without cache or isolation: what
+// the compiler process's worker runs.
+std::shared_ptr<Translation> translate_in_process(const ShaderInput& in, const EsslOptions& opt);
+std::shared_ptr<Translation> link_in_process(const std::vector<ShaderInput>& objects, const EsslOptions& opt);
 
 }  // namespace mgl::gl

@@ -1,0 +1,14 @@
+// Magma's glslang work in the calling process: what shaders.h's
+// compile_check and link_program run inside the GL front end's compiler
+// process (shaders_isolated.cc), or here when there is none.
+#pragma once
+
+#include "shaders.h"
+
+namespace mgl::magma {
+
+bool compile_check_here(Stage stage, Api api, const std::string& source, std::string& log);
+bool link_program_here(Api api, const std::string& vs, const std::string* gs, const std::string& fs,
+                       const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log);
+
+}  // namespace mgl::magma
