@@ -15,6 +15,7 @@
 #include <map>
 
 #include "backend.h"
+#include "compat_builtins.h"
 #include "shader_cache.h"
 #include "spirv_to_essl.h"
 #include "translate.h"
@@ -171,6 +172,13 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
     std::vector<Swap> swaps;
     std::vector<std::shared_ptr<const gl::Translation>> linked;
     std::string refused;
+    // A geometry stage that reads the compatibility varyings of its vertices
+    // takes them as one block, which the vertex stage declares for this
+    // link (compat_builtins.h, vertex_outputs_as_block).
+    bool compat_block = false;
+    if (auto g = stages.find(gl::Stage::geometry); g != stages.end())
+        for (const DesktopShader* s : g->second.objects)
+            compat_block = compat_block || (s->translation && gl::reads_compat_block(s->translation->essl));
     for (auto& [stage, so] : stages) {
         std::shared_ptr<const gl::Translation> t;
         const bool deferred = std::any_of(so.objects.begin(), so.objects.end(), [](const DesktopShader* s) {
@@ -198,8 +206,9 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
         }
         linked.push_back(t);
         const bool rebind = stage == gl::Stage::fragment && !bindings.empty();
-        if (!rebind && t == so.objects.front()->translation) continue;  // the attached shader as it is
-        std::string essl = t->essl, why;
+        const bool as_block = stage == gl::Stage::vertex && compat_block;
+        if (!rebind && !as_block && t == so.objects.front()->translation) continue;  // the attached shader as it is
+        std::string essl = as_block ? gl::vertex_outputs_as_block(t->essl) : t->essl, why;
         if (rebind && !gl::spirv_to_essl(*t, so.objects.front()->options, bindings, essl, why))
             log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
         swaps.push_back({stage, std::move(essl), false});

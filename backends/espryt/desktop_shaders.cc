@@ -266,18 +266,28 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
 // undefined), and a compatibility program without a vertex shader (the
 // fixed-function vertex stage); GLES does not. The host links it with the
 // missing stage attached for the link only: the application's attachments
-// stay as they were.
+// stay as they were. A compatibility program's missing fragment stage is
+// the fixed-function one with texturing and fog off: the primary colour
+// the last stage before it writes (GL 3.2 compatibility §3.9 onwards; the
+// texture environment is not applied to such programs yet).
 GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     GLint attached = 0;
     host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
     if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
-    bool vertex = false, fragment = false;
+    bool vertex = false, fragment = false, compat_block = false, front_colour = false;
+    const DesktopShaders& d = *cur_->share->desktop;
     for (const GLuint h : hosts) {
         GLint type = 0;
         host_gl.glGetShaderiv(h, GL_SHADER_TYPE, &type);
         fragment = fragment || type == GL_FRAGMENT_SHADER;
         vertex = vertex || type == GL_VERTEX_SHADER;
+        auto s = d.shaders.find(h);
+        if (s == d.shaders.end() || !s->second.translation) continue;
+        const std::string& essl = s->second.translation->essl;
+        if (type == GL_GEOMETRY_SHADER) compat_block = compat_block || gl::reads_compat_block(essl);
+        if (type == GL_GEOMETRY_SHADER || type == GL_VERTEX_SHADER)
+            front_colour = front_colour || essl.find("mgl_FrontColor") != std::string::npos;
     }
     GLint major = 3, minor = 0;
     host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);
@@ -288,12 +298,18 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     std::string text;
     if (vertex && !fragment) {
         stage = GL_FRAGMENT_SHADER;
-        text = "#version " + std::to_string(version) + " es\nvoid main() {}\n";
+        text = "#version " + std::to_string(version) + " es\n";
+        if (cur_->profile == 2 && front_colour)
+            text += "precision highp float;\nin vec4 mgl_FrontColor;\nout vec4 mgl_FragColor;\n"
+                    "void main() { mgl_FragColor = mgl_FrontColor; }\n";
+        else
+            text += "void main() {}\n";
     } else if (fragment && !vertex && cur_->profile == 2) {
         // A compatibility program with a fragment shader only: its vertices
         // go through the fixed-function vertex stage.
         stage = GL_VERTEX_SHADER;
         text = gl::fixed_function_vertex_essl(version, clips_by_planes(*cur_));
+        if (compat_block) text = gl::vertex_outputs_as_block(text);
     } else {
         return 0;  // whole (or a compute program)
     }

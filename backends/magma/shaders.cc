@@ -3,6 +3,7 @@
 
 #include "compat_builtins.h"
 #include "frag_coord.h"
+#include "glsl_lift.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -270,8 +271,11 @@ std::string drop_profile_word(const std::string& src) {
 }
 
 // wrap_clip_z: the vertex shader maps clip z (no geometry shader follows it).
+// compat_block: a geometry shader follows that reads the compatibility
+// varyings as a block (compat_builtins.h): the vertex shader declares it.
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
-                              const std::vector<std::string>& captured_builtins = {}, bool wrap_clip_z = true) {
+                              const std::vector<std::string>& captured_builtins = {}, bool wrap_clip_z = true,
+                              bool compat_block = false) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = language(stage);
@@ -296,16 +300,27 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
-        // matrices...): GLSL 1.10-1.40 have them (1.40 through
-        // ARB_compatibility, which a compatibility context enables), later
-        // versions in the compatibility profile. glslang's Vulkan rules have
-        // none: the GL front end lowers them to ordinary declarations, the
-        // same contract Espryt's shaders keep (attribute locations, matrix
-        // uniforms; build_executable starts the matrices at identity).
-        if (v.number <= 140 || v.profile == "compatibility") {
+        // matrices...): GLSL 1.10-1.50 have them (1.40 and 1.50 through
+        // ARB_compatibility, which a compatibility context lists), later
+        // versions in the compatibility profile or with that extension.
+        // glslang's Vulkan rules have none: the GL front end lowers them to
+        // ordinary declarations, the same contract Espryt's shaders keep
+        // (attribute locations, matrix uniforms; build_executable starts the
+        // matrices at identity), with the same rules (glsl_lift.h).
+        std::vector<std::string> one{src};
+        const bool extension = gl::take_compatibility_extension(one);
+        src = std::move(one[0]);
+        if (v.number < 330 || v.profile == "compatibility" || extension) {
             if (v.profile == "compatibility") src = drop_profile_word(src);
             std::vector<std::string> sources{src};
-            const std::string decls = gl::lower_compat_builtins(gl_stage(stage), sources);
+            std::string macros;
+            gl::compatibility_macros(sources, v.profile == "compatibility", macros);
+            p->preamble += macros;
+            std::string decls = gl::lower_compat_builtins(gl_stage(stage), sources);
+            if (stage == Stage::vertex && compat_block) {
+                decls = gl::vertex_outputs_as_block(decls);
+                sources[0] = gl::vertex_outputs_as_block(sources[0], false);
+            }
             // Their declarations place the attributes (layout(location)),
             // which GLSL 1.40 takes with this extension.
             if (!decls.empty() && version < 330) p->preamble += "#extension GL_ARB_explicit_attrib_location : enable\n";
@@ -490,8 +505,9 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
         if ((n == "gl_Position" || n == "gl_PointSize") &&
             std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
             captured_builtins.push_back(n);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, gs_src == nullptr);
     std::unique_ptr<Parsed> gs = gs_src ? parse(Stage::geometry, api, *gs_src, glog) : nullptr;
+    const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, gs_src == nullptr, compat_block);
     auto fs = parse(Stage::fragment, api, fs_src, flog);
     if (!vs || !fs || (gs_src && !gs)) {
         log = "compile failed:\n" + vlog + glog + flog;

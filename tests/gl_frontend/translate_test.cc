@@ -162,11 +162,11 @@ TEST_CASE("compile errors keep the application's line numbers and spellings") {
     CHECK_FALSE(f->ok);
     CHECK(f->log.find("gl_FragColor") != std::string::npos);
     CHECK(f->log.find("mgl_") == std::string::npos);
-    // Fixed-function built-ins not lowered yet (clip planes): the log says so.
-    auto ff = run(Stage::vertex, "void main() { gl_Position = gl_ClipPlane[0] * gl_Vertex; }\n");
+    // A lowered fixed-function built-in keeps its GL name in the log.
+    auto ff = run(Stage::vertex, "void main() { gl_ClipPlane[0] = gl_Vertex; gl_Position = gl_Vertex; }\n");
     CHECK_FALSE(ff->ok);
-    CHECK_MESSAGE(ff->log.find("fixed function state gl_ClipPlane is not served") != std::string::npos, ff->log);
-    CHECK(ff->log.find("gl_ClipPlane") != std::string::npos);
+    CHECK_MESSAGE(ff->log.find("gl_ClipPlane") != std::string::npos, ff->log);
+    CHECK_MESSAGE(ff->log.find("mgl_") == std::string::npos, ff->log);
     // What GLSL 1.10 forbids and the 3.30 it is compiled as allows fails as written.
     auto mod = run(Stage::fragment, "#version 110\nuniform int a;\nvoid main() { gl_FragColor = vec4(a % 3); }\n");
     CHECK_FALSE(mod->ok);
@@ -260,10 +260,37 @@ TEST_CASE("the fixed-function state built-ins are lowered to struct uniforms wit
     CHECK(f->essl.find("mgl_VertexTwoSide") != std::string::npos);
     CHECK(f->essl.find("gl_FrontFacing") != std::string::npos);
     CHECK(host_compile(Stage::fragment, f->essl) == "");
-    // state not served yet: a compile error that names it, never a silent zero
-    auto p = run(Stage::vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; gl_PointSize = gl_Point.size; }\n");
-    CHECK_FALSE(p->ok);
-    CHECK(p->log.find("gl_Point is not served") != std::string::npos);
+    // the point, clip plane, texture environment and texgen state
+    auto p = run(Stage::vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex;\n"
+                                "  gl_PointSize = gl_Point.size + gl_Point.distanceQuadraticAttenuation;\n"
+                                "  gl_FrontColor = gl_ClipPlane[1] + gl_TextureEnvColor[gl_MaxTextureUnits - 1]\n"
+                                "    + gl_EyePlaneS[0] + gl_ObjectPlaneQ[7]; }\n");
+    REQUIRE_MESSAGE(p->ok, p->log);
+    for (const char* n : {"mgl_Point", "mgl_UserClipPlane", "mgl_TextureEnvColor", "mgl_EyePlaneS", "mgl_ObjectPlaneQ"})
+        CHECK_MESSAGE(p->essl.find(n) != std::string::npos, n);
+    CHECK(host_compile(Stage::vertex, p->essl) == "");
+}
+
+TEST_CASE("GL_ARB_compatibility: its #extension brings the built-ins to any version; the profile macros are defined") {
+    const char* gs = "#version 150\n#extension GL_ARB_compatibility : require\nlayout(points) in;\n"
+                     "layout(points, max_vertices = 1) out;\n"
+                     "void main() { gl_Position = gl_ModelViewMatrix * gl_LightSource[0].position; EmitVertex(); }\n";
+    ShaderInput in;
+    in.stage = Stage::geometry;
+    in.sources = {gs};
+    auto g = translate(in, {});
+    REQUIRE_MESSAGE(g->ok, g->log);
+    CHECK(g->essl.find("mgl_LightSource") != std::string::npos);
+    auto v = run(Stage::vertex, "#version 330\n#extension GL_ARB_compatibility : enable\n"
+                                "#if !defined(GL_ARB_compatibility) || GL_ARB_compatibility != 1\n#error no macro\n#endif\n"
+                                "void main() { gl_Position = ftransform(); }\n");
+    REQUIRE_MESSAGE(v->ok, v->log);
+    auto c = run(Stage::vertex, "#version 150 compatibility\n#ifndef GL_compatibility_profile\n#error no macro\n#endif\n"
+                                "void main() { gl_Position = gl_Vertex; }\n");
+    CHECK_MESSAGE(c->ok, c->log);
+    auto core = run(Stage::vertex, "#version 150\n#ifdef GL_compatibility_profile\n#error defined in core\n#endif\n"
+                                   "in vec4 p;\nvoid main() { gl_Position = p; }\n");
+    CHECK_MESSAGE(core->ok, core->log);
 }
 
 TEST_CASE("gl_FragCoord's layout qualifiers: origin_upper_left reads the draw height, GLSL's redeclaration rules hold") {

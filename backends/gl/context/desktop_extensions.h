@@ -94,14 +94,17 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_provoking_vertex", false},
     {"GL_EXT_provoking_vertex", false},
     {"GL_EXT_transform_feedback", false},
-    {"GL_EXT_texture3D", true},
+    {"GL_EXT_texture3D", true},                   // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
     {"GL_ARB_texture_non_power_of_two", false},  // GL 2.0's; Mesa lists it in every profile
-    {"GL_EXT_packed_depth_stencil", false},       // GL 3.0's; Mesa lists it in every profile  // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
+    {"GL_EXT_packed_depth_stencil", false},       // GL 3.0's; Mesa lists it in every profile
     // Served by Magma only so far.
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},
     {"GL_ARB_shading_language_100", true},
     {"GL_ARB_vertex_shader", true},
+    // The compatibility profile itself: the client's lowering and the shader
+    // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
+    {"GL_ARB_compatibility", true, true},
     // The client's compatibility lowering serves these on every backend (client/src/compat/ff_raster.cc).
     {"GL_ARB_window_pos", true, true},
     {"GL_MESA_window_pos", true, true},

@@ -59,7 +59,7 @@ const Builtin kVertexOutputs[] = {
     {"gl_BackSecondaryColor", "mgl_BackSecondaryColor", "out vec4 mgl_BackSecondaryColor;"},
     {"gl_TexCoord", "mgl_TexCoord", "out vec4 mgl_TexCoord[8];"},
     {"gl_FogFragCoord", "mgl_FogFragCoord", "out float mgl_FogFragCoord;"},
-    // Clipped against the user clip planes in eye space (lower_clip_planes).
+    // Clipped against the user clip planes in eye space (clip_distances).
     // (an output: a geometry stage reads it as gl_in[i].gl_ClipVertex)
     {"gl_ClipVertex", "mgl_ClipVertex", "out vec4 mgl_ClipVertex;"},
 };
@@ -142,13 +142,27 @@ const StateBuiltin kState[] = {
     {"gl_Fog", "mgl_Fog", "gl_FogParameters",
      "struct mgl_FogParameters { vec4 color; float density; float start; float end; float scale; };",
      "uniform mgl_FogParameters mgl_Fog;"},
+    {"gl_Point", "mgl_Point", "gl_PointParameters",
+     "struct mgl_PointParameters { float size; float sizeMin; float sizeMax; float fadeThresholdSize; "
+     "float distanceConstantAttenuation; float distanceLinearAttenuation; float distanceQuadraticAttenuation; };",
+     "uniform mgl_PointParameters mgl_Point;"},
 };
 
-// Built-in state the lowering does not feed yet: a shader that reads one
-// fails to compile with a log that says so (never a silent zero).
-const char* const kUnserved[] = {
-    "gl_Point", "gl_PointParameters", "gl_ClipPlane", "gl_TextureEnvColor", "gl_EyePlaneS", "gl_EyePlaneT",
-    "gl_EyePlaneR", "gl_EyePlaneQ", "gl_ObjectPlaneS", "gl_ObjectPlaneT", "gl_ObjectPlaneR", "gl_ObjectPlaneQ",
+// The other state arrays (GLSL 1.10 §7.5), per clip plane or texture unit.
+// gl_ClipPlane is every plane as glClipPlane set it (eye space), enabled or
+// not: mgl_ClipPlane is the driver's clipping uniform, zero for disabled
+// planes, so the application's copy has a name of its own.
+const Builtin kStateArrays[] = {
+    {"gl_ClipPlane", "mgl_UserClipPlane", "uniform vec4 mgl_UserClipPlane[8];"},
+    {"gl_TextureEnvColor", "mgl_TextureEnvColor", "uniform vec4 mgl_TextureEnvColor[8];"},
+    {"gl_EyePlaneS", "mgl_EyePlaneS", "uniform vec4 mgl_EyePlaneS[8];"},
+    {"gl_EyePlaneT", "mgl_EyePlaneT", "uniform vec4 mgl_EyePlaneT[8];"},
+    {"gl_EyePlaneR", "mgl_EyePlaneR", "uniform vec4 mgl_EyePlaneR[8];"},
+    {"gl_EyePlaneQ", "mgl_EyePlaneQ", "uniform vec4 mgl_EyePlaneQ[8];"},
+    {"gl_ObjectPlaneS", "mgl_ObjectPlaneS", "uniform vec4 mgl_ObjectPlaneS[8];"},
+    {"gl_ObjectPlaneT", "mgl_ObjectPlaneT", "uniform vec4 mgl_ObjectPlaneT[8];"},
+    {"gl_ObjectPlaneR", "mgl_ObjectPlaneR", "uniform vec4 mgl_ObjectPlaneR[8];"},
+    {"gl_ObjectPlaneQ", "mgl_ObjectPlaneQ", "uniform vec4 mgl_ObjectPlaneQ[8];"},
 };
 
 // Implementation constants of the fixed function (GLSL 1.10 §7.4) that the
@@ -160,15 +174,25 @@ const Builtin kConstants[] = {
     {"gl_MaxTextureCoords", "mgl_MaxTextureCoords", "const int mgl_MaxTextureCoords = 8;"},
 };
 
+// The type of a built-in's declaration ("out vec4 mgl_TexCoord[8];": vec4).
+std::string declared_type(const Builtin& b) {
+    const std::string d = b.decl;
+    size_t end = d.find(b.ours);
+    while (end > 0 && d[end - 1] == ' ') --end;
+    size_t begin = end;
+    while (begin > 0 && ident(d[begin - 1])) --begin;
+    return d.substr(begin, end - begin);
+}
+
 void lower(const Builtin* table, size_t n, std::vector<std::string>& sources, std::string& preamble) {
     for (size_t i = 0; i < n; ++i) {
         const Builtin& b = table[i];
         if (!mentions(sources, b.gl)) continue;
         // A redeclaration (`varying vec4 gl_TexCoord[4];` with its size,
         // `flat out vec4 gl_FrontColor;` with a qualifier) is the
-        // application's declaration of ours then.
-        const std::regex redeclared_re(std::string(R"(\b(float|vec[234]|mat[34])\s+)") + b.ours +
-                                       R"(\s*(\[[^\]]*\]\s*)?;)");
+        // application's declaration of ours then; one of another type is
+        // not (ours is declared too, and the compile fails, as GL's does).
+        const std::regex redeclared_re("\\b" + declared_type(b) + R"(\s+)" + b.ours + R"(\s*(\[[^\]]*\]\s*)?;)");
         bool redeclared = false;
         for (std::string& s : sources) {
             s = replace_word(s, b.gl, b.ours);
@@ -256,17 +280,6 @@ void pair_outputs(const std::vector<std::string>& sources, std::string& preamble
         }
 }
 
-// An `#error` in the preamble: the compile fails with this line in the
-// application's log.
-std::string unserved(const std::vector<std::string>& sources) {
-    for (const char* name : kUnserved)
-        if (mentions(sources, name))
-            // (no hyphens: glslang splits the #error text into tokens)
-            return std::string("#error the fixed function state ") + name +
-                   " is not served yet by this OpenGL implementation\n";
-    return {};
-}
-
 // Whether a redeclared output block is left (drop_per_vertex_blocks): it
 // would hide gl_ClipDistance, so that stage is not clipped by the planes.
 bool keeps_output_block(const std::vector<std::string>& sources) {
@@ -278,13 +291,16 @@ bool keeps_output_block(const std::vector<std::string>& sources) {
 
 // Redeclared gl_PerVertex blocks (GLSL 1.50: `out gl_PerVertex { vec4
 // gl_Position; vec4 gl_ClipVertex; };`, `in gl_PerVertex {...} gl_in[];`)
-// that name gl_ClipVertex, which is lowered, beside built-ins the core
-// profile declares anyway: removed (their lines kept), so that the lowered
-// gl_ClipVertex and gl_ClipDistance stay declared. A stage that redeclares
-// a block twice keeps both (the compile fails, as GL says).
+// that name a lowered built-in (gl_ClipVertex, gl_FrontColor, gl_TexCoord[N]...)
+// beside built-ins the core profile declares anyway: removed (their lines
+// kept), so that the lowered ones stay declared as ours. A stage that
+// redeclares a block twice keeps both (the compile fails, as GL says).
 void drop_per_vertex_blocks(std::vector<std::string>& sources) {
     static const std::regex block(R"(\b(in|out)\s+gl_PerVertex\s*\{([^}]*)\}\s*(gl_in\s*\[\s*\])?\s*;)");
-    static const std::regex member(R"(^\s*(vec4\s+gl_Position|float\s+gl_PointSize|vec4\s+gl_ClipVertex)\s*$)");
+    static const std::regex member(
+        R"(^\s*((?:flat|smooth|noperspective|centroid)\s+)*(vec4\s+gl_Position|float\s+gl_PointSize|vec4\s+gl_ClipVertex|)"
+        R"(vec4\s+gl_(Front|Back)(Secondary)?Color|vec4\s+gl_TexCoord\s*\[\s*\d*\s*\]|float\s+gl_FogFragCoord)\s*$)");
+    static const std::regex lowered(R"(\bgl_(ClipVertex|FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|TexCoord|FogFragCoord)\b)");
     int blocks[2] = {0, 0};
     for (const std::string& s : sources)
         for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) ++blocks[(*it).str(1) == "out"];
@@ -295,7 +311,7 @@ void drop_per_vertex_blocks(std::vector<std::string>& sources) {
         for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) {
             const std::smatch& m = *it;
             const std::string members = m.str(2);
-            bool simple = members.find("gl_ClipVertex") != std::string::npos;
+            bool simple = std::regex_search(members, lowered);
             size_t at = 0;
             while (simple && at < members.size()) {
                 const size_t e = members.find(';', at);
@@ -313,32 +329,90 @@ void drop_per_vertex_blocks(std::vector<std::string>& sources) {
     }
 }
 
-// The geometry stage's user clip planes: every EmitVertex() writes one
-// gl_ClipDistance per plane from the stage's gl_ClipVertex (or gl_Position),
-// as the vertex stage's main does (lower_clip_planes). gl_in[i].gl_ClipVertex
-// is the vertex stage's lowered output.
-void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
-    if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
-    drop_per_vertex_blocks(sources);
-    if (keeps_output_block(sources)) return;
-    static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
-    bool reads = false;
-    for (std::string& s : sources) {
-        if (!std::regex_search(s, in_clip)) continue;
-        reads = true;
-        s = std::regex_replace(s, in_clip, "mgl_ClipVertex[$1]");
-    }
-    if (reads) preamble += "in vec4 mgl_ClipVertex[];\n";
-    const bool writes = mentions(sources, "gl_ClipVertex");
-    if (writes) {
-        for (std::string& s : sources) s = replace_word(s, "gl_ClipVertex", "mgl_GsClipVertex");
-        preamble += "vec4 mgl_GsClipVertex;\n";
-    }
-    if (!mentions(sources, "EmitVertex")) return;
+// The statements that clip against the user clip planes (GLSL 1.30 §7.1):
+// one gl_ClipDistance per plane from `clip_vertex` (the stage's
+// gl_ClipVertex, or gl_Position when it writes none), against the
+// eye-space planes of the driver uniform mgl_ClipPlane. Empty when the
+// stage clips itself (it writes gl_ClipDistance) or keeps an output block
+// redeclaration that would hide gl_ClipDistance.
+std::string clip_distances(const std::vector<std::string>& sources, const char* clip_vertex, std::string& preamble) {
+    if (mentions(sources, "gl_ClipDistance") || keeps_output_block(sources)) return {};
+    preamble += "uniform vec4 mgl_ClipPlane[8];\nout float gl_ClipDistance[8];\n";
+    return std::string("    for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") + clip_vertex + ", mgl_ClipPlane[i]);\n";
+}
+
+// The vertex colours a stage writes, clamped to [0, 1] as GL_CLAMP_VERTEX_COLOR
+// (initially on) asks of the vertex processing's results (GL 3.2
+// compatibility §2.14.7 with ARB_color_buffer_float); the client feeds
+// mgl_ClampVertexColor from that state (0 when no compatibility lowering
+// runs: no clamping).
+std::string colour_clamp(const std::vector<std::string>& sources, std::string& preamble) {
+    std::string out;
+    for (const char* c : {"mgl_FrontColor", "mgl_BackColor", "mgl_FrontSecondaryColor", "mgl_BackSecondaryColor"})
+        if (mentions(sources, c))
+            out += std::string("    if (mgl_ClampVertexColor != 0.0) ") + c + " = clamp(" + c + ", 0.0, 1.0);\n";
+    if (!out.empty()) preamble += "uniform float mgl_ClampVertexColor;\n";
+    return out;
+}
+
+// A geometry stage runs `epilogue` at each EmitVertex() (its outputs are a
+// vertex's then).
+void wrap_emit_vertex(std::vector<std::string>& sources, const std::string& epilogue, std::string& preamble) {
+    if (epilogue.empty() || !mentions(sources, "EmitVertex")) return;
     for (std::string& s : sources) s = replace_word(s, "EmitVertex", "mgl_EmitVertex");
-    preamble += std::string("uniform vec4 mgl_ClipPlane[8];\nout float gl_ClipDistance[8];\n"
-                            "void mgl_EmitVertex() {\n    for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") +
-                (writes ? "mgl_GsClipVertex" : "gl_Position") + ", mgl_ClipPlane[i]);\n    EmitVertex();\n}\n";
+    preamble += "void mgl_EmitVertex() {\n" + epilogue + "    EmitVertex();\n}\n";
+}
+
+// A vertex (or tessellation evaluation) stage runs `epilogue` after the
+// application's main, which is renamed.
+void wrap_main(std::vector<std::string>& sources, const std::string& epilogue) {
+    if (epilogue.empty()) return;
+    std::string* with_main = nullptr;
+    for (std::string& s : sources) {
+        if (!mentions({s}, "main")) continue;
+        s = replace_word(s, "main", "mgl_clip_main");
+        with_main = &s;
+    }
+    if (!with_main) return;  // an object without main: the one with main is lowered
+    *with_main += "\nvoid main() {\n    mgl_clip_main();\n" + epilogue + "}\n";
+}
+
+// The compatibility varyings a geometry stage reads per vertex
+// (gl_in[i].gl_FrontColor, gl_in[i].gl_TexCoord[j]...) arrive in one input
+// block, kCompatBlock, with every member: its outputs of the same names go
+// on to the fragment stage, and GLSL has no loose input and output of one
+// name. The vertex stage before it declares the same block at link time
+// (vertex_outputs_as_block): a vertex stage does not know at compile time
+// whether a geometry stage follows.
+const char* const kCompatBlockMembers[][2] = {
+    {"vec4", "FrontColor"}, {"vec4", "BackColor"}, {"vec4", "FrontSecondaryColor"}, {"vec4", "BackSecondaryColor"},
+    {"vec4", "TexCoord[8]"}, {"float", "FogFragCoord"},
+};
+
+std::string compat_block(const char* storage, const char* instance) {
+    std::string b = std::string(storage) + " " + kCompatBlock + " {";
+    for (const auto& m : kCompatBlockMembers) b += std::string(" ") + m[0] + " mgl_" + m[1] + ";";
+    return b + " }" + instance + ";\n";
+}
+
+void lower_geometry_inputs(std::vector<std::string>& sources, std::string& preamble) {
+    static const std::regex in_compat(
+        R"(\bgl_in\s*(\[[^\]]*\])\s*\.\s*gl_(FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|TexCoord|FogFragCoord)\b)");
+    static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
+    bool block = false, clip = false;
+    for (std::string& s : sources) {
+        if (s.find("gl_in") == std::string::npos) continue;
+        if (std::regex_search(s, in_compat)) {
+            block = true;
+            s = std::regex_replace(s, in_compat, "mgl_in$1.mgl_$2");
+        }
+        if (std::regex_search(s, in_clip)) {
+            clip = true;  // the vertex stage's loose mgl_ClipVertex (not in the block)
+            s = std::regex_replace(s, in_clip, "mgl_ClipVertex[$1]");
+        }
+    }
+    if (block) preamble += compat_block("in", " mgl_in[]");
+    if (clip) preamble += "in vec4 mgl_ClipVertex[];\n";
 }
 
 // gl_ClipVertex through the tessellation stages: the control stage reads
@@ -346,7 +420,7 @@ void lower_geometry_clip_planes(std::vector<std::string>& sources, std::string& 
 // mgl_ClipVertex[i]) and writes its own per-vertex array (gl_out[i] ->
 // mgl_TcsClipVertex[i]), which the evaluation stage reads; the evaluation
 // stage's own gl_ClipVertex becomes mgl_ClipVertex, as a vertex stage's,
-// and clips against the planes (lower_clip_planes).
+// and clips against the planes (clip_distances).
 void lower_tess_clip_vertex(Stage stage, std::vector<std::string>& sources, std::string& preamble) {
     drop_per_vertex_blocks(sources);
     static const std::regex in_clip(R"(\bgl_in\s*\[([^\]]*)\]\s*\.\s*gl_ClipVertex\b)");
@@ -372,29 +446,6 @@ void lower_tess_clip_vertex(Stage stage, std::vector<std::string>& sources, std:
     }
 }
 
-// The vertex stage's user clip planes. GL (GLSL 1.30 §7.1) clips the
-// written gl_ClipVertex against the planes (kept in eye space by
-// glClipPlane); a stage that writes neither it nor gl_ClipDistance is
-// clipped by gl_Position against the same planes, as Mesa does. GLES clips by gl_ClipDistance only (GL_EXT_clip_cull_distance;
-// GL_CLIP_PLANEi is GL_CLIP_DISTANCEi there), so main() becomes a wrapper
-// that writes one distance per plane after the application's main. Runs
-// after gl_ClipVertex became mgl_ClipVertex.
-void lower_clip_planes(std::vector<std::string>& sources, std::string& preamble) {
-    if (mentions(sources, "gl_ClipDistance")) return;  // the application clips itself
-    if (keeps_output_block(sources)) return;
-    std::string* with_main = nullptr;
-    for (std::string& s : sources) {
-        if (!mentions({s}, "main")) continue;
-        s = replace_word(s, "main", "mgl_clip_main");
-        with_main = &s;
-    }
-    if (!with_main) return;  // an object without main: the one with main is lowered
-    const bool clip_vertex = mentions(sources, "mgl_ClipVertex");
-    preamble += "uniform vec4 mgl_ClipPlane[8];\nout float gl_ClipDistance[8];\n";
-    *with_main += std::string("\nvoid main() {\n    mgl_clip_main();\n    for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") +
-                  (clip_vertex ? "mgl_ClipVertex" : "gl_Position") + ", mgl_ClipPlane[i]);\n}\n";
-}
-
 }  // namespace
 
 std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources, bool clip_planes) {
@@ -407,21 +458,47 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
             preamble.insert(0, "uniform mat4 mgl_ModelViewProjectionMatrix;\n");
         if (!mentions(sources, "gl_Vertex")) preamble.insert(0, "layout(location = 0) in vec4 mgl_Vertex;\n");
     }
-    std::string decls = unserved(sources);
+    std::string decls;
     lower(kConstants, std::size(kConstants), sources, decls);
     lower(kMatrices, std::size(kMatrices), sources, decls);
+    lower(kStateArrays, std::size(kStateArrays), sources, decls);
     lower_state(sources, decls);
     if (stage == Stage::vertex) {
-        if (clip_planes) drop_per_vertex_blocks(sources);
+        drop_per_vertex_blocks(sources);
         lower(kVertexInputs, std::size(kVertexInputs), sources, decls);
         lower(kVertexOutputs, std::size(kVertexOutputs), sources, decls);
         pair_outputs(sources, decls);
-        if (clip_planes) lower_clip_planes(sources, decls);
+        // User clip planes: GL clips the written gl_ClipVertex against them;
+        // a stage that writes neither it nor gl_ClipDistance is clipped by
+        // gl_Position against the same planes, as Mesa does. GLES clips by
+        // gl_ClipDistance only (GL_EXT_clip_cull_distance).
+        std::string epilogue = colour_clamp(sources, decls);
+        if (clip_planes)
+            epilogue += clip_distances(sources, mentions(sources, "mgl_ClipVertex") ? "mgl_ClipVertex" : "gl_Position", decls);
+        wrap_main(sources, epilogue);
     } else if (stage == Stage::geometry) {
-        if (clip_planes) lower_geometry_clip_planes(sources, decls);
+        drop_per_vertex_blocks(sources);
+        lower_geometry_inputs(sources, decls);
+        // `varying` in a geometry stage is an output (Mesa's reading; GLSL
+        // 1.50 gives the stage only in and out).
+        for (std::string& s : sources) s = replace_word(s, "varying", "out");
+        // Its own gl_ClipVertex is what the clip planes read (a global: the
+        // fragment stage has no such input); its other outputs are a
+        // vertex stage's.
+        const bool clip_vertex = mentions(sources, "gl_ClipVertex");
+        if (clip_vertex) {
+            for (std::string& s : sources) s = replace_word(s, "gl_ClipVertex", "mgl_GsClipVertex");
+            decls += "vec4 mgl_GsClipVertex;\n";
+        }
+        lower(kVertexOutputs, std::size(kVertexOutputs), sources, decls);
+        pair_outputs(sources, decls);
+        std::string epilogue = colour_clamp(sources, decls);
+        if (clip_planes) epilogue += clip_distances(sources, clip_vertex ? "mgl_GsClipVertex" : "gl_Position", decls);
+        wrap_emit_vertex(sources, epilogue, decls);
     } else if (stage == Stage::tess_control || stage == Stage::tess_evaluation) {
         if (clip_planes) lower_tess_clip_vertex(stage, sources, decls);
-        if (clip_planes && stage == Stage::tess_evaluation) lower_clip_planes(sources, decls);
+        if (clip_planes && stage == Stage::tess_evaluation)
+            wrap_main(sources, clip_distances(sources, mentions(sources, "mgl_ClipVertex") ? "mgl_ClipVertex" : "gl_Position", decls));
     } else if (stage == Stage::fragment) {
         lower_two_sided(sources, decls);
         lower(kFragmentInputs, std::size(kFragmentInputs), sources, decls);
@@ -472,6 +549,43 @@ std::string fixed_function_vertex_essl(int version, bool clip_planes) {
     return s + "}\n";
 }
 
+bool reads_compat_block(const std::string& geometry_text) {
+    return geometry_text.find(kCompatBlock) != std::string::npos;
+}
+
+std::string vertex_outputs_as_block(const std::string& text, bool insert_block) {
+    // `out vec4 mgl_FrontColor;` with its qualifiers and the precision and
+    // layout a translator may write, on a line of its own.
+    static const std::regex decl(
+        R"((^|\n)[ \t]*(layout\s*\([^)]*\)\s*)?((flat|smooth|noperspective|centroid|invariant|highp|mediump|lowp)\s+)*)"
+        R"(out\s+((highp|mediump|lowp)\s+)?(vec4|float)\s+mgl_(FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|TexCoord|FogFragCoord)\s*(\[\s*\d*\s*\])?\s*;[^\n]*)");
+    std::string out;
+    size_t insert_at = std::string::npos;
+    auto from = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) {
+        const std::smatch& m = *it;
+        out.append(from, m[0].first);
+        out += m.str(1);  // the line break before it
+        if (insert_at == std::string::npos) insert_at = out.size();
+        from = m[0].second;
+    }
+    out.append(from, text.cend());
+    if (!insert_block) return out;
+    if (insert_at == std::string::npos) {
+        // No such output: after the leading #version/#extension lines.
+        insert_at = 0;
+        for (size_t at = 0; at < out.size();) {
+            const size_t first = out.find_first_not_of(" \t", at);
+            if (first == std::string::npos || out[first] != '#') break;
+            const size_t e = out.find('\n', at);
+            insert_at = e == std::string::npos ? out.size() : e + 1;
+            at = insert_at;
+        }
+    }
+    out.insert(insert_at, compat_block("out", ""));
+    return out;
+}
+
 std::string unlower_compat_log(std::string log) {
     auto undo = [&](const Builtin* t, size_t n) {
         for (size_t i = 0; i < n; ++i) log = replace_word(log, t[i].ours, t[i].gl);
@@ -480,6 +594,7 @@ std::string unlower_compat_log(std::string log) {
     undo(kVertexOutputs, std::size(kVertexOutputs));
     undo(kMatrices, std::size(kMatrices));
     undo(kConstants, std::size(kConstants));
+    undo(kStateArrays, std::size(kStateArrays));
     for (const StateBuiltin& b : kState) {
         log = replace_word(log, b.ours, b.gl);
         log = replace_word(log, std::string("m") + b.type_gl, b.type_gl);
@@ -488,6 +603,7 @@ std::string unlower_compat_log(std::string log) {
     log = replace_word(log, "mgl_clip_main", "main");
     log = replace_word(log, "mgl_GsClipVertex", "gl_ClipVertex");
     log = replace_word(log, "mgl_EmitVertex", "EmitVertex");
+    log = replace_word(log, "mgl_in", "gl_in");
     log = replace_word(log, "mgl_SecondaryColor", "gl_SecondaryColor");  // the fragment stage's two-sided selection
     log = replace_word(log, "mgl_Color", "gl_Color");
     return log;

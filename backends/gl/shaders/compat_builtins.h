@@ -43,6 +43,24 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
 // eye-space position against mgl_ClipPlane[8].
 std::string fixed_function_vertex_essl(int version, bool clip_planes = false);
 
+// The input block a geometry stage reads the compatibility varyings of its
+// vertices from (gl_in[i].gl_FrontColor -> mgl_in[i].mgl_FrontColor).
+inline constexpr const char* kCompatBlock = "mgl_CompatVertex";
+
+// Whether a geometry stage's text (its ESSL or lowered GLSL) reads that block.
+bool reads_compat_block(const std::string& geometry_text);
+
+// A vertex stage's text (ESSL or lowered GLSL) for a program whose geometry
+// stage reads the block: its loose compatibility outputs (mgl_FrontColor,
+// mgl_TexCoord[]...) become the members of one anonymous output block that
+// declares them all (the same members, in the same order: blocks match by
+// name and members), so the stage's code is unchanged. Interpolation
+// qualifiers are dropped there: a geometry stage's inputs are not
+// interpolated; its own outputs carry the fragment stage's.
+// `insert_block` false: the declarations are only taken out (a text whose
+// block another string of the same stage declares), lines kept.
+std::string vertex_outputs_as_block(const std::string& text, bool insert_block = true);
+
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);
 

@@ -168,6 +168,41 @@ SourceVersion source_version(const std::vector<std::string>& sources, Api api) {
     return v;
 }
 
+// (glsl_lift.h) glslang knows no GL_ARB_compatibility and refuses it when required.
+bool take_compatibility_extension(std::vector<std::string>& sources) {
+    static const std::regex directive(R"(^[ \t]*#[ \t]*extension[ \t]+GL_ARB_compatibility[ \t]*:[^\n]*)");
+    bool found = false;
+    for (std::string& s : sources) {
+        if (s.find("GL_ARB_compatibility") == std::string::npos) continue;
+        std::string out;
+        size_t at = 0;
+        while (at < s.size()) {
+            size_t e = s.find('\n', at);
+            if (e == std::string::npos) e = s.size();
+            const std::string line = s.substr(at, e - at);
+            const bool take = std::regex_search(line, directive);
+            found = found || take;
+            if (!take) out += line;
+            if (e < s.size()) out += '\n';
+            at = e + 1;
+        }
+        s = std::move(out);
+    }
+    return found;
+}
+
+// GLSL reserves GL_ names for #define: ours are spelled MGL_ and the
+// source's words renamed, as version_macro does.
+void compatibility_macros(std::vector<std::string>& sources, bool profile, std::string& preamble) {
+    const std::pair<const char*, bool> kMacros[] = {{"GL_compatibility_profile", profile},
+                                                    {"GL_ARB_compatibility", true}};
+    for (const auto& [name, defined] : kMacros) {
+        if (!defined || !mentions(sources, name)) continue;
+        for (std::string& s : sources) s = replace_word(s, name, std::string("M") + name);
+        preamble += std::string("#define M") + name + " 1\n";
+    }
+}
+
 // The stages that may clip against the user clip planes (the last one
 // before rasterisation does; a tessellation control stage passes
 // gl_ClipVertex on).
@@ -211,6 +246,8 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     std::string coord_decls;
     if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, v.number, coord_decls, out.error)) return out;
+    const bool compatibility = take_compatibility_extension(out.sources) || v.compatibility || v.number < 330;
+    if (compatibility) compatibility_macros(out.sources, v.compatibility, coord_decls);
     // glslang takes compute shaders from GLSL 4.30 and tessellation shaders
     // (with their built-in block redeclarations) from 4.10 only, while
     // GL_ARB_compute_shader and GL_ARB_tessellation_shader bring them to
@@ -228,9 +265,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
         out.version = std::max(v.number, stage_floor);
         out.preamble = extensions + coord_decls;
         if (out.version != v.number) version_macro(out.sources, v.number, out.preamble);
-        if (v.compatibility) {
-            out.preamble += lower_compat_builtins(in.stage, out.sources, clips(in.stage, opt));
-        }
+        if (compatibility) out.preamble += lower_compat_builtins(in.stage, out.sources, clips(in.stage, opt));
         out.lifted = !out.preamble.empty() || out.version != v.number;
         return out;
     }

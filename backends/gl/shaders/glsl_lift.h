@@ -31,6 +31,15 @@ SourceVersion source_version(const std::vector<std::string>& sources, Api api);
 // the word becomes MGL_VERSION_, #defined in `preamble`.
 void version_macro(std::vector<std::string>& sources, int version, std::string& preamble);
 
+// GL_ARB_compatibility's `#extension` directives (the extension is listed in
+// compatibility contexts): blanked, lines kept. True when there was one: the
+// source then has the compatibility profile's built-ins at any version.
+bool take_compatibility_extension(std::vector<std::string>& sources);
+
+// GL_compatibility_profile (when `profile`: `#version N compatibility`) and
+// GL_ARB_compatibility defined to 1 for a source that has the built-ins.
+void compatibility_macros(std::vector<std::string>& sources, bool profile, std::string& preamble);
+
 struct Lifted {
     int version = 330;  // what glslang compiles it as (forced)
     bool es = false;

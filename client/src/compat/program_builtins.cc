@@ -37,14 +37,19 @@ enum class What : uint8_t {
     light_product, // gl_Front/BackLightProduct[index].member (`back`)
     material,      // gl_Front/BackMaterial.member (`back`)
     fog,           // gl_Fog.member
+    point,         // gl_Point.member
+    plane_array,   // gl_ClipPlane[], gl_TextureEnvColor[], gl_EyePlaneS[]...: `plane`, an array from `index`
     two_side,      // GL_VERTEX_PROGRAM_TWO_SIDE (the fragment stage's gl_Color of back faces)
+    clamp_colour,  // GL_CLAMP_VERTEX_COLOR (the vertex stage's colour outputs clamped to [0, 1])
 };
+// The vec4 arrays of What::plane_array.
+enum Plane : uint8_t { kClipPlane, kEnvColor, kEyePlane, kObjectPlane = kEyePlane + 4 };
 enum Mat4 : uint8_t { kModelView, kProjection, kMvp, kTexture };
 enum Form : uint8_t { kPlain, kInverse, kTranspose, kInverseTranspose };
 
 struct Slot {
     What what = What::matrix;
-    uint8_t mat = 0, form = 0, index = 0, back = 0;
+    uint8_t mat = 0, form = 0, index = 0, back = 0, plane = 0;
     std::string member;
     int location = -1;
     GLenum type = 0;
@@ -107,7 +112,17 @@ bool parse(const std::string& full, Slot& s) {
         return s.what = What::light_product, s.back = n[0] == 'B', true;
     if (n == "FrontMaterial" || n == "BackMaterial") return s.what = What::material, s.back = n[0] == 'B', true;
     if (n == "Fog") return s.what = What::fog, true;
+    if (n == "Point") return s.what = What::point, true;
+    s.what = What::plane_array;
+    if (n == "UserClipPlane") return s.plane = kClipPlane, true;
+    if (n == "TextureEnvColor") return s.plane = kEnvColor, true;
+    static const char kCoords[] = "STRQ";
+    for (int c = 0; c < 4; ++c) {
+        if (n == std::string("EyePlane") + kCoords[c]) return s.plane = uint8_t(kEyePlane + c), true;
+        if (n == std::string("ObjectPlane") + kCoords[c]) return s.plane = uint8_t(kObjectPlane + c), true;
+    }
     if (n == "VertexTwoSide") return s.what = What::two_side, true;
+    if (n == "ClampVertexColor") return s.what = What::clamp_colour, true;
     return false;  // one of ours that is not state (a varying, an attribute)
 }
 
@@ -148,6 +163,7 @@ void query(Context& ctx, uint32_t program, Entry& en) {
         s.type = type;
         s.count = std::max(size, 1);
         if (s.what == What::matrix && s.mat == kTexture) s.count = std::min(s.count, kMaxTexUnits + 4);
+        if (s.what == What::plane_array) s.count = std::min(s.count, 8 - s.index);
         slots.push_back(std::move(s));
         names.push_back(full);
     }
@@ -195,7 +211,17 @@ void matrix_value(const Mat& m, Form form, float* out) {
 void copy4(std::vector<float>& v, const float* p) { v.assign(p, p + 4); }
 
 // The slot's value now; false: not a member we know (left alone).
-bool value(FixedFunction& f, Slot& s, std::vector<float>& v, bool two_side) {
+// State of the context outside the lowering's FixedFunction.
+struct ContextState {
+    bool two_side = false;       // GL_VERTEX_PROGRAM_TWO_SIDE
+    bool clamp_colour = true;    // GL_CLAMP_VERTEX_COLOR (GL_FIXED_ONLY counts as on)
+    // The implementation's largest point size: gl_Point.sizeMax's initial
+    // value (GL_POINT_SIZE_MAX's, as Mesa; glPointParameter is not served,
+    // so the initial values are the state).
+    float max_point_size = 1;
+};
+
+bool value(FixedFunction& f, Slot& s, std::vector<float>& v, const ContextState& cs) {
     switch (s.what) {
         case What::matrix: {
             v.resize(size_t(16 * s.count));
@@ -300,11 +326,42 @@ bool value(FixedFunction& f, Slot& s, std::vector<float>& v, bool two_side) {
             else return false;
             return true;
         }
+        case What::point: {
+            const std::string& m = s.member;
+            if (m == "size") v.assign(1, f.point_size);
+            else if (m == "sizeMin") v.assign(1, 0.0F);
+            else if (m == "sizeMax") v.assign(1, cs.max_point_size);
+            else if (m == "fadeThresholdSize" || m == "distanceConstantAttenuation") v.assign(1, 1.0F);
+            else if (m == "distanceLinearAttenuation" || m == "distanceQuadraticAttenuation") v.assign(1, 0.0F);
+            else return false;
+            return true;
+        }
+        case What::plane_array:
+            v.resize(size_t(4 * s.count));
+            for (int i = 0; i < s.count; ++i) {
+                const int at = s.index + i;  // < 8: parse() and query() bound it
+                const float* p = s.plane == kClipPlane ? f.clip_planes[size_t(at)].data()
+                                 : s.plane == kEnvColor ? f.tex_env[size_t(at)].color
+                                 : s.plane < kObjectPlane ? f.texgen[size_t(at)][s.plane - kEyePlane].eye
+                                                          : f.texgen[size_t(at)][s.plane - kObjectPlane].object;
+                std::copy(p, p + 4, v.begin() + 4 * i);
+            }
+            return true;
         case What::two_side:
-            v.assign(1, two_side ? 1.0F : 0.0F);
+            v.assign(1, cs.two_side ? 1.0F : 0.0F);
+            return true;
+        case What::clamp_colour:
+            v.assign(1, cs.clamp_colour ? 1.0F : 0.0F);
             return true;
     }
     return false;
+}
+
+// The implementation's largest point size (the limits fetched at the
+// context's first make-current).
+float max_point_size(const Context& ctx) {
+    const auto it = ctx.limits.find(0x846D);  // GL_ALIASED_POINT_SIZE_RANGE
+    return it == ctx.limits.end() || it->second.count < 2 ? 1.0F : float(it->second.f[1]);
 }
 
 // The serials a matrix slot's value comes from.
@@ -429,6 +486,10 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
     } else if (other_context) {
         for (Slot& s : en.slots) s.valid = false;  // another context put its own state there
     }
+    ContextState cs;
+    cs.two_side = ap.two_side;
+    cs.clamp_colour = ctx.st.clamp_vertex_color != 0;  // GL_FALSE
+    cs.max_point_size = max_point_size(ctx);
     for (Slot& s : en.slots) {
         const bool derived = s.what == What::matrix || s.what == What::normal_matrix || s.what == What::normal_scale;
         std::array<uint64_t, kMaxTexUnits + 1> k{};
@@ -436,7 +497,7 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
             k = serials_of(*f, s);
             if (s.valid && k == s.serials) continue;
         }
-        if (!value(*f, s, ap.scratch, ap.two_side)) continue;
+        if (!value(*f, s, ap.scratch, cs)) continue;
         if (s.valid && s.sent == ap.scratch) {
             s.serials = k;
             continue;
