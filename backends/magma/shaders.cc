@@ -4,6 +4,7 @@
 #include "compat_builtins.h"
 #include "frag_coord.h"
 #include "glsl_lift.h"
+#include "const_fold.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -281,6 +282,12 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const EShLanguage lang = language(stage);
     std::string src = version_first(app_src);
     Version v = source_version(src);
+    if (api == Api::desktop) {
+        // Constant expressions glslang does not fold (the GL front end's const_fold.h).
+        std::vector<std::string> one{src};
+        gl::fold_constant_expressions(one, v.declared ? v.number : 110, false);
+        src = std::move(one[0]);
+    }
     int version = 310;
     EProfile profile = EEsProfile;
     if (api == Api::desktop) {

@@ -1,6 +1,7 @@
 #include "translate.h"
 
 #include "compiler_process.h"
+#include "const_fold.h"
 #include "frag_coord.h"
 #include "glsl_lift.h"
 #include "glsl_to_spirv.h"
@@ -40,8 +41,12 @@ std::string fixed_function_hint(const std::string& log) {
 
 // The checks at the source's own version and the lift; false (and t's log)
 // when the object does not compile.
-bool lift_one(const ShaderInput& in, const EsslOptions& opt, Translation& t, Lifted& lifted) {
+bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& t, Lifted& lifted) {
+    // Constant expressions glslang does not fold, folded first (lines kept):
+    // the checks below run glslang too.
+    ShaderInput in = as_given;
     const SourceVersion v = source_version(in.sources, in.api);
+    fold_constant_expressions(in.sources, v.number, v.es);
     t.source_version = v.number;
     t.source_es = v.es;
     // 1.10/1.20 are compiled under 3.30's rules: what their own rules
