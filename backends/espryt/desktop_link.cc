@@ -172,15 +172,9 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
     std::vector<Swap> swaps;
     std::vector<std::shared_ptr<const gl::Translation>> linked;
     std::string refused;
-    // A geometry stage that reads the compatibility varyings of its vertices
-    // takes them as one block, which the vertex stage declares for this
-    // link (compat_builtins.h, vertex_outputs_as_block).
-    bool compat_block = false;
-    if (auto g = stages.find(gl::Stage::geometry); g != stages.end())
-        for (const DesktopShader* s : g->second.objects)
-            compat_block = compat_block || (s->translation && gl::reads_compat_block(s->translation->essl));
+    // Each stage's translation (several objects of one stage linked into one).
+    std::map<gl::Stage, std::shared_ptr<const gl::Translation>> translated;
     for (auto& [stage, so] : stages) {
-        std::shared_ptr<const gl::Translation> t;
         const bool deferred = std::any_of(so.objects.begin(), so.objects.end(), [](const DesktopShader* s) {
             return s->translation && s->translation->deferred;
         });
@@ -192,6 +186,7 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
             swaps.push_back({stage, {}, true});
             continue;
         }
+        std::shared_ptr<const gl::Translation> t = so.objects.front()->translation;
         if (so.objects.size() > 1 || deferred) {
             std::vector<gl::ShaderInput> inputs;
             for (const DesktopShader* s : so.objects) inputs.push_back(*s->input);
@@ -201,16 +196,45 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
                 swaps.push_back({stage, {}, true});
                 continue;
             }
-        } else {
-            t = so.objects.front()->translation;
         }
+        translated[stage] = t;
         linked.push_back(t);
+    }
+    // GLSL 1.30 §4.3.7: the colour built-ins' interpolation qualifiers agree
+    // between the vertex and fragment stages (without a geometry stage between).
+    // A refusal makes the host link fail (an uncompiled shader in the stage's place).
+    if (refused.empty() && !translated.count(gl::Stage::geometry))
+        if (auto v = translated.find(gl::Stage::vertex), f = translated.find(gl::Stage::fragment);
+            v != translated.end() && f != translated.end())
+            if (std::string e = gl::colour_interpolation_mismatch(v->second->colour_interpolation,
+                                                                   f->second->colour_interpolation);
+                !e.empty()) {
+                refused += e;
+                swaps.push_back({gl::Stage::fragment, {}, true});
+                translated.erase(f);
+            }
+    // The compatibility varyings between the stages (compat_builtins.h): a
+    // geometry stage that reads its vertices' takes them as one block, which
+    // the vertex stage declares for this link; those the fragment stage reads
+    // and the stage before it does not write are declared there, unwritten
+    // (GL leaves their values undefined; GLES would refuse the link).
+    auto essl_of = [&](gl::Stage s) -> const std::string* {
+        auto it = translated.find(s);
+        return it == translated.end() ? nullptr : &it->second->essl;
+    };
+    const std::string* geometry = essl_of(gl::Stage::geometry);
+    const std::string* fragment = essl_of(gl::Stage::fragment);
+    const bool compat_block = geometry && gl::reads_compat_block(*geometry);
+    const gl::Stage before_fragment = geometry ? gl::Stage::geometry : gl::Stage::vertex;
+    for (const auto& [stage, t] : translated) {
+        const StageObjects& so = stages[stage];
+        std::string essl = t->essl, why;
+        if (stage == gl::Stage::vertex && compat_block) essl = gl::vertex_outputs_as_block(essl);
+        if (stage == before_fragment && fragment) essl = gl::declare_missing_outputs(essl, *fragment);
         const bool rebind = stage == gl::Stage::fragment && !bindings.empty();
-        const bool as_block = stage == gl::Stage::vertex && compat_block;
-        if (!rebind && !as_block && t == so.objects.front()->translation) continue;  // the attached shader as it is
-        std::string essl = as_block ? gl::vertex_outputs_as_block(t->essl) : t->essl, why;
         if (rebind && !gl::spirv_to_essl(*t, so.objects.front()->options, bindings, essl, why))
             log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
+        if (!rebind && essl == t->essl && t == so.objects.front()->translation) continue;  // the attached shader as it is
         swaps.push_back({stage, std::move(essl), false});
     }
 

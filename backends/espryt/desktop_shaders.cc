@@ -276,6 +276,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
     if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
     bool vertex = false, fragment = false, compat_block = false, front_colour = false;
+    std::string fragment_essl;  // (one fragment shader object: the usual case)
     const DesktopShaders& d = *cur_->share->desktop;
     for (const GLuint h : hosts) {
         GLint type = 0;
@@ -286,6 +287,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
         if (s == d.shaders.end() || !s->second.translation) continue;
         const std::string& essl = s->second.translation->essl;
         if (type == GL_GEOMETRY_SHADER) compat_block = compat_block || gl::reads_compat_block(essl);
+        if (type == GL_FRAGMENT_SHADER) fragment_essl = essl;
         if (type == GL_GEOMETRY_SHADER || type == GL_VERTEX_SHADER)
             front_colour = front_colour || essl.find("mgl_FrontColor") != std::string::npos;
     }
@@ -310,6 +312,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
         stage = GL_VERTEX_SHADER;
         text = gl::fixed_function_vertex_essl(version, clips_by_planes(*cur_));
         if (compat_block) text = gl::vertex_outputs_as_block(text);
+        else if (!fragment_essl.empty()) text = gl::declare_missing_outputs(text, fragment_essl);
     } else {
         return 0;  // whole (or a compute program)
     }

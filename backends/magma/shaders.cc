@@ -501,6 +501,12 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
 bool link_program_here(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
                        const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
     if (!invariance_links(vs_src, fs_src, log)) return false;
+    if (api == Api::desktop && !gs_src) {
+        // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
+        log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, {vs_src}),
+                                                gl::colour_interpolation(gl::Stage::fragment, {fs_src}));
+        if (!log.empty()) return false;
+    }
     if (gs_src && !xfb.names.empty()) {
         // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).
         log = "transform feedback of a geometry shader's outputs is not served by Magma yet\n";

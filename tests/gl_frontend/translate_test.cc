@@ -338,3 +338,48 @@ TEST_CASE("a block named like a function is a compile error, not a glslang crash
                                  "void main() { data.a = f(); gl_Position = vec4(0.0); }\n");
     CHECK_MESSAGE(ok->ok, ok->log);
 }
+
+TEST_CASE("compatibility varyings between stages: the colour qualifiers' link rule, unwritten inputs, the geometry block") {
+    // GLSL 1.30 §4.3.7: the colours a program uses agree on their interpolation qualifier.
+    const std::string vs_default = colour_interpolation(Stage::vertex, {"void main() { gl_BackColor = vec4(0); }\n"});
+    const std::string vs_smooth =
+        colour_interpolation(Stage::vertex, {"smooth out vec4 gl_FrontColor;\nvoid main() { gl_FrontColor = vec4(0); }\n"});
+    const std::string vs_unused = colour_interpolation(Stage::vertex, {"flat out vec4 gl_FrontColor;\nvoid main() {}\n"});
+    const std::string fs_smooth =
+        colour_interpolation(Stage::fragment, {"smooth in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = gl_Color; }\n"});
+    const std::string fs_default = colour_interpolation(Stage::fragment, {"out vec4 c;\nvoid main() { c = gl_Color; }\n"});
+    CHECK(vs_default == "gl_BackColor=\n");
+    CHECK(vs_unused.empty());  // redeclared, not used: no rule
+    CHECK_FALSE(colour_interpolation_mismatch(vs_default, fs_smooth).empty());
+    CHECK_FALSE(colour_interpolation_mismatch(vs_smooth, fs_default).empty());
+    CHECK(colour_interpolation_mismatch(vs_smooth, fs_smooth).empty());
+    CHECK(colour_interpolation_mismatch(vs_default, fs_default).empty());
+    CHECK(colour_interpolation_mismatch(vs_unused, fs_smooth).empty());
+
+    // A fragment input no earlier stage writes is declared there (unwritten), with its qualifiers.
+    const std::string vs = "#version 320 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+    const std::string fs = "#version 320 es\n#extension GL_NV_shader_noperspective_interpolation : require\n"
+                           "noperspective in highp vec4 mgl_FrontColor;\nin highp vec4 mgl_TexCoord[8];\n"
+                           "out vec4 c;\nvoid main() { c = mgl_FrontColor + mgl_TexCoord[1]; }\n";
+    const std::string completed = declare_missing_outputs(vs, fs);
+    CHECK(completed.find("noperspective out highp vec4 mgl_FrontColor;") != std::string::npos);
+    CHECK(completed.find("out highp vec4 mgl_TexCoord[8];") != std::string::npos);
+    CHECK(completed.find("#extension GL_NV_shader_noperspective_interpolation") != std::string::npos);
+    CHECK(host_compile(Stage::vertex, completed) == "");
+    CHECK(declare_missing_outputs(completed, fs) == completed);  // all declared: unchanged
+
+    // A geometry stage reads the vertices' colours from one block, which the vertex stage declares at link.
+    ShaderInput gs;
+    gs.stage = Stage::geometry;
+    gs.sources = {"#version 150 compatibility\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                  "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position;\n"
+                  "  gl_FrontColor = gl_in[i].gl_FrontColor; gl_TexCoord[2] = gl_in[i].gl_TexCoord[2]; EmitVertex(); } }\n"};
+    auto g = translate(gs, {});
+    REQUIRE_MESSAGE(g->ok, g->log);
+    CHECK(reads_compat_block(g->essl));
+    auto v = run(Stage::vertex, "#version 120\nvoid main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color; }\n");
+    REQUIRE_MESSAGE(v->ok, v->log);
+    const std::string as_block = vertex_outputs_as_block(v->essl);
+    CHECK(as_block.find(kCompatBlock) != std::string::npos);
+    CHECK(host_compile(Stage::vertex, as_block) == "");
+}

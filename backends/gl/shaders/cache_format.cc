@@ -38,6 +38,7 @@ std::string encode_entry(const std::string& key, const Translation& t) {
     w.declared(t.reflection.outputs);
     w.declared(t.reflection.uniforms);
     w.declared(t.reflection.blocks);
+    w.str(t.colour_interpolation);
     FieldWriter h;
     h.out.append(kMagic, 8);
     h.u32(kTranslatorVersion);
@@ -82,6 +83,7 @@ std::shared_ptr<Translation> decode_entry(const std::string& bytes, const std::s
     t->reflection.outputs = r.declared();
     t->reflection.uniforms = r.declared();
     t->reflection.blocks = r.declared();
+    t->colour_interpolation = r.str();
     if (!r.ok || r.left != 0) return nullptr;
     return t;
 }

@@ -586,6 +586,88 @@ std::string vertex_outputs_as_block(const std::string& text, bool insert_block) 
     return out;
 }
 
+std::string declare_missing_outputs(const std::string& previous, const std::string& fragment) {
+    static const std::regex input(
+        R"((^|\n)[ \t]*(((flat|smooth|noperspective|centroid)\s+)*)in\s+((highp|mediump|lowp)\s+)?(vec4|float)\s+)"
+        R"((mgl_(FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|TexCoord|FogFragCoord))\s*(\[\s*\d*\s*\])?\s*;)");
+    std::string decls;
+    for (std::sregex_iterator it(fragment.begin(), fragment.end(), input), end; it != end; ++it) {
+        const std::smatch& m = *it;
+        if (mentions({previous}, m.str(8))) continue;
+        decls += m.str(2) + "out " + m.str(5) + m.str(7) + " " + m.str(8) + m.str(10) + ";\n";
+    }
+    if (decls.empty()) return previous;
+    // ESSL's noperspective is an extension's (SPIRV-Cross enables it in the
+    // fragment stage that uses it).
+    const char* const kNoperspective = "GL_NV_shader_noperspective_interpolation";
+    if (decls.find("noperspective") != std::string::npos && previous.find(kNoperspective) == std::string::npos)
+        decls.insert(0, std::string("#extension ") + kNoperspective + " : require\n");
+    // After the leading #version / #extension lines.
+    size_t insert_at = 0;
+    for (size_t at = 0; at < previous.size();) {
+        const size_t first = previous.find_first_not_of(" \t", at);
+        if (first == std::string::npos || previous[first] != '#') break;
+        const size_t e = previous.find('\n', at);
+        insert_at = e == std::string::npos ? previous.size() : e + 1;
+        at = insert_at;
+    }
+    std::string out = previous;
+    out.insert(insert_at, decls);
+    return out;
+}
+
+std::string colour_interpolation(Stage stage, const std::vector<std::string>& sources) {
+    static const char* const kVertex[] = {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+                                          "gl_BackSecondaryColor"};
+    static const char* const kFragment[] = {"gl_Color", "gl_SecondaryColor"};
+    std::vector<const char*> names;
+    if (stage == Stage::vertex) names.assign(std::begin(kVertex), std::end(kVertex));
+    else if (stage == Stage::fragment) names.assign(std::begin(kFragment), std::end(kFragment));
+    std::string out;
+    for (const char* name : names) {
+        std::string qualifiers, decl;
+        std::vector<std::string> rest = sources;
+        if (redeclaration(sources, name, &qualifiers, &decl))
+            for (std::string& s : rest)
+                if (const size_t at = s.find(decl); at != std::string::npos) s.erase(at, decl.size());
+        if (!mentions(rest, name)) continue;  // not statically used: no rule
+        static const std::regex interp(R"(\b(flat|smooth|noperspective)\b)");
+        std::smatch m;
+        const std::string q = std::regex_search(qualifiers, m, interp) ? m.str(1) : "";
+        out += std::string(name) + "=" + q + "\n";
+    }
+    return out;
+}
+
+std::string colour_interpolation_mismatch(const std::string& vertex, const std::string& fragment) {
+    static const char* const kGroups[][3] = {{"gl_Color", "gl_FrontColor", "gl_BackColor"},
+                                             {"gl_SecondaryColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"}};
+    auto find = [](const std::string& table, const std::string& name, std::string& q) {
+        const size_t at = table.find(name + "=");
+        if (at == std::string::npos || (at > 0 && table[at - 1] != '\n')) return false;
+        const size_t from = at + name.size() + 1;
+        q = table.substr(from, table.find('\n', from) - from);
+        return true;
+    };
+    for (const auto& g : kGroups) {
+        std::string first_name, first_q;
+        for (int i = 0; i < 3; ++i) {
+            std::string q;
+            if (!find(i == 0 ? fragment : vertex, g[i], q)) continue;
+            if (first_name.empty()) {
+                first_name = g[i];
+                first_q = q;
+            } else if (q != first_q) {
+                auto say = [](const std::string& x) { return x.empty() ? std::string("no") : x; };
+                return "ERROR: Linking: " + first_name + " is declared with " + say(first_q) +
+                       " interpolation qualifier and " + g[i] + " with " + say(q) +
+                       " (GLSL 1.30 §4.3.7: the colour built-ins a program uses must agree)\n";
+            }
+        }
+    }
+    return {};
+}
+
 std::string unlower_compat_log(std::string log) {
     auto undo = [&](const Builtin* t, size_t n) {
         for (size_t i = 0; i < n; ++i) log = replace_word(log, t[i].ours, t[i].gl);

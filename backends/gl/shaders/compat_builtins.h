@@ -61,6 +61,27 @@ bool reads_compat_block(const std::string& geometry_text);
 // block another string of the same stage declares), lines kept.
 std::string vertex_outputs_as_block(const std::string& text, bool insert_block = true);
 
+// The stage before the fragment stage (its ESSL, `previous`) with the
+// compatibility varyings the fragment stage's ESSL reads and it does not
+// declare added as outputs, with the same qualifiers (GL leaves their values
+// undefined; GLES refuses to link an input no stage writes). Unchanged when
+// it declares them all.
+std::string declare_missing_outputs(const std::string& previous, const std::string& fragment);
+
+// The interpolation qualifiers of the colour built-ins a vertex stage
+// writes (gl_FrontColor, gl_BackColor and the secondary ones) or a fragment
+// stage reads (gl_Color, gl_SecondaryColor), as the application's source
+// redeclares them: "NAME=QUALIFIER\n" per statically used one (an empty
+// qualifier: none written). Only those a stage uses count (GLSL 1.30 §4.3.7).
+std::string colour_interpolation(Stage stage, const std::vector<std::string>& sources);
+
+// GLSL 1.30 §4.3.7's link rule over two stages' colour_interpolation(): the
+// fragment stage's gl_Color and the vertex stage's gl_FrontColor and
+// gl_BackColor that are used must be declared with one interpolation
+// qualifier (none counts as its own), and likewise the secondary colours.
+// The link error, or "".
+std::string colour_interpolation_mismatch(const std::string& vertex, const std::string& fragment);
+
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);
 

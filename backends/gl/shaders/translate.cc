@@ -1,5 +1,6 @@
 #include "translate.h"
 
+#include "compat_builtins.h"
 #include "compiler_process.h"
 #include "const_fold.h"
 #include "frag_coord.h"
@@ -92,6 +93,7 @@ void finish(SpirvResult& s, const EsslOptions& opt, Translation& t) {
 std::shared_ptr<Translation> translate_in_process(const ShaderInput& in, const EsslOptions& opt) {
     auto t = std::make_shared<Translation>();
     t->stage = in.stage;
+    if (in.api == Api::gl) t->colour_interpolation = colour_interpolation(in.stage, in.sources);
     Lifted lifted;
     if (!lift_one(in, opt, *t, lifted)) return t;
     SpirvResult s = glsl_to_spirv(in.stage, lifted);
@@ -115,6 +117,9 @@ std::shared_ptr<Translation> translate_in_process(const ShaderInput& in, const E
 std::shared_ptr<Translation> link_in_process(const std::vector<ShaderInput>& objects, const EsslOptions& opt) {
     auto t = std::make_shared<Translation>();
     t->stage = objects.front().stage;
+    std::vector<std::string> all;
+    for (const ShaderInput& in : objects) all.insert(all.end(), in.sources.begin(), in.sources.end());
+    if (objects.front().api == Api::gl) t->colour_interpolation = colour_interpolation(t->stage, all);
     std::vector<Lifted> units(objects.size());
     for (size_t i = 0; i < objects.size(); ++i) {
         Translation one;

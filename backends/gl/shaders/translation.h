@@ -44,6 +44,9 @@ struct Translation {
     std::string essl;             // emitted for the host (fragment outputs as declared)
     std::vector<uint32_t> essl_lines;  // per ESSL line (from 1), the source line it came from (0: none)
     Reflection reflection;
+    // The colour built-ins' interpolation qualifiers, for the link rule
+    // (compat_builtins.h, colour_interpolation).
+    std::string colour_interpolation;
 };
 
 }  // namespace mgl::gl
