@@ -15,6 +15,7 @@
 #include "gl_pair.h"
 #include "host_log.h"
 #include "compat_builtins.h"
+#include "frag_coord.h"
 #include "driver_uniforms.h"
 #include "translate.h"
 
@@ -382,4 +383,17 @@ TEST_CASE("compatibility varyings between stages: the colour qualifiers' link ru
     const std::string as_block = vertex_outputs_as_block(v->essl);
     CHECK(as_block.find(kCompatBlock) != std::string::npos);
     CHECK(host_compile(Stage::vertex, as_block) == "");
+}
+
+TEST_CASE("gl_FragCoord across a program's fragment shaders: redeclared in all that use it, with one set of qualifiers") {
+    const std::vector<std::string> upper = {"layout(origin_upper_left) in vec4 gl_FragCoord;\nvoid f() { gl_FragColor = gl_FragCoord; }\n"};
+    const std::vector<std::string> both = {
+        "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\nvoid main() { gl_FragColor = gl_FragCoord; }\n"};
+    const std::vector<std::string> plain_use = {"void main() { gl_FragColor = gl_FragCoord; }\n"};
+    const std::vector<std::string> no_use = {"void main() { gl_FragColor = vec4(1.0); }\n"};
+    CHECK_FALSE(frag_coord_link_rule({both, upper}).empty());      // different qualifiers
+    CHECK_FALSE(frag_coord_link_rule({upper, plain_use}).empty()); // used without a redeclaration
+    CHECK(frag_coord_link_rule({upper, no_use}).empty());          // no use: no rule
+    CHECK(frag_coord_link_rule({upper, upper}).empty());
+    CHECK(frag_coord_link_rule({plain_use, no_use}).empty());      // nobody redeclares
 }

@@ -104,6 +104,45 @@ bool blank_frag_coord_redeclarations(std::vector<std::string>& sources, int vers
     return true;
 }
 
+std::string frag_coord_link_rule(const std::vector<std::vector<std::string>>& objects) {
+    static const std::regex kRedeclared(
+        R"((layout\s*\(([^)]*)\)\s*)?\b(in|varying)\s+(highp\s+|mediump\s+|lowp\s+)?vec4\s+gl_FragCoord\s*;)");
+    static const std::regex kUpper(R"(\borigin_upper_left\b)"), kInteger(R"(\bpixel_center_integer\b)");
+    static const std::regex kWord(R"(\bgl_FragCoord\b)");
+    struct Object {
+        bool redeclared = false, used = false, upper = false, integer = false;
+    };
+    std::vector<Object> seen;
+    for (const std::vector<std::string>& sources : objects) {
+        std::string joined;
+        for (const std::string& s : sources) joined += s;
+        Object o;
+        if (joined.find("gl_FragCoord") != std::string::npos) {
+            std::string code = code_only(joined);
+            std::smatch m;
+            if (std::regex_search(code, m, kRedeclared)) {
+                o.redeclared = true;
+                o.upper = std::regex_search(m.str(2), kUpper);
+                o.integer = std::regex_search(m.str(2), kInteger);
+                code = std::regex_replace(code, kRedeclared, " ");
+            }
+            o.used = std::regex_search(code, kWord);
+        }
+        seen.push_back(o);
+    }
+    const auto first = std::find_if(seen.begin(), seen.end(), [](const Object& o) { return o.redeclared; });
+    if (first == seen.end()) return {};
+    for (const Object& o : seen) {
+        if (o.used && !o.redeclared)
+            return "ERROR: Linking: gl_FragCoord is redeclared in one fragment shader and used without a "
+                   "redeclaration in another (GLSL 1.50 §4.3.8.1)\n";
+        if (o.redeclared && (o.upper != first->upper || o.integer != first->integer))
+            return "ERROR: Linking: the fragment shaders redeclare gl_FragCoord with different layout qualifiers "
+                   "(GLSL 1.50 §4.3.8.1)\n";
+    }
+    return {};
+}
+
 bool lower_frag_coord_layout(std::vector<std::string>& sources, int version, std::string& preamble, std::string& error) {
     bool upper = false, integer = false;
     if (!blank_frag_coord_redeclarations(sources, version, &upper, &integer, error)) return false;

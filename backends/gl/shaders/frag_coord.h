@@ -25,4 +25,10 @@ bool blank_frag_coord_redeclarations(std::vector<std::string>& sources, int vers
 
 bool lower_frag_coord_layout(std::vector<std::string>& sources, int version, std::string& preamble, std::string& error);
 
+// GLSL 1.50 §4.3.8.1 across the fragment shader objects of one program
+// (each object's sources): once one redeclares gl_FragCoord, every one that
+// uses it redeclares it, all with the same layout qualifiers. The link
+// error, or "".
+std::string frag_coord_link_rule(const std::vector<std::vector<std::string>>& objects);
+
 }  // namespace mgl::gl

@@ -120,6 +120,14 @@ std::shared_ptr<Translation> link_in_process(const std::vector<ShaderInput>& obj
     std::vector<std::string> all;
     for (const ShaderInput& in : objects) all.insert(all.end(), in.sources.begin(), in.sources.end());
     if (objects.front().api == Api::gl) t->colour_interpolation = colour_interpolation(t->stage, all);
+    if (t->stage == Stage::fragment) {
+        std::vector<std::vector<std::string>> each;
+        for (const ShaderInput& in : objects) each.push_back(in.sources);
+        if (std::string e = frag_coord_link_rule(each); !e.empty()) {
+            t->link_log = e;
+            return t;
+        }
+    }
     std::vector<Lifted> units(objects.size());
     for (size_t i = 0; i < objects.size(); ++i) {
         Translation one;
