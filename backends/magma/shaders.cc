@@ -627,7 +627,7 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 
-std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log) {
+std::vector<uint32_t> compile_internal_here(Stage stage, const std::string& source, std::string& log) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     const EShLanguage lang = language(stage);
     glslang::TShader sh(lang);

@@ -1,6 +1,6 @@
 // Magma's glslang work in the calling process: what shaders.h's
-// compile_check and link_program run inside the GL front end's compiler
-// process (shaders_isolated.cc), or here when there is none.
+// compile_check, link_program and compile_internal run inside the GL front
+// end's compiler process (shaders_isolated.cc), or here when there is none.
 #pragma once
 
 #include "shaders.h"
@@ -10,5 +10,6 @@ namespace mgl::magma {
 bool compile_check_here(Stage stage, Api api, const std::string& source, std::string& log);
 bool link_program_here(Api api, const std::string& vs, const std::string* gs, const std::string& fs,
                        const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log);
+std::vector<uint32_t> compile_internal_here(Stage stage, const std::string& source, std::string& log);
 
 }  // namespace mgl::magma

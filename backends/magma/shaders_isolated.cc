@@ -1,7 +1,10 @@
-// compile_check and link_program run glslang in the GL front end's compiler
-// process (backends/gl/shaders/compiler_process.h): a shader glslang crashes
-// on fails that compile or link with a log that says so, instead of ending
-// the server. This file is the two tasks' request and reply bytes.
+// compile_check, link_program and compile_internal run glslang in the GL
+// front end's compiler process (backends/gl/shaders/compiler_process.h): a
+// shader glslang crashes on fails that compile or link with a log that says
+// so, instead of ending the server; and no glslang call is left in the
+// server's own process, whose locks a re-forked compiler process would
+// otherwise copy while one is held. This file is the tasks' request and
+// reply bytes.
 #include "byte_fields.h"
 #include "compiler_process.h"
 #include "shaders.h"
@@ -199,6 +202,21 @@ std::string link_task(const std::string& request) {
     return w.out;
 }
 
+// ---- compile_internal ----
+
+std::string internal_task(const std::string& request) {
+    FieldReader r{request.data(), request.size()};
+    const uint32_t stage = r.u32();
+    const std::string source = r.str();
+    if (!r.ok || r.left || stage > uint32_t(Stage::geometry)) return {};
+    std::string log;
+    const std::vector<uint32_t> spv = compile_internal_here(Stage(stage), source, log);
+    FieldWriter w;
+    put_words(w, spv);
+    w.str(log);
+    return w.out;
+}
+
 const char* stage_name(Stage s) { return s == Stage::vertex ? "vertex" : s == Stage::geometry ? "geometry" : "fragment"; }
 
 }  // namespace
@@ -236,6 +254,23 @@ bool link_program(Api api, const std::string& vs, const std::string* gs, const s
     }
     if (ok) out = std::move(p);
     return ok;
+}
+
+std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, std::string& log) {
+    FieldWriter w;
+    w.u32(uint32_t(stage));
+    w.str(source);
+    const gl::CompilerReply reply = gl::run_in_compiler(internal_task, w.out, "Magma helper shader compile");
+    if (!reply.isolated) return compile_internal_here(stage, source, log);
+    FieldReader r{reply.bytes.data(), reply.bytes.size()};
+    std::vector<uint32_t> spv;
+    if (reply.ok) get_words(r, spv);
+    log = r.str();
+    if (!reply.ok || !r.ok || r.left) {
+        log = gl::compiler_failure_log(reply.ok ? "answered nothing usable" : reply.failure);
+        return {};
+    }
+    return spv;
 }
 
 }  // namespace mgl::magma
