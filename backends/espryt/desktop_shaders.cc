@@ -266,10 +266,8 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
 // undefined), and a compatibility program without a vertex shader (the
 // fixed-function vertex stage); GLES does not. The host links it with the
 // missing stage attached for the link only: the application's attachments
-// stay as they were. A compatibility program's missing fragment stage is
-// the fixed-function one with texturing and fog off: the primary colour
-// the last stage before it writes (GL 3.2 compatibility §3.9 onwards; the
-// texture environment is not applied to such programs yet).
+// stay as they were (the stages' text is the GL front end's:
+// fixed_function_vertex_essl, fixed_function_fragment_essl).
 GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     GLint attached = 0;
     host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
@@ -300,12 +298,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     std::string text;
     if (vertex && !fragment) {
         stage = GL_FRAGMENT_SHADER;
-        text = "#version " + std::to_string(version) + " es\n";
-        if (cur_->profile == 2 && front_colour)
-            text += "precision highp float;\nin vec4 mgl_FrontColor;\nout vec4 mgl_FragColor;\n"
-                    "void main() { mgl_FragColor = mgl_FrontColor; }\n";
-        else
-            text += "void main() {}\n";
+        text = gl::fixed_function_fragment_essl(version, cur_->profile == 2 && front_colour);
     } else if (fragment && !vertex && cur_->profile == 2) {
         // A compatibility program with a fragment shader only: its vertices
         // go through the fixed-function vertex stage.

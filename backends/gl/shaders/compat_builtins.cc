@@ -549,6 +549,24 @@ std::string fixed_function_vertex_essl(int version, bool clip_planes) {
     return s + "}\n";
 }
 
+namespace {
+
+// Where declarations may go in a shader's text: after its leading
+// #version / #extension lines.
+size_t after_directives(const std::string& text) {
+    size_t insert_at = 0;
+    for (size_t at = 0; at < text.size();) {
+        const size_t first = text.find_first_not_of(" \t", at);
+        if (first == std::string::npos || text[first] != '#') break;
+        const size_t e = text.find('\n', at);
+        insert_at = e == std::string::npos ? text.size() : e + 1;
+        at = insert_at;
+    }
+    return insert_at;
+}
+
+}  // namespace
+
 bool reads_compat_block(const std::string& geometry_text) {
     return geometry_text.find(kCompatBlock) != std::string::npos;
 }
@@ -572,15 +590,7 @@ std::string vertex_outputs_as_block(const std::string& text, bool insert_block) 
     out.append(from, text.cend());
     if (!insert_block) return out;
     if (insert_at == std::string::npos) {
-        // No such output: after the leading #version/#extension lines.
-        insert_at = 0;
-        for (size_t at = 0; at < out.size();) {
-            const size_t first = out.find_first_not_of(" \t", at);
-            if (first == std::string::npos || out[first] != '#') break;
-            const size_t e = out.find('\n', at);
-            insert_at = e == std::string::npos ? out.size() : e + 1;
-            at = insert_at;
-        }
+        insert_at = after_directives(out);  // no such output
     }
     out.insert(insert_at, compat_block("out", ""));
     return out;
@@ -602,17 +612,8 @@ std::string declare_missing_outputs(const std::string& previous, const std::stri
     const char* const kNoperspective = "GL_NV_shader_noperspective_interpolation";
     if (decls.find("noperspective") != std::string::npos && previous.find(kNoperspective) == std::string::npos)
         decls.insert(0, std::string("#extension ") + kNoperspective + " : require\n");
-    // After the leading #version / #extension lines.
-    size_t insert_at = 0;
-    for (size_t at = 0; at < previous.size();) {
-        const size_t first = previous.find_first_not_of(" \t", at);
-        if (first == std::string::npos || previous[first] != '#') break;
-        const size_t e = previous.find('\n', at);
-        insert_at = e == std::string::npos ? previous.size() : e + 1;
-        at = insert_at;
-    }
     std::string out = previous;
-    out.insert(insert_at, decls);
+    out.insert(after_directives(out), decls);
     return out;
 }
 
@@ -666,6 +667,13 @@ std::string colour_interpolation_mismatch(const std::string& vertex, const std::
         }
     }
     return {};
+}
+
+std::string fixed_function_fragment_essl(int version, bool front_colour) {
+    std::string s = "#version " + std::to_string(version) + " es\n";
+    if (!front_colour) return s + "void main() {}\n";
+    return s + "precision highp float;\nin vec4 mgl_FrontColor;\nout vec4 mgl_FragColor;\n"
+               "void main() { mgl_FragColor = mgl_FrontColor; }\n";
 }
 
 std::string unlower_compat_log(std::string log) {

@@ -82,6 +82,14 @@ std::string colour_interpolation(Stage stage, const std::vector<std::string>& so
 // The link error, or "".
 std::string colour_interpolation_mismatch(const std::string& vertex, const std::string& fragment);
 
+// The fragment stage GL gives a program without a fragment shader, as ESSL
+// `version`: with `front_colour` (a compatibility program whose last stage
+// writes mgl_FrontColor) the fixed-function one with texturing and fog off,
+// the primary colour (the texture environment is not applied to such
+// programs yet); otherwise one that writes nothing (GL leaves the colour
+// undefined: transform feedback, depth-only passes).
+std::string fixed_function_fragment_essl(int version, bool front_colour);
+
 // Our names back into the application's, for logs.
 std::string unlower_compat_log(std::string log);
 

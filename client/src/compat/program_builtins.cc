@@ -402,6 +402,7 @@ struct AppPrograms {
     std::unordered_map<uint32_t, Entry> programs;
     std::vector<float> scratch;
     bool two_side = false;  // GL_VERTEX_PROGRAM_TWO_SIDE
+    float max_point_size = -1;  // gl_Point.sizeMax's value, looked up once
 };
 
 namespace {
@@ -489,7 +490,8 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
     ContextState cs;
     cs.two_side = ap.two_side;
     cs.clamp_colour = ctx.st.clamp_vertex_color != 0;  // GL_FALSE
-    cs.max_point_size = max_point_size(ctx);
+    if (ap.max_point_size < 0) ap.max_point_size = max_point_size(ctx);  // the limits are fixed per context
+    cs.max_point_size = ap.max_point_size;
     for (Slot& s : en.slots) {
         const bool derived = s.what == What::matrix || s.what == What::normal_matrix || s.what == What::normal_scale;
         std::array<uint64_t, kMaxTexUnits + 1> k{};
