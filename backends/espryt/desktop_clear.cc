@@ -4,6 +4,8 @@
 // the verb its format takes, the other buffers with one glClear.
 #include <GLES3/gl32.h>
 
+#include <cstring>
+
 #include "backend.h"
 
 namespace mgl::espryt {
@@ -47,19 +49,21 @@ void EsprytBackend::glClear(GLbitfield mask) {
         if (fbo != 0)
             host_gl.glGetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, GLenum(buffer),
                                                           GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &type);
-        if (type == GL_INT) {
+        const ClearKind kind = type == GL_INT            ? ClearKind::signed_int
+                               : type == GL_UNSIGNED_INT ? ClearKind::unsigned_int
+                                                         : ClearKind::floating;
+        const float unused[4] = {};  // the colour is an integer one here
+        uint32_t words[4];
+        d.clear_words(kind, unused, words);
+        if (kind == ClearKind::signed_int) {
             GLint v[4];
-            for (int k = 0; k < 4; ++k) v[k] = GLint(d.clear_int[k]);
+            std::memcpy(v, words, sizeof v);
             host_gl.glClearBufferiv(GL_COLOR, i, v);
-        } else if (type == GL_UNSIGNED_INT) {
-            GLuint v[4];
-            for (int k = 0; k < 4; ++k) v[k] = d.clear_int[k];
-            host_gl.glClearBufferuiv(GL_COLOR, i, v);
+        } else if (kind == ClearKind::unsigned_int) {
+            host_gl.glClearBufferuiv(GL_COLOR, i, words);
         } else {
-            // A normalized or float buffer takes the integers' values (Mesa converts the same way).
             GLfloat v[4];
-            for (int k = 0; k < 4; ++k)
-                v[k] = d.clear_kind == ClearKind::signed_int ? GLfloat(GLint(d.clear_int[k])) : GLfloat(d.clear_int[k]);
+            std::memcpy(v, words, sizeof v);
             host_gl.glClearBufferfv(GL_COLOR, i, v);
         }
     }

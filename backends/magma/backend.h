@@ -90,6 +90,7 @@ public:
     void glDeleteSync(GLsync sync) override;
     void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length, wire::Out<GLint> values) override;
     void glHint(GLenum target, GLenum mode) override;  // desktop_state.cc
+    void glPointSize(GLfloat size) override;          // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
     void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
@@ -294,7 +295,15 @@ public:
     void glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) override;
     void glDrawBuffersEXT(GLsizei n, wire::In<GLenum> bufs) override { glDrawBuffers(n, bufs); }
     void glReadBuffer(GLenum src) override;
-    // Desktop-only verbs (desktop_verbs.cc).
+    // Desktop-only verbs (desktop_verbs.cc; glGetTexImage: desktop_get_tex_image.cc).
+    void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
+    void get_depth_stencil_image(GLenum target, GLint level, GLenum type, wire::OutOrOffset<uint8_t> pixels);
+    void glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a) override;
+    void glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a) override;
+    void glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) override;
+    void glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) override;
+    void glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) override;
     void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
     void glDrawBuffer(GLenum buf) override;
@@ -438,8 +447,11 @@ private:
     bool make_surface_images(Surface& s);
     void resolve_surface(Surface& s);
     VkSampleCountFlagBits surface_samples(int samples);
+    // Copies a region of one level and layer out (waits for the GPU). A
+    // depth/stencil image gives its depth aspect, or its stencil (one byte a
+    // texel; format S8_UINT) with `stencil`.
     bool read_image(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h, VkFormat& format,
-                    std::vector<uint8_t>& out);
+                    std::vector<uint8_t>& out, bool stencil = false);
     bool read_surface_rgba(Surface& s, int x, int y, int w, int h, uint8_t* out);
     void end_frame();
     // Presents the window frames whose batches completed, oldest first;
@@ -447,6 +459,7 @@ private:
     void present_ready(Surface& s, bool wait);
     // state
     void set_cap(GLenum cap, bool on);
+    VkClearValue colour_clear_value(const Image* img) const;  // clears.cc
     // Desktop-only caps and queries (desktop_state.cc); false: not one of them.
     bool desktop_cap(GLenum cap, bool on);
     bool desktop_is_enabled(GLenum cap, GLboolean& out);
@@ -469,6 +482,13 @@ private:
     bool define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h, uint32_t d);
     bool upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
                 uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    // The client's pixels, inline or in the pixel unpack buffer (*src null: no data); false: refused.
+    bool unpack_source(gen::Op verb, wire::InOrOffset<uint8_t> pixels, const uint8_t** src, size_t* size);
+    // Uploads into a level whose format came from desktop_tex_format (desktop_textures.cc).
+    bool desktop_upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
+                        uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    // The texture format of glTexImage*/glTexStorage*: the desktop table first in desktop contexts.
+    bool level_format(uint32_t internalformat, GLenum format, GLenum type, TexFormat& f);
     // Copies w*h*d tight texels of t's format, staged at s, into the image.
     // Where work outside a render pass that reads or writes `img` is recorded
     // so that GL's order holds: init if this batch has not used the image,

@@ -13,6 +13,19 @@ namespace mgl::magma {
 
 // ---- clear -----------------------------------------------------------------------------------
 
+// The clear value of one colour buffer: the clear colour as the buffer's
+// kind of components takes it (EXT_texture_integer's integer clear colour
+// included; the GL front end's rule, backends/gl/state).
+VkClearValue MagmaBackend::colour_clear_value(const Image* img) const {
+    using Kind = gl::DesktopState::ClearKind;
+    const Kind kind = !img || !is_integer_format(img->format) ? Kind::floating
+                      : is_signed_integer_format(img->format) ? Kind::signed_int
+                                                              : Kind::unsigned_int;
+    VkClearValue v{};
+    cur_->dstate.clear_words(kind, cur_->st.clear_color, v.color.uint32);
+    return v;
+}
+
 void MagmaBackend::glClear(GLbitfield mask) {
     if (!need_context(gen::Op::glClear)) return;
     if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
@@ -43,8 +56,6 @@ void MagmaBackend::glClear(GLbitfield mask) {
         if (!color && !depth && !stencil) return;
     }
     const bool full = x0 == 0 && y0 == 0 && x1 == int(t.width) && y1 == int(t.height);
-    VkClearValue cv{};
-    std::memcpy(cv.color.float32, s.clear_color, sizeof cv.color.float32);
     VkClearValue dv{};
     dv.depthStencil = {s.clear_depth, uint32_t(s.clear_stencil) & 0xFF};
     const bool open_here = gpu_->in_pass() && open_id_ == t.id && open_generation_ == t.generation;
@@ -57,7 +68,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
         for (int i = 0; i < 4; ++i) {
             if (k.color[i] == VK_FORMAT_UNDEFINED) continue;
             if (color && (t.draw_mask >> i & 1)) k.clear_color |= uint8_t(1u << i);
-            values[n++] = cv;
+            values[n++] = colour_clear_value(t.color[i]);
         }
         if (k.depth != VK_FORMAT_UNDEFINED) {
             // Keep what is not cleared: a stencil-less format has nothing to keep.
@@ -93,7 +104,7 @@ void MagmaBackend::glClear(GLbitfield mask) {
         if (!t.color[i] || !(t.draw_mask >> i & 1)) continue;
         atts[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
         atts[n].colorAttachment = uint32_t(i);
-        atts[n].clearValue = cv;
+        atts[n].clearValue = colour_clear_value(t.color[i]);
         ++n;
     }
     if (depth || stencil) {

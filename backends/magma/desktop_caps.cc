@@ -41,6 +41,13 @@ const char* const kAlways[] = {
     // gl_FragCoord's layout qualifiers: the GL front end's lowering; the
     // draw height goes into the default uniform block at each draw (draw.cc).
     "GL_ARB_fragment_coord_conventions",
+    // Integer textures' desktop side: glClearColorI*, the integer luminance/
+    // alpha/intensity formats (the front end's table, desktop_textures.cc),
+    // GL_RGBA_INTEGER_MODE_EXT.
+    "GL_EXT_texture_integer",
+    // GL 1.3's cube maps and GL 3.0's packed depth/stencil (uploads and
+    // glGetTexImage of both aspects), which Mesa lists in every profile.
+    "GL_ARB_texture_cube_map", "GL_EXT_packed_depth_stencil",
 };
 
 }  // namespace

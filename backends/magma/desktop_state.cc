@@ -61,6 +61,23 @@ bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
     if (!cur_ || !cur_->desktop()) return false;
     const VkPhysicalDeviceLimits& l = gpu_->dev().props.limits;
     GLboolean on = GL_FALSE;
+    // EXT_texture_integer's GL_RGBA_INTEGER_MODE_EXT: whether a draw buffer
+    // of the draw framebuffer holds integers, as Mesa answers.
+    if (pname == 0x8D9E) {
+        bool integer = false;
+        if (const Framebuffer* fb = cur_->draw_fb.get())
+            for (GLenum b : fb->draw_buffers) {
+                if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + 4) continue;
+                const Attachment& a = fb->color[b - GL_COLOR_ATTACHMENT0];
+                const Image* img = a.kind == GL_TEXTURE && a.tex        ? &a.tex->img
+                                   : a.kind == GL_RENDERBUFFER && a.rb ? &a.rb->img
+                                                                       : nullptr;
+                integer = integer || (img && img->image && is_integer_format(img->format));
+            }
+        out[0] = integer ? 1 : 0;
+        *count = 1;
+        return true;
+    }
     if (gl::cap_route(pname) == gl::CapRoute::host && desktop_is_enabled(pname, on)) {
         out[0] = on;
         *count = 1;
@@ -105,6 +122,21 @@ void MagmaBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
     if (!cur_->clip_plane_said) {
         cur_->clip_plane_said = true;
         log().warn("magma: glClipPlane: user clip planes are kept but do not clip what the application's shaders draw on Magma yet");
+    }
+}
+
+// glPointSize: kept and answered (the client fills gl_Point.size from it);
+// Vulkan, like GLES, sizes points by the shader's PointSize only, so a size
+// other than 1 is said once in the log.
+void MagmaBackend::glPointSize(GLfloat size) {
+    if (!need_context(gen::Op::glPointSize)) return;
+    if (!cur_->desktop()) return refuse(gen::Op::glPointSize, GL_INVALID_OPERATION, "a desktop GL verb");
+    if (!(size > 0)) return refuse(gen::Op::glPointSize, GL_INVALID_VALUE, "size");
+    cur_->dstate.point_size = size;
+    if (size != 1 && !cur_->point_size_said) {
+        cur_->point_size_said = true;
+        log().warn("magma: glPointSize({}): Vulkan sizes points by the shader's PointSize only; points without "
+                   "GL_PROGRAM_POINT_SIZE keep the shader's size (not emulated)", size);
     }
 }
 

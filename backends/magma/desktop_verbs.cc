@@ -42,4 +42,46 @@ void MagmaBackend::glDrawBuffer(GLenum buf) {
     glDrawBuffers(n, wire::In<GLenum>{bufs, uint32_t(sizeof(GLenum) * size_t(n))});
 }
 
+// EXT_texture_integer's integer clear colour, kept in the front end's
+// DesktopState until the next glClearColor; glClear writes it (clears.cc).
+void MagmaBackend::glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a) {
+    if (!need_context(gen::Op::glClearColorIiEXT)) return;
+    gl::DesktopState& d = cur_->dstate;
+    d.clear_kind = gl::DesktopState::ClearKind::signed_int;
+    const GLint v[4] = {r, g, b, a};
+    for (int i = 0; i < 4; ++i) d.clear_int[i] = uint32_t(v[i]);
+}
+
+void MagmaBackend::glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a) {
+    if (!need_context(gen::Op::glClearColorIuiEXT)) return;
+    gl::DesktopState& d = cur_->dstate;
+    d.clear_kind = gl::DesktopState::ClearKind::unsigned_int;
+    const GLuint v[4] = {r, g, b, a};
+    for (int i = 0; i < 4; ++i) d.clear_int[i] = v[i];
+}
+
+// The integer forms of the texture parameters: Magma keeps no integer
+// border colour, so every parameter they can name is a single value the
+// plain forms take (the border colour is refused there, loudly).
+void MagmaBackend::glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    glTexParameteriv(target, pname, params);
+}
+
+void MagmaBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLuint> params) {
+    if (!params.count()) return;
+    // Enums and levels fit an int; a larger value is out of every range anyway.
+    glTexParameterf(target, pname, float(params.data[0]));
+}
+
+void MagmaBackend::glGetTexParameterIiv(GLenum target, GLenum pname, wire::Out<GLint> params) {
+    glGetTexParameteriv(target, pname, params);
+}
+
+void MagmaBackend::glGetTexParameterIuiv(GLenum target, GLenum pname, wire::Out<GLuint> params) {
+    GLint v[4] = {};
+    if (!params.count()) return;
+    glGetTexParameteriv(target, pname, wire::Out<GLint>{v, sizeof v});
+    params.data[0] = GLuint(v[0]);
+}
+
 }  // namespace mgl::magma

@@ -31,6 +31,34 @@ TexFormat fmt(VkFormat vk, uint32_t src, uint32_t dst, Conv c, uint32_t sized, V
 
 uint8_t unorm8(float f) { return uint8_t(std::lround(std::clamp(f, 0.0f, 1.0f) * 255.0f)); }
 
+TexFormat with_one(TexFormat f, uint32_t one) {
+    f.one = one;
+    return f;
+}
+
+// IEEE single to half, rounding to nearest even (denormals, infinities and NaN kept).
+uint16_t float_to_half(float v) {
+    uint32_t x;
+    std::memcpy(&x, &v, 4);
+    const uint32_t sign = (x >> 16) & 0x8000u;
+    const uint32_t mag = x & 0x7FFFFFFFu;
+    if (mag >= 0x7F800000u) return uint16_t(sign | 0x7C00u | (mag > 0x7F800000u ? 0x200u : 0));
+    if (mag >= 0x477FF000u) return uint16_t(sign | 0x7C00u);  // rounds past the largest half
+    if (mag < 0x38800000u) {  // a half denormal (or zero)
+        const uint32_t m = (mag & 0x7FFFFFu) | 0x800000u;
+        const int shift = 113 - int(mag >> 23) + 13;
+        if (shift > 24) return uint16_t(sign);
+        uint32_t h = m >> shift;
+        const uint32_t rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+        if (rest > half || (rest == half && (h & 1))) ++h;
+        return uint16_t(sign | h);
+    }
+    uint32_t h = ((mag >> 13) - (112u << 10));
+    const uint32_t rest = mag & 0x1FFFu;
+    if (rest > 0x1000u || (rest == 0x1000u && (h & 1))) ++h;
+    return uint16_t(sign | h);
+}
+
 }  // namespace
 
 bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexFormat& o) {
@@ -47,12 +75,14 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_RGB5_A1:
             if (type == GL_UNSIGNED_SHORT_4_4_4_4) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p4444_rgba8, ifmt); return true; }
             if (type == GL_UNSIGNED_SHORT_5_5_5_1) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p5551_rgba8, ifmt); return true; }
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;  // other pairs: the front end converts (desktop)
             o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 4, 4, Conv::copy, ifmt);
             return true;
         case GL_SRGB8_ALPHA8: o = fmt(VK_FORMAT_R8G8B8A8_SRGB, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGB8:
         case GL_RGB565:
             if (type == GL_UNSIGNED_SHORT_5_6_5) { o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 2, 4, Conv::p565_rgba8, ifmt); return true; }
+            if (type != GL_UNSIGNED_BYTE && type != 0) return false;
             o = fmt(VK_FORMAT_R8G8B8A8_UNORM, 3, 4, Conv::rgb8_rgba8, ifmt);
             return true;
         case GL_SRGB8: o = fmt(VK_FORMAT_R8G8B8A8_SRGB, 3, 4, Conv::rgb8_rgba8, ifmt); return true;
@@ -62,11 +92,34 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_RGB32F: o = fmt(VK_FORMAT_R32G32B32A32_SFLOAT, 12, 16, Conv::rgb32f_rgba32f, ifmt); return true;
         case GL_RG32F: o = fmt(VK_FORMAT_R32G32_SFLOAT, 8, 8, Conv::copy, ifmt); return true;
         case GL_R32F: o = fmt(VK_FORMAT_R32_SFLOAT, 4, 4, Conv::copy, ifmt); return true;
-        case GL_RGBA16F: o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 8, 8, Conv::copy, ifmt); return true;
-        case GL_RGB16F: o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 6, 8, Conv::rgb16f_rgba16f, ifmt); return true;
-        case GL_RG16F: o = fmt(VK_FORMAT_R16G16_SFLOAT, 4, 4, Conv::copy, ifmt); return true;
-        case GL_R16F: o = fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt); return true;
-        case GL_R11F_G11F_B10F: o = fmt(VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, 4, Conv::copy, ifmt); return true;
+        // 16-bit float formats take halves as they are, or floats (GLES 3.2 table 8.10) converted.
+        case GL_RGBA16F:
+            o = type == GL_FLOAT ? fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 16, 8, Conv::f32_f16, ifmt)
+                                 : fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 8, 8, Conv::copy, ifmt);
+            return true;
+        case GL_RGB16F:
+            o = type == GL_FLOAT ? fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 12, 8, Conv::f32_f16, ifmt)
+                                 : fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 6, 8, Conv::rgb16f_rgba16f, ifmt);
+            return true;
+        case GL_RG16F:
+            o = type == GL_FLOAT ? fmt(VK_FORMAT_R16G16_SFLOAT, 8, 4, Conv::f32_f16, ifmt)
+                                 : fmt(VK_FORMAT_R16G16_SFLOAT, 4, 4, Conv::copy, ifmt);
+            return true;
+        case GL_R16F:
+            o = type == GL_FLOAT ? fmt(VK_FORMAT_R16_SFLOAT, 4, 2, Conv::f32_f16, ifmt)
+                                 : fmt(VK_FORMAT_R16_SFLOAT, 2, 2, Conv::copy, ifmt);
+            return true;
+        // Packed float formats take their packed type as it is; float and
+        // half data go into a half-float image, which holds every value of
+        // both exactly (11/10-bit floats, and 9-bit mantissas under a shared
+        // exponent, are halves with fewer bits).
+        case GL_R11F_G11F_B10F:
+        case GL_RGB9_E5:
+            if (type == GL_FLOAT) { o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 12, 8, Conv::f32_f16, ifmt); return true; }
+            if (type == GL_HALF_FLOAT) { o = fmt(VK_FORMAT_R16G16B16A16_SFLOAT, 6, 8, Conv::rgb16f_rgba16f, ifmt); return true; }
+            o = fmt(ifmt == GL_RGB9_E5 ? VK_FORMAT_E5B9G9R9_UFLOAT_PACK32 : VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, 4,
+                    Conv::copy, ifmt);
+            return true;
         case GL_RGB10_A2: o = fmt(VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, 4, Conv::copy, ifmt); return true;
         case GL_R8UI: o = fmt(VK_FORMAT_R8_UINT, 1, 1, Conv::copy, ifmt); return true;
         case GL_R8I: o = fmt(VK_FORMAT_R8_SINT, 1, 1, Conv::copy, ifmt); return true;
@@ -89,6 +142,20 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_RGBA8UI: o = fmt(VK_FORMAT_R8G8B8A8_UINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGBA8I: o = fmt(VK_FORMAT_R8G8B8A8_SINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_R32UI: o = fmt(VK_FORMAT_R32_UINT, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB10_A2UI: o = fmt(VK_FORMAT_A2B10G10R10_UINT_PACK32, 4, 4, Conv::copy, ifmt); return true;
+        // Signed normalized and 16-bit normalized formats (desktop GL; EXT_texture_norm16 on GLES).
+        case GL_R8_SNORM: o = fmt(VK_FORMAT_R8_SNORM, 1, 1, Conv::copy, ifmt); return true;
+        case GL_RG8_SNORM: o = fmt(VK_FORMAT_R8G8_SNORM, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RGB8_SNORM: o = with_one(fmt(VK_FORMAT_R8G8B8A8_SNORM, 3, 4, Conv::rgb_rgba_one, ifmt), 0x7F); return true;
+        case GL_RGBA8_SNORM: o = fmt(VK_FORMAT_R8G8B8A8_SNORM, 4, 4, Conv::copy, ifmt); return true;
+        case GL_R16_EXT: o = fmt(VK_FORMAT_R16_UNORM, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RG16_EXT: o = fmt(VK_FORMAT_R16G16_UNORM, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB16_EXT: o = with_one(fmt(VK_FORMAT_R16G16B16A16_UNORM, 6, 8, Conv::rgb_rgba_one, ifmt), 0xFFFF); return true;
+        case GL_RGBA16_EXT: o = fmt(VK_FORMAT_R16G16B16A16_UNORM, 8, 8, Conv::copy, ifmt); return true;
+        case GL_R16_SNORM_EXT: o = fmt(VK_FORMAT_R16_SNORM, 2, 2, Conv::copy, ifmt); return true;
+        case GL_RG16_SNORM_EXT: o = fmt(VK_FORMAT_R16G16_SNORM, 4, 4, Conv::copy, ifmt); return true;
+        case GL_RGB16_SNORM_EXT: o = with_one(fmt(VK_FORMAT_R16G16B16A16_SNORM, 6, 8, Conv::rgb_rgba_one, ifmt), 0x7FFF); return true;
+        case GL_RGBA16_SNORM_EXT: o = fmt(VK_FORMAT_R16G16B16A16_SNORM, 8, 8, Conv::copy, ifmt); return true;
         case GL_R32I: o = fmt(VK_FORMAT_R32_SINT, 4, 4, Conv::copy, ifmt); return true;
         case GL_RGBA32UI: o = fmt(VK_FORMAT_R32G32B32A32_UINT, 16, 16, Conv::copy, ifmt); return true;
         case GL_RGBA32I: o = fmt(VK_FORMAT_R32G32B32A32_SINT, 16, 16, Conv::copy, ifmt); return true;
@@ -114,7 +181,12 @@ bool tex_format(uint32_t ifmt, uint32_t format, uint32_t type, VkFormat ds, TexF
         case GL_DEPTH24_STENCIL8:
         case GL_DEPTH32F_STENCIL8:
         case GL_STENCIL_INDEX8:
-            o = fmt(ds, 4, format_bytes(ds), Conv::u24s8_d24s8, ifmt);
+            // The depth aspect is copied 4 bytes a texel whatever the format.
+            o = fmt(ds, 4, 4, Conv::u24s8_d24s8, ifmt);
+            if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) o.src_bytes = 8, o.ds_source = 'f';
+            else if (type == GL_FLOAT) o.ds_source = 'f';
+            else if (type == GL_UNSIGNED_INT) o.ds_source = 'i';
+            else if (type == GL_UNSIGNED_SHORT) o.src_bytes = 2, o.ds_source = 's';
             o.depth = ifmt != GL_STENCIL_INDEX8;
             o.stencil = true;
             return true;
@@ -260,7 +332,51 @@ bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32
                         std::memcpy(o + 4 * x, &fv, 4);
                     }
                     break;
-                case Conv::u24s8_d24s8: std::memcpy(o, s, size_t(w) * std::min(f.dst_bytes, 4u)); break;
+                case Conv::u24s8_d24s8:
+                    for (uint32_t x = 0; x < w; ++x) {
+                        const uint8_t* p = s + size_t(x) * f.src_bytes;
+                        double d = 0;  // the depth in [0, 1]
+                        if (f.ds_source == 'f') {
+                            float v;
+                            std::memcpy(&v, p, 4);
+                            d = v == v ? std::clamp(double(v), 0.0, 1.0) : 0.0;
+                        } else if (f.ds_source == 's') {
+                            uint16_t v;
+                            std::memcpy(&v, p, 2);
+                            d = v / 65535.0;
+                        } else {
+                            uint32_t v;
+                            std::memcpy(&v, p, 4);
+                            d = f.ds_source == 'i' ? v / 4294967295.0 : (v >> 8) / 16777215.0;
+                        }
+                        if (f.vk == VK_FORMAT_D24_UNORM_S8_UINT) {
+                            const uint32_t u = uint32_t(std::lround(d * 16777215.0));
+                            std::memcpy(o + 4 * x, &u, 4);
+                        } else {
+                            const float v = float(d);
+                            std::memcpy(o + 4 * x, &v, 4);
+                        }
+                    }
+                    break;
+                case Conv::rgb_rgba_one: {
+                    const uint32_t cb = f.src_bytes / 3;  // 1 or 2
+                    for (uint32_t x = 0; x < w; ++x) {
+                        std::memcpy(o + 4 * cb * x, s + 3 * cb * x, 3 * cb);
+                        std::memcpy(o + 4 * cb * x + 3 * cb, &f.one, cb);  // little-endian
+                    }
+                    break;
+                }
+                case Conv::f32_f16: {
+                    const uint32_t in = f.src_bytes / 4, out = f.dst_bytes / 2;
+                    for (uint32_t x = 0; x < w; ++x)
+                        for (uint32_t c = 0; c < out; ++c) {
+                            float v = 1.0f;
+                            if (c < in) std::memcpy(&v, s + (size_t(x) * in + c) * 4, 4);
+                            const uint16_t h = float_to_half(v);
+                            std::memcpy(o + (size_t(x) * out + c) * 2, &h, 2);
+                        }
+                    break;
+                }
                 case Conv::rgb_rgba_int: {
                     const uint32_t cb = f.src_bytes / 3;  // 1, 2 or 4
                     const uint32_t one = 1;
@@ -279,8 +395,10 @@ bool convert_upload(const TexFormat& f, const PixelStore& ps, uint32_t w, uint32
 uint32_t format_bytes(VkFormat f) {
     switch (f) {
         case VK_FORMAT_R8_UNORM:
+        case VK_FORMAT_R8_SNORM:
         case VK_FORMAT_R8_UINT:
         case VK_FORMAT_R8_SINT: return 1;
+        case VK_FORMAT_R8G8_SNORM:
         case VK_FORMAT_R8G8_UNORM:
         case VK_FORMAT_R8G8_UINT:
         case VK_FORMAT_R8G8_SINT:
@@ -291,6 +409,8 @@ uint32_t format_bytes(VkFormat f) {
         case VK_FORMAT_R16_SINT:
         case VK_FORMAT_D16_UNORM: return 2;
         case VK_FORMAT_R16G16B16A16_SFLOAT:
+        case VK_FORMAT_R16G16B16A16_UNORM:
+        case VK_FORMAT_R16G16B16A16_SNORM:
         case VK_FORMAT_R16G16B16A16_UINT:
         case VK_FORMAT_R16G16B16A16_SINT:
         case VK_FORMAT_R32G32_SFLOAT:
@@ -369,8 +489,62 @@ bool is_depth_format(VkFormat f) {
 
 bool has_stencil(VkFormat f) { return f == VK_FORMAT_D24_UNORM_S8_UINT || f == VK_FORMAT_D32_SFLOAT_S8_UINT; }
 
-bool texel_rgba32f(VkFormat f, const uint8_t* t, float o[4]) {
+namespace {
+// Normalized and float formats of one to four equal components.
+enum class Comp : uint8_t { unorm, snorm, sfloat };
+bool plain_layout(VkFormat f, int& comps, int& bytes, Comp& kind) {
     switch (f) {
+        case VK_FORMAT_R8_SNORM: comps = 1, bytes = 1, kind = Comp::snorm; return true;
+        case VK_FORMAT_R8G8_SNORM: comps = 2, bytes = 1, kind = Comp::snorm; return true;
+        case VK_FORMAT_R8G8B8A8_SNORM: comps = 4, bytes = 1, kind = Comp::snorm; return true;
+        case VK_FORMAT_R16_UNORM: comps = 1, bytes = 2, kind = Comp::unorm; return true;
+        case VK_FORMAT_R16G16_UNORM: comps = 2, bytes = 2, kind = Comp::unorm; return true;
+        case VK_FORMAT_R16G16B16A16_UNORM: comps = 4, bytes = 2, kind = Comp::unorm; return true;
+        case VK_FORMAT_R16_SNORM: comps = 1, bytes = 2, kind = Comp::snorm; return true;
+        case VK_FORMAT_R16G16_SNORM: comps = 2, bytes = 2, kind = Comp::snorm; return true;
+        case VK_FORMAT_R16G16B16A16_SNORM: comps = 4, bytes = 2, kind = Comp::snorm; return true;
+        case VK_FORMAT_R16_SFLOAT: comps = 1, bytes = 2, kind = Comp::sfloat; return true;
+        case VK_FORMAT_R16G16_SFLOAT: comps = 2, bytes = 2, kind = Comp::sfloat; return true;
+        default: return false;
+    }
+}
+}  // namespace
+
+bool texel_rgba32f(VkFormat f, const uint8_t* t, float o[4]) {
+    int comps = 0, bytes = 0;
+    Comp kind;
+    if (plain_layout(f, comps, bytes, kind)) {
+        o[0] = o[1] = o[2] = 0, o[3] = 1;
+        for (int i = 0; i < comps; ++i) {
+            const uint8_t* p = t + i * bytes;
+            if (bytes == 1) {
+                o[i] = std::max(float(int8_t(p[0])) / 127.0f, -1.0f);  // (only snorm 8-bit formats are listed)
+                continue;
+            }
+            uint16_t v;
+            std::memcpy(&v, p, 2);
+            o[i] = kind == Comp::unorm   ? float(v) / 65535.0f
+                   : kind == Comp::snorm ? std::max(float(int16_t(v)) / 32767.0f, -1.0f)
+                                         : gl::half_to_float(v);
+        }
+        return true;
+    }
+    switch (f) {
+        case VK_FORMAT_A2B10G10R10_UNORM_PACK32: {
+            uint32_t v;
+            std::memcpy(&v, t, 4);
+            for (int i = 0; i < 3; ++i) o[i] = float((v >> (10 * i)) & 0x3FF) / 1023.0f;
+            o[3] = float(v >> 30) / 3.0f;
+            return true;
+        }
+        case VK_FORMAT_D32_SFLOAT: std::memcpy(o, t, 4), o[1] = o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_D24_UNORM_S8_UINT:
+        case VK_FORMAT_X8_D24_UNORM_PACK32: {
+            uint32_t v;
+            std::memcpy(&v, t, 4);
+            o[0] = float(double(v & 0xFFFFFF) / 16777215.0), o[1] = o[2] = 0, o[3] = 1;
+            return true;
+        }
         case VK_FORMAT_R8G8B8A8_UNORM:
         case VK_FORMAT_R8G8B8A8_SRGB:
             for (int i = 0; i < 4; ++i) o[i] = t[i] / 255.0f;

@@ -25,8 +25,11 @@ enum class Conv : uint8_t {
     p5551_rgba8,
     u16_d32f,      // normalized depth
     u32_d32f,
-    u24s8_d24s8,   // GL_UNSIGNED_INT_24_8 into D24_UNORM_S8_UINT (depth part only)
+    u24s8_d24s8,   // depth values into a depth/stencil format's depth aspect (4 bytes a texel:
+                   // D24 in the low bits, or D32 float): src_bytes and ds_source say what comes
     rgb_rgba_int,  // 3 integer components -> 4, alpha 1 (src_bytes / 3 bytes each)
+    rgb_rgba_one,  // 3 components -> 4, alpha TexFormat::one (src_bytes / 3 bytes each): norm16, snorm
+    f32_f16,       // src_bytes / 4 floats -> dst_bytes / 2 halves (a missing alpha: 1.0)
 };
 
 struct TexFormat {
@@ -36,13 +39,24 @@ struct TexFormat {
     uint32_t dst_bytes = 0;        // texel bytes in the VkFormat
     Conv conv = Conv::copy;
     uint32_t sized = 0;            // the sized GL internal format (GL_RGBA8...)
+    uint32_t one = 0;              // rgb_rgba_one's alpha bytes (little-endian)
+    // u24s8_d24s8's source: 'p' UNSIGNED_INT_24_8, 'f' float (FLOAT or the
+    // float of FLOAT_32_UNSIGNED_INT_24_8_REV), 'i' normalized uint, 's' normalized ushort.
+    char ds_source = 'p';
     bool depth = false, stencil = false;
+    // Chosen by the GL front end's desktop table (desktop_textures.cc):
+    // uploads convert through the front end's converter.
+    bool desktop = false;
 };
 
 // The texture format for glTexImage*(internalformat, format, type) (format/type
 // 0: from a sized internal format alone, as glTexStorage/glRenderbufferStorage).
 // false: not supported.
 bool tex_format(uint32_t internalformat, uint32_t format, uint32_t type, VkFormat depth_stencil, TexFormat& out);
+
+// A desktop internal format through the GL front end's table
+// (desktop_textures.cc); false: one the table does not know, or depth/stencil.
+bool desktop_tex_format(uint32_t internalformat, VkFormat depth_stencil, TexFormat& out);
 
 // Bytes per client row and the start of the image inside client memory.
 size_t unpack_row_bytes(const PixelStore& ps, uint32_t width, uint32_t src_bytes);

@@ -63,7 +63,7 @@ void MagmaBackend::renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum in
     if (!cur_->renderbuffer) return refuse(verb, GL_INVALID_OPERATION, "no renderbuffer bound");
     if (width < 1 || height < 1 || samples < 0) return refuse(verb, GL_INVALID_VALUE, "size or samples");
     TexFormat f;
-    if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f))
+    if (!level_format(internalformat, 0, 0, f))
         return refuse(verb, GL_INVALID_ENUM, "internal format not supported by Magma yet");
     VkSampleCountFlagBits count = VK_SAMPLE_COUNT_1_BIT;
     if (samples > 0) {

@@ -298,9 +298,11 @@ struct Context {
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
     bool clip_plane_said = false;  // glClipPlane's "not applied" logged once
+    bool point_size_said = false;  // glPointSize's "not emulated" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables
     PixelStore unpack, pack;
+    bool unpack_swap = false;  // desktop GL_UNPACK_SWAP_BYTES (desktop uploads convert with it)
     bool viewport_set = false;
     // Bindings.
     std::shared_ptr<Buffer> array_buffer, pixel_unpack, pixel_pack, uniform_buffer, copy_read, copy_write;

@@ -245,13 +245,20 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     // what reaches the colour buffers is undefined; compatibility: the
     // fixed-function fragment stage, the interpolated colour). Magma's
     // stand-in, compiled like the application's.
+    // A compatibility program with a fragment shader only gets the
+    // fixed-function vertex stage. The stand-ins' text is the GL front end's.
     Shader stand_in;
     if (vs && !fs && cur_->desktop()) {
         const bool colour = cur_->profile != gl::kProfileCore && vs->source.find("gl_FrontColor") != std::string::npos;
         stand_in.type = GL_FRAGMENT_SHADER;
-        stand_in.source = colour ? "#version 130\nvoid main() { gl_FragColor = gl_Color; }\n" : "#version 130\nvoid main() {}\n";
+        stand_in.source = gl::fixed_function_fragment_glsl(colour);
         stand_in.compiled = true;
         fs = &stand_in;
+    } else if (fs && !vs && !gs && cur_->desktop() && cur_->profile != gl::kProfileCore) {
+        stand_in.type = GL_VERTEX_SHADER;
+        stand_in.source = gl::fixed_function_vertex_glsl();
+        stand_in.compiled = true;
+        vs = &stand_in;
     }
     if (!vs || !fs) {
         log_text = "a program needs a vertex and a fragment shader";

@@ -93,6 +93,7 @@ void MagmaBackend::glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
     if (!need_context(gen::Op::glClearColor)) return;
     float* c = cur_->st.clear_color;
     c[0] = r, c[1] = g, c[2] = b, c[3] = a;
+    cur_->dstate.clear_kind = gl::DesktopState::ClearKind::floating;  // ends an EXT_texture_integer colour
 }
 void MagmaBackend::glClearDepthf(GLfloat d) {
     if (need_context(gen::Op::glClearDepthf)) cur_->st.clear_depth = std::clamp(d, 0.0f, 1.0f);
@@ -154,8 +155,9 @@ void MagmaBackend::glPixelStorei(GLenum pname, GLint param) {
         case GL_PACK_ROW_LENGTH: p.row_length = param; break;
         case GL_PACK_SKIP_ROWS: p.skip_rows = param; break;
         case GL_PACK_SKIP_PIXELS: p.skip_pixels = param; break;
-        case 0x0CF0:  // desktop GL_UNPACK_SWAP_BYTES: the client sends it; Magma converts no swapped uploads
-            if (param) refuse(gen::Op::glPixelStorei, GL_INVALID_OPERATION, "GL_UNPACK_SWAP_BYTES is not served");
+        case 0x0CF0:  // desktop GL_UNPACK_SWAP_BYTES: desktop uploads swap in the front end's converter
+            if (!cur_->desktop()) return refuse(gen::Op::glPixelStorei, GL_INVALID_ENUM, "pname");
+            cur_->unpack_swap = param != 0;
             break;
         default: refuse(gen::Op::glPixelStorei, GL_INVALID_ENUM, "pname");
     }

@@ -190,9 +190,11 @@ void MagmaBackend::mglDestroySurface(GLuint surface) {
 // Copies a region of one subresource to the host and waits: the blocking
 // readback (glReadPixels, surface readback). `out` holds tightly packed texels.
 bool MagmaBackend::read_image(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h,
-                              VkFormat& format, std::vector<uint8_t>& out) {
+                              VkFormat& format, std::vector<uint8_t>& out, bool stencil) {
     if (!img.image || w <= 0 || h <= 0) return false;
-    const uint32_t bpp = format_bytes(img.format);
+    if (stencil && !(img.aspect & VK_IMAGE_ASPECT_STENCIL_BIT)) return false;
+    // A depth aspect copies out 4 bytes a texel (D24 in the low bits, or D32 float).
+    const uint32_t bpp = stencil ? 1 : is_depth_format(img.format) ? 4 : format_bytes(img.format);
     const VkDeviceSize bytes = VkDeviceSize(w) * h * bpp;
     Gpu::Slice s = gpu_->stream(bytes, 16);
     if (!s.ptr) return false;
@@ -203,16 +205,17 @@ bool MagmaBackend::read_image(Image& img, uint32_t level, uint32_t layer, int x,
     VkBufferImageCopy r{};
     r.bufferOffset = s.offset;
     r.imageSubresource = {img.aspect & VK_IMAGE_ASPECT_COLOR_BIT ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+                          : stencil                              ? VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT)
                                                                  : VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT),
-                          level, layer, 1};
-    r.imageOffset = {x, y, 0};
+                          level, img.type == VK_IMAGE_TYPE_3D ? 0 : layer, 1};
+    r.imageOffset = {x, y, img.type == VK_IMAGE_TYPE_3D ? int32_t(layer) : 0};  // a 3D image's slice
     r.imageExtent = {uint32_t(w), uint32_t(h), 1};
     vkCmdCopyImageToBuffer(cb, img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s.buf, 1, &r);
     if (keep != VK_IMAGE_LAYOUT_UNDEFINED) gpu_->transition(cb, img, keep);
     img.used_serial = gpu_->serial();
     gpu_->submit(true);
     if (gpu_->lost()) return false;
-    format = img.format;
+    format = stencil ? VK_FORMAT_S8_UINT : img.format;
     out.assign(s.ptr, s.ptr + bytes);
     return true;
 }

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "context/texel_convert.h"
 #include "etc2.h"
 
 namespace mgl::magma {
@@ -164,23 +165,11 @@ bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexF
 
 bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
                           uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (t.fmt.desktop) return desktop_upload(verb, t, target, level, x, y, z, w, h, d, format, type, pixels);
     const bool three_d = object_target(target) == GL_TEXTURE_3D || object_target(target) == GL_TEXTURE_2D_ARRAY;
-    const uint8_t* src = pixels.data;
-    size_t size = pixels.size;
-    if (pixels.is_offset()) {
-        if (!cur_->pixel_unpack) {
-            if (pixels.offset == 0) return true;  // no data: only the definition
-            refuse(verb, GL_INVALID_OPERATION, "offset while no pixel unpack buffer is bound");
-            return false;
-        }
-        Buffer& b = *cur_->pixel_unpack;
-        if (pixels.offset > b.size) {
-            refuse(verb, GL_INVALID_OPERATION, "offset outside the pixel unpack buffer");
-            return false;
-        }
-        src = host_bytes(b) + pixels.offset;
-        size = size_t(b.size - pixels.offset);
-    }
+    const uint8_t* src = nullptr;
+    size_t size = 0;
+    if (!unpack_source(verb, pixels, &src, &size)) return false;
     if (!src || !w || !h || !d) return true;
     TexFormat f = t.fmt;
     TexFormat client;
@@ -229,6 +218,11 @@ void MagmaBackend::copy_texels(Texture& t, GLenum target, int level, int x, int 
     gpu_->count_upload();
 }
 
+bool MagmaBackend::level_format(uint32_t internalformat, GLenum format, GLenum type, TexFormat& f) {
+    const VkFormat ds = gpu_->dev().depth_stencil_format;
+    return (cur_->desktop() && desktop_tex_format(internalformat, ds, f)) || tex_format(internalformat, format, type, ds, f);
+}
+
 void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                 GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glTexImage2D)) return;
@@ -238,7 +232,7 @@ void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat
         return refuse(gen::Op::glTexImage2D, GL_INVALID_VALUE, "level, size or border");
     if (t->immutable) return refuse(gen::Op::glTexImage2D, GL_INVALID_OPERATION, "immutable texture");
     TexFormat f;
-    if (!tex_format(uint32_t(internalformat), format, type, gpu_->dev().depth_stencil_format, f))
+    if (!level_format(uint32_t(internalformat), format, type, f))
         return refuse(gen::Op::glTexImage2D, GL_INVALID_ENUM, "format/type not supported by Magma yet");
     if (width == 0 || height == 0) return;
     if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), 1)) return set_error(GL_OUT_OF_MEMORY);
@@ -268,7 +262,7 @@ void MagmaBackend::glTexImage3D(GLenum target, GLint level, GLint internalformat
     if (level < 0 || level > 15 || width < 0 || height < 0 || depth < 0 || border != 0)
         return refuse(gen::Op::glTexImage3D, GL_INVALID_VALUE, "level, size or border");
     TexFormat f;
-    if (!tex_format(uint32_t(internalformat), format, type, gpu_->dev().depth_stencil_format, f))
+    if (!level_format(uint32_t(internalformat), format, type, f))
         return refuse(gen::Op::glTexImage3D, GL_INVALID_ENUM, "format/type not supported by Magma yet");
     if (!width || !height || !depth) return;
     if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), uint32_t(depth))) return set_error(GL_OUT_OF_MEMORY);
@@ -304,7 +298,7 @@ void MagmaBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum internal
     if (t->immutable) return refuse(gen::Op::glTexStorage3D, GL_INVALID_OPERATION, "already immutable");
     if (levels < 1 || width < 1 || height < 1 || depth < 1) return refuse(gen::Op::glTexStorage3D, GL_INVALID_VALUE, "size");
     TexFormat f;
-    if (!tex_format(internalformat, 0, 0, gpu_->dev().depth_stencil_format, f))
+    if (!level_format(internalformat, 0, 0, f))
         return refuse(gen::Op::glTexStorage3D, GL_INVALID_ENUM, "internal format not supported by Magma yet");
     if (!define_image(*t, target, 0, f, uint32_t(width), uint32_t(height), uint32_t(depth))) return set_error(GL_OUT_OF_MEMORY);
     t->immutable = true;
@@ -450,7 +444,15 @@ void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum p
         case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: v = has && img.samples > 1 ? t->fixed_locations : GL_TRUE; break;
         case GL_TEXTURE_INTERNAL_FORMAT: v = has ? GLint(t->fmt.sized) : GL_RGBA; break;
         case GL_TEXTURE_COMPRESSED: v = 0; break;
-        default: return refuse(op, GL_INVALID_ENUM, "pname not served by Magma yet");
+        default: {
+            // Component sizes and types of the desktop formats the front end's table holds.
+            int32_t bits = 0;
+            if (cur_->desktop() && has && t->fmt.desktop && gl::desktop_level_parameter(t->fmt.sized, pname, &bits)) {
+                v = bits;
+                break;
+            }
+            return refuse(op, GL_INVALID_ENUM, "pname not served by Magma yet");
+        }
     }
     params.data[0] = v;
 }

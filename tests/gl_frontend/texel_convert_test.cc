@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "context/texel_convert.h"
+#include "context/texel_pack.h"
 
 using namespace mgl::gl;
 
@@ -99,4 +100,44 @@ TEST_CASE("desktop sizes for formats the device holds otherwise") {
     CHECK(v == 0);
     CHECK(desktop_level_parameter(0x8D90, 0x8C13, &v));  // ALPHA8I: ALPHA_TYPE
     CHECK(v == 0x1404);
+}
+
+// The read side (texel_pack.h), against GL 4.6 §18.2's conversions.
+TEST_CASE("reads: luminance sums for glReadPixels and is R for glGetTexImage") {
+    const double px[4] = {0.25, 0.5, 0.5, 1.0};
+    uint8_t out[4] = {};
+    PackState ps;
+    ps.alignment = 1;
+    REQUIRE(pack_rgba(0x1909, 0x1401, ps, 1, 1, px, LuminanceRead::sum, out));  // LUMINANCE / UNSIGNED_BYTE
+    CHECK(out[0] == 255);                                                       // 0.25 + 0.5 + 0.5 clamped
+    REQUIRE(pack_rgba(0x1909, 0x1401, ps, 1, 1, px, LuminanceRead::red, out));
+    CHECK(out[0] == 64);  // round(0.25 * 255)
+}
+
+TEST_CASE("reads: packed types, BGRA order and integer clamping") {
+    const double px[4] = {1.0, 0.0, 0.0, 1.0};
+    uint8_t out[8] = {};
+    PackState ps;
+    REQUIRE(pack_rgba(0x1907, 0x8363, ps, 1, 1, px, LuminanceRead::sum, out));  // RGB / 5_6_5: red in the high bits
+    uint16_t v;
+    std::memcpy(&v, out, 2);
+    CHECK(v == 0xF800);
+    REQUIRE(pack_rgba(0x80E1, 0x1401, ps, 1, 1, px, LuminanceRead::sum, out));  // BGRA / UNSIGNED_BYTE
+    CHECK((out[0] == 0 && out[1] == 0 && out[2] == 255 && out[3] == 255));
+    const double ints[4] = {300, -5, 7, 1};
+    REQUIRE(pack_rgba(0x8D99, 0x1401, ps, 1, 1, ints, LuminanceRead::sum, out));  // RGBA_INTEGER / UNSIGNED_BYTE
+    CHECK((out[0] == 255 && out[1] == 0 && out[2] == 7 && out[3] == 1));
+    CHECK(!pack_rgba(0x8D99, 0x8363, ps, 1, 1, ints, LuminanceRead::sum, out));  // integer data in a packed type: not here
+}
+
+TEST_CASE("reads: rows padded to the pack alignment, skips applied") {
+    const double px[8] = {1, 0, 0, 1, 0, 1, 0, 1};  // two rows of one pixel
+    PackState ps;  // alignment 4: a 3-byte RGB row takes 4
+    ps.skip_pixels = 1;
+    CHECK(packed_image_bytes(0x1907, 0x1401, ps, 1, 2) == 4 + 3 + 3);
+    std::vector<uint8_t> out(10, 0xAA);
+    REQUIRE(pack_rgba(0x1907, 0x1401, ps, 1, 2, px, LuminanceRead::sum, out.data()));
+    CHECK((out[3] == 255 && out[4] == 0 && out[5] == 0));  // row 0 after one skipped pixel
+    CHECK(out[6] == 0xAA);                                  // the padding is not written
+    CHECK((out[7] == 0 && out[8] == 255 && out[9] == 0));   // row 1 at stride 4
 }

@@ -210,6 +210,15 @@ void store(double v, uint32_t type, bool integer, uint8_t*& o) {
 
 }  // namespace
 
+bool component_layout(uint32_t format, ComponentLayout* out) {
+    Layout l;
+    if (!layout(format, &l)) return false;
+    out->n = l.n;
+    for (int i = 0; i < 4; ++i) out->slot[i] = i < l.n ? l.slot[i] : 0;
+    out->integer = l.integer;
+    return true;
+}
+
 bool packed_layout(uint32_t type, PackedLayout* out) {
     const Packed* k = packed(type);
     if (!k) return false;

@@ -88,6 +88,15 @@ struct PackedLayout {
 };
 bool packed_layout(uint32_t type, PackedLayout* out);
 
+// The components a client pixel format holds, in order, as indices into
+// RGBA (4: luminance), and whether it is an integer format. False: not a
+// colour or depth format converted here.
+struct ComponentLayout {
+    uint8_t n, slot[4];
+    bool integer;
+};
+bool component_layout(uint32_t format, ComponentLayout* out);
+
 // What a level of `host` reads as desktop RGBA (GL 4.6 §8.11.4: luminance
 // and intensity to R, alpha to A, G and B 0, A 1): device channels `dev`
 // (device pair order) to rgba.

@@ -669,6 +669,25 @@ std::string colour_interpolation_mismatch(const std::string& vertex, const std::
     return {};
 }
 
+std::string fixed_function_vertex_glsl() {
+    std::string s = "#version 120\n"
+                    "void main() {\n"
+                    "  gl_Position = ftransform();\n"
+                    "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n"
+                    "  gl_FrontColor = gl_Color;\n"
+                    "  gl_FrontSecondaryColor = gl_SecondaryColor;\n"
+                    "  gl_BackColor = gl_Color;\n"
+                    "  gl_BackSecondaryColor = gl_SecondaryColor;\n";
+    for (int i = 0; i < kMaxTextureCoords; ++i)
+        s += "  gl_TexCoord[" + std::to_string(i) + "] = gl_TextureMatrix[" + std::to_string(i) + "] * gl_MultiTexCoord" +
+             std::to_string(i) + ";\n";
+    return s + "}\n";
+}
+
+std::string fixed_function_fragment_glsl(bool front_colour) {
+    return front_colour ? "#version 120\nvoid main() { gl_FragColor = gl_Color; }\n" : "#version 120\nvoid main() {}\n";
+}
+
 std::string fixed_function_fragment_essl(int version, bool front_colour) {
     std::string s = "#version " + std::to_string(version) + " es\n";
     if (!front_colour) return s + "void main() {}\n";

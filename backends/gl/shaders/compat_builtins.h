@@ -43,6 +43,13 @@ std::string lower_compat_builtins(Stage stage, std::vector<std::string>& sources
 // eye-space position against mgl_ClipPlane[8].
 std::string fixed_function_vertex_essl(int version, bool clip_planes = false);
 
+// The same two stages as desktop GLSL 1.20 of a compatibility context, for
+// a backend that compiles desktop GLSL through this front end's lowering
+// (Magma): the built-ins are lowered like an application's, gl_ClipVertex
+// included.
+std::string fixed_function_vertex_glsl();
+std::string fixed_function_fragment_glsl(bool front_colour);
+
 // The input block a geometry stage reads the compatibility varyings of its
 // vertices from (gl_in[i].gl_FrontColor -> mgl_in[i].mgl_FrontColor).
 inline constexpr const char* kCompatBlock = "mgl_CompatVertex";

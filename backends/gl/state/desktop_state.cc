@@ -1,6 +1,8 @@
 #include "desktop_state.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 
 namespace mgl::gl {
 
@@ -147,6 +149,25 @@ bool DesktopState::hint(uint32_t target, uint32_t mode) {
         case kPolygonSmoothHint: polygon_smooth_hint = mode; return true;
         case kTextureCompressionHint: texture_compression_hint = mode; return true;
         default: return false;
+    }
+}
+
+void DesktopState::clear_words(ClearKind buffer, const float clear_color[4], uint32_t out[4]) const {
+    for (int k = 0; k < 4; ++k) {
+        if (buffer == ClearKind::floating) {
+            float v = clear_color[k];
+            if (clear_kind == ClearKind::signed_int) v = float(int32_t(clear_int[k]));
+            else if (clear_kind == ClearKind::unsigned_int) v = float(clear_int[k]);
+            std::memcpy(&out[k], &v, 4);
+        } else if (clear_kind != ClearKind::floating) {
+            out[k] = clear_int[k];
+        } else {
+            // GL leaves a floating colour in an integer buffer undefined: the
+            // value converted, clamped to the buffer's range (NaN: 0).
+            const double v = clear_color[k] == clear_color[k] ? double(clear_color[k]) : 0.0;
+            out[k] = buffer == ClearKind::signed_int ? uint32_t(int32_t(std::clamp(v, -2147483648.0, 2147483647.0)))
+                                                     : uint32_t(std::clamp(v, 0.0, 4294967295.0));
+        }
     }
 }
 

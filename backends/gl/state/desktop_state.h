@@ -62,6 +62,13 @@ struct DesktopState {
     enum class ClearKind : uint8_t { floating, signed_int, unsigned_int };
     ClearKind clear_kind = ClearKind::floating;
     uint32_t clear_int[4] = {};
+    // What glClear writes into one colour buffer whose components are
+    // `buffer` (the clear colour's kind or the buffer's: a signed or unsigned
+    // integer buffer takes the integer colour as it is, a normalized or float
+    // buffer takes its values as floats, as Mesa converts; a floating colour
+    // is written as floats, or as integers into an integer buffer), given the
+    // glClearColor value: 32-bit words as a clear of that kind takes them.
+    void clear_words(ClearKind buffer, const float clear_color[4], uint32_t out[4]) const;
     // The desktop bindings of GL_TEXTURE_1D, _1D_ARRAY and _RECTANGLE per unit
     // (texture_targets.h: they share the device's 2D / 2D array binding points).
     LoweredBindings lowered;

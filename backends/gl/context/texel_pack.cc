@@ -1,0 +1,142 @@
+#include "context/texel_pack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "context/texel_convert.h"
+
+namespace mgl::gl {
+
+namespace {
+
+constexpr uint32_t kUByte = 0x1401, kByte = 0x1400, kUShort = 0x1403, kShort = 0x1402, kUInt = 0x1405, kInt = 0x1404,
+                   kFloat = 0x1406;
+
+size_t type_bytes(uint32_t type) {
+    switch (type) {
+        case kUByte: case kByte: return 1;
+        case kUShort: case kShort: return 2;
+        case kUInt: case kInt: case kFloat: return 4;
+        default: return 0;
+    }
+}
+
+// An integer component clamped to the range of `type` (§18.2.6).
+void store_integer(double v, uint32_t type, uint8_t* out) {
+    auto put = [&](auto x) { std::memcpy(out, &x, sizeof x); };
+    if (!(v == v)) v = 0;
+    switch (type) {
+        case kUByte: put(uint8_t(std::clamp(v, 0.0, 255.0))); break;
+        case kByte: put(int8_t(std::clamp(v, -128.0, 127.0))); break;
+        case kUShort: put(uint16_t(std::clamp(v, 0.0, 65535.0))); break;
+        case kShort: put(int16_t(std::clamp(v, -32768.0, 32767.0))); break;
+        case kUInt: put(uint32_t(std::clamp(v, 0.0, 4294967295.0))); break;
+        case kInt: put(int32_t(std::clamp(v, -2147483648.0, 2147483647.0))); break;
+        default: break;
+    }
+}
+
+}  // namespace
+
+void store_normalized(double v, uint32_t type, uint8_t* out) {
+    if (!(v == v) && type != kFloat) v = 0;
+    auto unorm = [&](double max) { return std::nearbyint(std::clamp(v, 0.0, 1.0) * max); };
+    auto snorm = [&](double max) { return std::nearbyint(std::clamp(v, -1.0, 1.0) * max); };
+    auto put = [&](auto x) { std::memcpy(out, &x, sizeof x); };
+    switch (type) {
+        case kUByte: put(uint8_t(unorm(255.0))); break;
+        case kByte: put(int8_t(snorm(127.0))); break;
+        case kUShort: put(uint16_t(unorm(65535.0))); break;
+        case kShort: put(int16_t(snorm(32767.0))); break;
+        case kUInt: put(uint32_t(unorm(4294967295.0))); break;
+        case kInt: put(int32_t(snorm(2147483647.0))); break;
+        case kFloat: put(float(v)); break;
+        default: break;
+    }
+}
+
+size_t packed_pixel_bytes(uint32_t format, uint32_t type, size_t* component_bytes) {
+    ComponentLayout l;
+    if (!component_layout(format, &l)) return 0;
+    PackedLayout pl;
+    if (packed_layout(type, &pl)) {
+        if (pl.n != l.n || l.integer) return 0;
+        *component_bytes = pl.bytes;
+        return pl.bytes;
+    }
+    const size_t b = type_bytes(type);
+    if (!b || (l.integer && type == kFloat)) return 0;
+    *component_bytes = b;
+    return b * l.n;
+}
+
+size_t packed_image_bytes(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h) {
+    size_t comp = 0;
+    const size_t pixel = packed_pixel_bytes(format, type, &comp);
+    if (!pixel || w <= 0 || h <= 0) return 0;
+    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(w);
+    size_t stride = row_pixels * pixel;
+    const size_t align = ps.alignment > 0 ? size_t(ps.alignment) : 1;
+    if (comp < align) stride = (stride + align - 1) / align * align;
+    return (size_t(std::max(ps.skip_rows, 0)) + size_t(h) - 1) * stride +
+           (size_t(std::max(ps.skip_pixels, 0)) + size_t(w)) * pixel;
+}
+
+size_t packed_row_stride(uint32_t format, uint32_t type, const PackState& ps, int32_t w) {
+    size_t comp = 0;
+    const size_t pixel = packed_pixel_bytes(format, type, &comp);
+    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(std::max(w, 0));
+    size_t stride = row_pixels * pixel;
+    const size_t align = ps.alignment > 0 ? size_t(ps.alignment) : 1;
+    if (comp < align) stride = (stride + align - 1) / align * align;
+    return stride;
+}
+
+bool pack_rgba(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h, const double* rgba,
+               LuminanceRead luminance, uint8_t* out) {
+    ComponentLayout l;
+    size_t comp = 0;
+    const size_t pixel = packed_pixel_bytes(format, type, &comp);
+    if (!pixel || !component_layout(format, &l)) return false;
+    if (w <= 0 || h <= 0) return true;
+    PackedLayout pl{};
+    const bool packed = packed_layout(type, &pl);
+    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(w);
+    size_t stride = row_pixels * pixel;
+    const size_t align = ps.alignment > 0 ? size_t(ps.alignment) : 1;
+    if (comp < align) stride = (stride + align - 1) / align * align;
+    uint8_t* row = out + size_t(std::max(ps.skip_rows, 0)) * stride + size_t(std::max(ps.skip_pixels, 0)) * pixel;
+    for (int32_t y = 0; y < h; ++y, row += stride) {
+        uint8_t* p = row;
+        for (int32_t x = 0; x < w; ++x) {
+            const double* s = rgba + (size_t(y) * size_t(w) + size_t(x)) * 4;
+            double v[5] = {s[0], s[1], s[2], s[3], 0};
+            v[4] = luminance == LuminanceRead::red ? s[0]
+                   : l.integer                      ? s[0] + s[1] + s[2]
+                                                    : std::min(1.0, s[0] + s[1] + s[2]);
+            if (packed) {
+                uint32_t bits = 0;
+                int shift = pl.rev ? 0 : pl.bytes * 8;
+                for (int c = 0; c < l.n; ++c) {
+                    const int b = pl.bits[c];
+                    if (!pl.rev) shift -= b;
+                    const double max = double((1ull << b) - 1);
+                    const double x01 = v[l.slot[c]] == v[l.slot[c]] ? std::clamp(v[l.slot[c]], 0.0, 1.0) : 0.0;
+                    bits |= uint32_t(std::nearbyint(x01 * max)) << shift;
+                    if (pl.rev) shift += b;
+                }
+                std::memcpy(p, &bits, pl.bytes);  // little-endian host: the low bytes
+                p += pl.bytes;
+                continue;
+            }
+            for (int c = 0; c < l.n; ++c, p += comp) {
+                if (l.integer) store_integer(v[l.slot[c]], type, p);
+                else store_normalized(v[l.slot[c]], type, p);
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace mgl::gl

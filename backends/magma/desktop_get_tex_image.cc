@@ -1,0 +1,165 @@
+// glGetTexImage (desktop GL) on Magma: the level is copied out of its image
+// a layer (or 3D slice) at a time, its texels turned into the desktop
+// components of the program's format (the GL front end's table: luminance
+// to R, alpha to A...) and written as the program's format/type pair by
+// the front end's packer (backends/gl/context/texel_pack.h), the one
+// Espryt's reads use. Stencil reads and compressed levels are refused with
+// GL_INVALID_OPERATION and one log line.
+#include <GLES3/gl32.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "backend.h"
+#include "context/texel_convert.h"
+#include "context/texel_pack.h"
+#include "etc2.h"
+
+namespace mgl::magma {
+
+namespace {
+
+// One texel as desktop RGBA: `hf` (a format of the front end's table) maps
+// device channels to components; other formats read as they are.
+bool texel_rgba(VkFormat f, const uint8_t* texel, const gl::HostFormat* hf, double out[4]) {
+    double dev[4];
+    if (is_integer_format(f)) {
+        int32_t v[4];
+        texel_rgba_int(f, texel, v);
+        const bool sign = is_signed_integer_format(f);
+        for (int i = 0; i < 4; ++i) dev[i] = sign ? double(v[i]) : double(uint32_t(v[i]));
+    } else {
+        float v[4];
+        if (!texel_rgba32f(f, texel, v)) return false;
+        for (int i = 0; i < 4; ++i) dev[i] = v[i];
+    }
+    if (hf) gl::device_to_rgba(*hf, dev, out);
+    else std::copy(dev, dev + 4, out);
+    return true;
+}
+
+}  // namespace
+
+void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
+                                 wire::OutOrOffset<uint8_t> pixels) {
+    constexpr gen::Op op = gen::Op::glGetTexImage;
+    if (!need_context(op)) return;
+    if (!cur_->desktop()) return refuse(op, GL_INVALID_OPERATION, "glGetTexImage is a desktop GL verb");
+    const bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY && !face)
+        return refuse(op, GL_INVALID_ENUM, "target (Magma reads 2D, 3D, 2D array and cube face levels)");
+    Texture* t = bound_texture(op, target);
+    if (!t) return;
+    if (level < 0 || level > 15) return refuse(op, GL_INVALID_VALUE, "level");
+    Image& img = t->img;
+    if (!img.image || uint32_t(level) >= img.levels || !(t->defined >> level & 1)) return;  // nothing is written
+    if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
+        return refuse(op, GL_INVALID_OPERATION, "compressed levels are not read back by Magma");
+    if (format == GL_STENCIL_INDEX)
+        return refuse(op, GL_INVALID_OPERATION, "stencil index reads of a texture are not served by Magma yet");
+    if (format == GL_DEPTH_STENCIL) return get_depth_stencil_image(target, level, type, pixels);
+    if ((format == GL_DEPTH_COMPONENT) != (t->fmt.depth || t->fmt.stencil))
+        return refuse(op, GL_INVALID_OPERATION, "format does not match the texture's (depth vs colour)");
+    const bool int_tex = is_integer_format(img.format);
+    gl::ComponentLayout layout{};
+    if (!gl::component_layout(format, &layout) || layout.integer != int_tex)
+        return refuse(op, GL_INVALID_OPERATION, "format/type pair not converted from the texture's format");
+
+    const int32_t w = int32_t(std::max(img.width >> level, 1u)), h = int32_t(std::max(img.height >> level, 1u));
+    const uint32_t first = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    const uint32_t layers = face                          ? 1
+                            : img.type == VK_IMAGE_TYPE_3D ? std::max(img.depth >> level, 1u)
+                                                           : (t->target == GL_TEXTURE_2D_ARRAY ? img.layers : 1);
+    const PixelStore& p = cur_->pack;
+    const gl::PackState ps{p.alignment, p.row_length, p.skip_pixels, p.skip_rows};
+    const size_t image_stride = gl::packed_row_stride(format, type, ps, w) * size_t(h);
+    const size_t one = gl::packed_image_bytes(format, type, ps, w, h);
+    if (!one) return refuse(op, GL_INVALID_OPERATION, "format/type pair not written by Magma's reads");
+    const size_t need = image_stride * (layers - 1) + one;
+    uint8_t* out = nullptr;
+    if (pixels.is_offset()) {
+        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
+            return refuse(op, GL_INVALID_OPERATION, "the image does not fit the pixel pack buffer");
+    } else if (!pixels.data || need > pixels.size) {
+        return refuse(op, GL_INVALID_OPERATION, "reply smaller than the image");
+    } else {
+        out = pixels.data;
+    }
+
+    gl::HostFormat hf;
+    const bool mapped = t->fmt.desktop && gl::host_format(t->fmt.sized, &hf);
+    std::vector<double> rgba(size_t(w) * size_t(h) * 4);
+    for (uint32_t z = 0; z < layers; ++z) {
+        VkFormat f;
+        std::vector<uint8_t> px;
+        if (!read_image(img, uint32_t(level), first + z, 0, 0, w, h, f, px))
+            return refuse(op, GL_INVALID_OPERATION, "the level could not be read back");
+        const uint32_t tb = format_bytes(f);
+        for (size_t i = 0; i < size_t(w) * size_t(h); ++i)
+            if (!texel_rgba(f, px.data() + i * tb, mapped ? &hf : nullptr, &rgba[i * 4]))
+                return refuse(op, GL_INVALID_OPERATION, "texels of this format are not read back by Magma yet");
+        // Into the pack buffer only once read_image waited for the GPU (nothing can read it then).
+        uint8_t* dst = out ? out : host_bytes(*cur_->pixel_pack) + pixels.offset;
+        gl::pack_rgba(format, type, ps, w, h, rgba.data(), gl::LuminanceRead::red, dst + image_stride * z);
+    }
+}
+
+// GL_DEPTH_STENCIL reads: UNSIGNED_INT_24_8 (depth in the high 24 bits)
+// or FLOAT_32_UNSIGNED_INT_24_8_REV (a float, then the stencil in the low
+// byte of the second word), from both aspects of the level.
+void MagmaBackend::get_depth_stencil_image(GLenum target, GLint level, GLenum type, wire::OutOrOffset<uint8_t> pixels) {
+    constexpr gen::Op op = gen::Op::glGetTexImage;
+    Texture* t = bound_texture(op, target);
+    Image& img = t->img;
+    if (!has_stencil(img.format) || !t->fmt.depth)
+        return refuse(op, GL_INVALID_OPERATION, "GL_DEPTH_STENCIL reads need a depth/stencil texture");
+    const bool f32 = type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+    if (!f32 && type != GL_UNSIGNED_INT_24_8) return refuse(op, GL_INVALID_ENUM, "type of a GL_DEPTH_STENCIL read");
+    const bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+    const int32_t w = int32_t(std::max(img.width >> level, 1u)), h = int32_t(std::max(img.height >> level, 1u));
+    const uint32_t first = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    const uint32_t layers = face ? 1 : (t->target == GL_TEXTURE_2D_ARRAY ? img.layers : 1);
+    const size_t pixel = f32 ? 8 : 4;
+    const PixelStore& p = cur_->pack;
+    const size_t row_pixels = p.row_length > 0 ? size_t(p.row_length) : size_t(w);
+    const size_t align = size_t(std::max(p.alignment, 1));
+    const size_t stride = (row_pixels * pixel + align - 1) / align * align;
+    const size_t first_byte = size_t(std::max(p.skip_rows, 0)) * stride + size_t(std::max(p.skip_pixels, 0)) * pixel;
+    const size_t need = first_byte + stride * (size_t(h) * layers - 1) + size_t(w) * pixel;
+    uint8_t* out = nullptr;
+    if (pixels.is_offset()) {
+        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
+            return refuse(op, GL_INVALID_OPERATION, "the image does not fit the pixel pack buffer");
+    } else if (!pixels.data || need > pixels.size) {
+        return refuse(op, GL_INVALID_OPERATION, "reply smaller than the image");
+    } else {
+        out = pixels.data;
+    }
+    for (uint32_t z = 0; z < layers; ++z) {
+        VkFormat df, sf;
+        std::vector<uint8_t> depth, stencil;
+        if (!read_image(img, uint32_t(level), first + z, 0, 0, w, h, df, depth) ||
+            !read_image(img, uint32_t(level), first + z, 0, 0, w, h, sf, stencil, true))
+            return refuse(op, GL_INVALID_OPERATION, "the level could not be read back");
+        uint8_t* dst = (out ? out : host_bytes(*cur_->pixel_pack) + pixels.offset) + first_byte + stride * size_t(h) * z;
+        for (int32_t y = 0; y < h; ++y)
+            for (int32_t x = 0; x < w; ++x) {
+                const size_t i = size_t(y) * size_t(w) + size_t(x);
+                float d[4];
+                texel_rgba32f(df, depth.data() + i * 4, d);
+                uint8_t* o = dst + size_t(y) * stride + size_t(x) * pixel;
+                if (f32) {
+                    const uint32_t s = stencil[i];
+                    std::memcpy(o, &d[0], 4);
+                    std::memcpy(o + 4, &s, 4);
+                } else {
+                    const uint32_t v = uint32_t(std::lround(std::clamp(double(d[0]), 0.0, 1.0) * 16777215.0)) << 8 | stencil[i];
+                    std::memcpy(o, &v, 4);
+                }
+            }
+    }
+}
+
+}  // namespace mgl::magma
