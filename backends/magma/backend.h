@@ -199,6 +199,11 @@ public:
     void glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
                          GLsizei height, GLsizei depth, GLenum format, GLenum type,
                          wire::InOrOffset<uint8_t> pixels) override;
+    void glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
+                      GLenum type, wire::InOrOffset<uint8_t> pixels) override;
+    void glTexSubImage1D(GLenum target, GLint level, GLint x, GLsizei width, GLenum format, GLenum type,
+                         wire::InOrOffset<uint8_t> pixels) override;
+    void glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) override;
     void glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) override;
     void glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
                         GLsizei depth) override;
@@ -489,6 +494,11 @@ private:
                         uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
     // The texture format of glTexImage*/glTexStorage*: the desktop table first in desktop contexts.
     bool level_format(uint32_t internalformat, GLenum format, GLenum type, TexFormat& f);
+    int verb_dims(GLenum target);  // 1, 2 or 3: the glTex*Image verbs that take `target`; 0 none
+    void tex_image_2d(gen::Op verb, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                      GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
+    void tex_sub_image_2d(gen::Op verb, GLenum target, GLint level, GLint x, GLint y, GLsizei width, GLsizei height,
+                          GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels);
     // Copies w*h*d tight texels of t's format, staged at s, into the image.
     // Where work outside a render pass that reads or writes `img` is recorded
     // so that GL's order holds: init if this batch has not used the image,

@@ -48,6 +48,9 @@ const char* const kAlways[] = {
     // GL 1.3's cube maps and GL 3.0's packed depth/stencil (uploads and
     // glGetTexImage of both aspects), which Mesa lists in every profile.
     "GL_ARB_texture_cube_map", "GL_EXT_packed_depth_stencil",
+    // 1D, 1D array and rectangle textures: 2D images (textures.cc) sampled
+    // through the front end's SPIR-V lowering (shaders.cc).
+    "GL_ARB_texture_rectangle", "GL_EXT_texture_array",
 };
 
 }  // namespace

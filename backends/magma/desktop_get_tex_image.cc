@@ -48,8 +48,9 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
     if (!need_context(op)) return;
     if (!cur_->desktop()) return refuse(op, GL_INVALID_OPERATION, "glGetTexImage is a desktop GL verb");
     const bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY && !face)
-        return refuse(op, GL_INVALID_ENUM, "target (Magma reads 2D, 3D, 2D array and cube face levels)");
+    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_1D &&
+        target != GL_TEXTURE_1D_ARRAY && target != GL_TEXTURE_RECTANGLE && !face)
+        return refuse(op, GL_INVALID_ENUM, "target (Magma reads 1D, 2D, 3D, array, rectangle and cube face levels)");
     Texture* t = bound_texture(op, target);
     if (!t) return;
     if (level < 0 || level > 15) return refuse(op, GL_INVALID_VALUE, "level");
@@ -71,7 +72,7 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
     const uint32_t first = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
     const uint32_t layers = face                          ? 1
                             : img.type == VK_IMAGE_TYPE_3D ? std::max(img.depth >> level, 1u)
-                                                           : (t->target == GL_TEXTURE_2D_ARRAY ? img.layers : 1);
+                                                           : (t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_1D_ARRAY ? img.layers : 1);
     const PixelStore& p = cur_->pack;
     const gl::PackState ps{p.alignment, p.row_length, p.skip_pixels, p.skip_rows};
     const size_t image_stride = gl::packed_row_stride(format, type, ps, w) * size_t(h);
@@ -120,7 +121,7 @@ void MagmaBackend::get_depth_stencil_image(GLenum target, GLint level, GLenum ty
     const bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
     const int32_t w = int32_t(std::max(img.width >> level, 1u)), h = int32_t(std::max(img.height >> level, 1u));
     const uint32_t first = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
-    const uint32_t layers = face ? 1 : (t->target == GL_TEXTURE_2D_ARRAY ? img.layers : 1);
+    const uint32_t layers = face ? 1 : (t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_1D_ARRAY ? img.layers : 1);
     const size_t pixel = f32 ? 8 : 4;
     const PixelStore& p = cur_->pack;
     const size_t row_pixels = p.row_length > 0 ? size_t(p.row_length) : size_t(w);

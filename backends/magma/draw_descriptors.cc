@@ -25,7 +25,13 @@ void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& ima
             Texture* tex = nullptr;
             if (unit >= 0 && size_t(unit) < c.units.size()) {
                 Context::Unit& un = c.units[size_t(unit)];
-                switch (sampler_dim(u.type)) {
+                switch (lowered_sampler(u.type)) {  // 1D, 1D array, rectangle: units of their own
+                    case 1: tex = un.tex1d.get(); break;
+                    case 2: tex = un.array1d.get(); break;
+                    case 3: tex = un.rect.get(); break;
+                    default: break;
+                }
+                if (!lowered_sampler(u.type)) switch (sampler_dim(u.type)) {
                     case kDummyCube: tex = un.cube.get(); break;
                     case kDummy3D: tex = un.tex3d.get(); break;
                     case kDummyArray: tex = un.array2d.get(); break;

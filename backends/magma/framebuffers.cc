@@ -62,6 +62,10 @@ void MagmaBackend::renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum in
     if (!need_context(verb)) return;
     if (!cur_->renderbuffer) return refuse(verb, GL_INVALID_OPERATION, "no renderbuffer bound");
     if (width < 1 || height < 1 || samples < 0) return refuse(verb, GL_INVALID_VALUE, "size or samples");
+    const VkPhysicalDeviceLimits& lim = gpu_->dev().props.limits;
+    if (uint32_t(width) > std::min(lim.maxImageDimension2D, lim.maxFramebufferWidth) ||
+        uint32_t(height) > std::min(lim.maxImageDimension2D, lim.maxFramebufferHeight))
+        return refuse(verb, GL_INVALID_VALUE, "larger than GL_MAX_RENDERBUFFER_SIZE");
     TexFormat f;
     if (!level_format(internalformat, 0, 0, f))
         return refuse(verb, GL_INVALID_ENUM, "internal format not supported by Magma yet");

@@ -152,6 +152,7 @@ int sampler_dim(GLenum type) {
         case GL_SAMPLER_3D: case GL_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_3D: return 2;
         case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
         case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return 3;
+        case kSampler1DArray: case kSampler1DArrayShadow: case kIntSampler1DArray: case kUintSampler1DArray: return 3;
         case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: return 4;
         case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
         case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return 5;
@@ -163,10 +164,21 @@ int sampler_dim(GLenum type) {
 int sampler_kind(GLenum type) {
     switch (type) {
         case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY:
-        case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return 1;
+        case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+        case kIntSampler1D: case kIntSampler1DArray: case kIntSampler2DRect: return 1;
         case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_CUBE:
         case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
-        case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return 2;
+        case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+        case kUintSampler1D: case kUintSampler1DArray: case kUintSampler2DRect: return 2;
+        default: return 0;
+    }
+}
+
+int lowered_sampler(GLenum type) {
+    switch (type) {
+        case kSampler1D: case kSampler1DShadow: case kIntSampler1D: case kUintSampler1D: return 1;
+        case kSampler1DArray: case kSampler1DArrayShadow: case kIntSampler1DArray: case kUintSampler1DArray: return 2;
+        case kSampler2DRect: case kSampler2DRectShadow: case kIntSampler2DRect: case kUintSampler2DRect: return 3;
         default: return 0;
     }
 }

@@ -29,6 +29,16 @@ int topology_class(VkPrimitiveTopology t);
 int sampler_dim(GLenum type);
 // Which stand-in format a sampler type reads: MagmaBackend's kDummy{Float,Sint,Uint}.
 int sampler_kind(GLenum type);
+
+// Desktop sampler types of the targets Magma holds as 2D images (1D, 1D
+// arrays, rectangles: backends/gl/state/texture_targets.h); their shaders
+// sample 2D ones after the front end's SPIR-V lowering (spirv_textures.h).
+inline constexpr GLenum kSampler1D = 0x8B5D, kSampler1DShadow = 0x8B61, kIntSampler1D = 0x8DC9, kUintSampler1D = 0x8DD1,
+                        kSampler1DArray = 0x8DC0, kSampler1DArrayShadow = 0x8DC3, kIntSampler1DArray = 0x8DCE,
+                        kUintSampler1DArray = 0x8DD6, kSampler2DRect = 0x8B63, kSampler2DRectShadow = 0x8B64,
+                        kIntSampler2DRect = 0x8DCD, kUintSampler2DRect = 0x8DD5;
+// Which of those a sampler type is: 1 a 1D, 2 a 1D array, 3 a rectangle sampler; 0 none.
+int lowered_sampler(GLenum type);
 // The Vulkan format a generic (disabled-array) attribute is read with: the shader input's base type.
 VkFormat generic_format(GLenum shader_type);
 

@@ -1,5 +1,7 @@
 #include "gpu.h"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include <cstring>
@@ -444,6 +446,21 @@ void Gpu::destroy_buffer_later(VkBuf& b) {
 }
 
 bool Gpu::create_image(Image& img, VkImageUsageFlags usage) {
+    // Sizes come from the client: an image beyond the device's limits is
+    // invalid usage that a driver need not survive (lavapipe writes past its
+    // own allocations), so it is refused here, for every caller.
+    const VkPhysicalDeviceLimits& l = dev_->props.limits;
+    const uint32_t max_dim = img.type == VK_IMAGE_TYPE_3D ? l.maxImageDimension3D
+                             : img.cube                  ? l.maxImageDimensionCube
+                                                         : l.maxImageDimension2D;
+    uint32_t full_chain = 1;
+    for (uint32_t m = std::max({img.width, img.height, img.depth}); m > 1; m >>= 1) ++full_chain;
+    if (!img.width || !img.height || !img.depth || img.width > max_dim || img.height > max_dim ||
+        img.depth > (img.type == VK_IMAGE_TYPE_3D ? max_dim : 1u) || !img.layers || img.layers > l.maxImageArrayLayers ||
+        !img.levels || img.levels > full_chain) {
+        img.image = VK_NULL_HANDLE;
+        return false;
+    }
     VkImageCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     ci.flags = img.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
     ci.imageType = img.type;

@@ -12,6 +12,17 @@
 #include <unordered_map>
 #include <vector>
 
+// Desktop texture targets Magma serves that the GLES headers lack.
+#ifndef GL_TEXTURE_1D
+#define GL_TEXTURE_1D 0x0DE0
+#endif
+#ifndef GL_TEXTURE_1D_ARRAY
+#define GL_TEXTURE_1D_ARRAY 0x8C18
+#endif
+#ifndef GL_TEXTURE_RECTANGLE
+#define GL_TEXTURE_RECTANGLE 0x84F5
+#endif
+
 #include "formats.h"
 #include "gpu.h"
 #include "desktop_state.h"
@@ -314,6 +325,10 @@ struct Context {
     GLuint active_unit = 0;
     struct Unit {
         std::shared_ptr<Texture> tex2d, cube, tex3d, array2d, ms2d, ms2darray;
+        // Desktop targets Vulkan images hold as 2D ones (the GL front end's
+        // mapping, backends/gl/state/texture_targets.h): 1D (height 1), 1D
+        // arrays (2D arrays of height 1) and rectangle textures (one level).
+        std::shared_ptr<Texture> tex1d, array1d, rect;
         std::shared_ptr<Sampler> sampler;
     };
     std::array<Unit, 32> units;

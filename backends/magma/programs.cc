@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "gl_to_vk.h"
 #include "compat_builtins.h"
 #include "driver_uniforms.h"
 #include "context/desktop_context.h"
@@ -29,7 +30,7 @@ bool is_sampler(GLenum t) {
         case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
         case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
         case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return true;
-        default: return false;
+        default: return lowered_sampler(t) != 0;
     }
 }
 

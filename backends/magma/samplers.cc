@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "state/texture_targets.h"
 #include "gl_to_vk.h"
 #include "legacy_wrap.h"
 
@@ -88,6 +89,9 @@ void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
         t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
         return;
     }
+    if (t->target == GL_TEXTURE_RECTANGLE)
+        if (const uint32_t e = gl::rect_parameter_error(pname, param))
+            return refuse(gen::Op::glTexParameterf, e, "not a rectangle texture's value (ARB_texture_rectangle)");
     tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
 }
 
@@ -221,7 +225,8 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D;
     if (t.target == GL_TEXTURE_CUBE_MAP) type = VK_IMAGE_VIEW_TYPE_CUBE;
     else if (t.target == GL_TEXTURE_3D) type = VK_IMAGE_VIEW_TYPE_3D;
-    else if (t.target == GL_TEXTURE_2D_ARRAY || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    else if (t.target == GL_TEXTURE_2D_ARRAY || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || t.target == GL_TEXTURE_1D_ARRAY)
+        type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     // GL's swizzle picks among the format's components (which LUMINANCE/ALPHA
     // formats map themselves), or 0 / 1.
     const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};

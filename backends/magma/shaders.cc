@@ -13,6 +13,8 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include "spirv_textures.h"
+
 #include <algorithm>
 #include <charconv>
 #include <memory>
@@ -624,6 +626,14 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();
         return false;
     }
+    // 1D, 1D array and rectangle samplers read the 2D images Magma keeps
+    // those textures in: the GL front end's lowering, Espryt's too. (The
+    // reflection above keeps their GL types, which pick the texture units.)
+    for (std::vector<uint32_t>* m : {&out.vs, &out.fs, &out.gs})
+        if (!m->empty() && !gl::lower_desktop_textures(*m)) {
+            log += "the desktop texture lowering met a malformed SPIR-V module";
+            return false;
+        }
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 

@@ -21,6 +21,9 @@ bool is_cube_face(GLenum t) { return t >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && t <=
 
 GLenum object_target(GLenum t) { return is_cube_face(t) ? GL_TEXTURE_CUBE_MAP : t; }
 
+// Targets whose image is a 2D array: a 1D array's layers are its GL height.
+bool layered(GLenum t) { return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_1D_ARRAY; }
+
 uint32_t mip_count(uint32_t w, uint32_t h, uint32_t d) {
     uint32_t m = std::max({w, h, d, 1u}), n = 1;
     while (m > 1) m >>= 1, ++n;
@@ -38,6 +41,9 @@ std::shared_ptr<Texture>* MagmaBackend::texture_slot(GLenum target) {
         case GL_TEXTURE_2D_ARRAY: return &u.array2d;
         case GL_TEXTURE_2D_MULTISAMPLE: return cur_->desktop() ? &u.ms2d : nullptr;
         case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return cur_->desktop() ? &u.ms2darray : nullptr;
+        case GL_TEXTURE_1D: return cur_->desktop() ? &u.tex1d : nullptr;
+        case GL_TEXTURE_1D_ARRAY: return cur_->desktop() ? &u.array1d : nullptr;
+        case GL_TEXTURE_RECTANGLE: return cur_->desktop() ? &u.rect : nullptr;
         default: return nullptr;
     }
 }
@@ -75,7 +81,7 @@ void MagmaBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> names) {
         cur_->share->textures.erase(it);
         if (!t) continue;
         for (auto& u : cur_->units)
-            for (auto* s : {&u.tex2d, &u.cube, &u.tex3d, &u.array2d})
+            for (auto* s : {&u.tex2d, &u.cube, &u.tex3d, &u.array2d, &u.ms2d, &u.ms2darray, &u.tex1d, &u.array1d, &u.rect})
                 if (*s == t) s->reset();
     }
 }
@@ -92,6 +98,11 @@ void MagmaBackend::glBindTexture(GLenum target, GLuint name) {
     if (!t) t = std::make_shared<Texture>(gpu_.get());
     if (t->target && t->target != target)
         return refuse(gen::Op::glBindTexture, GL_INVALID_OPERATION, "texture has another target");
+    if (!t->target && target == GL_TEXTURE_RECTANGLE) {
+        // ARB_texture_rectangle's initial state: no mipmap filter, no repeating wrap.
+        t->params.min_filter = GL_LINEAR;
+        t->params.wrap_s = t->params.wrap_t = t->params.wrap_r = GL_CLAMP_TO_EDGE;
+    }
     t->target = target;
     *slot = t;
 }
@@ -114,9 +125,19 @@ GLboolean MagmaBackend::glIsTexture(GLuint name) {
 bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexFormat& f, uint32_t w, uint32_t h,
                                 uint32_t d) {
     const GLenum ot = object_target(target);
-    const bool three_d = ot == GL_TEXTURE_3D, array = ot == GL_TEXTURE_2D_ARRAY, cube = ot == GL_TEXTURE_CUBE_MAP;
-    const uint32_t bw = std::max(w << level, 1u), bh = std::max(h << level, 1u), bd = three_d ? std::max(d << level, 1u) : 1;
+    const bool three_d = ot == GL_TEXTURE_3D, array = layered(ot), cube = ot == GL_TEXTURE_CUBE_MAP;
+    const bool one_d = ot == GL_TEXTURE_1D || ot == GL_TEXTURE_1D_ARRAY;  // height 1 at every level
+    const uint32_t bw = std::max(w << level, 1u), bh = one_d ? 1u : std::max(h << level, 1u),
+                   bd = three_d ? std::max(d << level, 1u) : 1;
     const uint32_t layers = cube ? 6 : array ? d : 1;
+    // Larger than GL_MAX_TEXTURE_SIZE (the device's limits): GL_INVALID_VALUE.
+    const VkPhysicalDeviceLimits& lim = gpu_->dev().props.limits;
+    const uint32_t max_dim = three_d ? lim.maxImageDimension3D : cube ? lim.maxImageDimensionCube : lim.maxImageDimension2D;
+    if (level >= 16 || w > (max_dim >> level) || h > (max_dim >> level) || (three_d && d > (max_dim >> level)) ||
+        layers > lim.maxImageArrayLayers) {
+        set_error(GL_INVALID_VALUE);
+        return false;
+    }
     Image& img = t.img;
     const bool fits = img.image && img.format == f.vk && uint32_t(level) < img.levels &&
                       std::max(img.width >> level, 1u) == w && std::max(img.height >> level, 1u) == h &&
@@ -166,6 +187,7 @@ bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexF
 bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
                           uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (t.fmt.desktop) return desktop_upload(verb, t, target, level, x, y, z, w, h, d, format, type, pixels);
+    // (A 1D array's layers are rows of one 2D image in client memory.)
     const bool three_d = object_target(target) == GL_TEXTURE_3D || object_target(target) == GL_TEXTURE_2D_ARRAY;
     const uint8_t* src = nullptr;
     size_t size = 0;
@@ -208,7 +230,7 @@ void MagmaBackend::copy_texels(Texture& t, GLenum target, int level, int x, int 
     VkBufferImageCopy r{};
     r.bufferOffset = s.offset;
     const uint32_t layer = is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
-    const bool array = object_target(target) == GL_TEXTURE_2D_ARRAY;
+    const bool array = layered(object_target(target));
     VkImageAspectFlags aspect = img.aspect & VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
     r.imageSubresource = {aspect, uint32_t(level), array ? uint32_t(z) : layer, array ? d : 1};
     r.imageOffset = {x, y, array ? 0 : z};
@@ -223,40 +245,79 @@ bool MagmaBackend::level_format(uint32_t internalformat, GLenum format, GLenum t
     return (cur_->desktop() && desktop_tex_format(internalformat, ds, f)) || tex_format(internalformat, format, type, ds, f);
 }
 
+// The verbs' targets: glTex*Image1D take 1D, glTex*Image2D 2D ones (cube
+// faces, 1D arrays, rectangles), glTex*Image3D 3D and 2D arrays; another
+// target is GL_INVALID_ENUM, and never reaches an image of another shape.
+int MagmaBackend::verb_dims(GLenum target) {
+    if (is_cube_face(target)) return 2;
+    switch (target) {
+        case GL_TEXTURE_1D: return 1;
+        case GL_TEXTURE_2D: return 2;
+        case GL_TEXTURE_1D_ARRAY: case GL_TEXTURE_RECTANGLE: return cur_->desktop() ? 2 : 0;
+        case GL_TEXTURE_3D: case GL_TEXTURE_2D_ARRAY: return 3;
+        default: return 0;
+    }
+}
+
 void MagmaBackend::glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                 GLint border, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glTexImage2D)) return;
-    Texture* t = bound_texture(gen::Op::glTexImage2D, target);
-    if (!t) return;
-    if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
-        return refuse(gen::Op::glTexImage2D, GL_INVALID_VALUE, "level, size or border");
-    if (t->immutable) return refuse(gen::Op::glTexImage2D, GL_INVALID_OPERATION, "immutable texture");
-    TexFormat f;
-    if (!level_format(uint32_t(internalformat), format, type, f))
-        return refuse(gen::Op::glTexImage2D, GL_INVALID_ENUM, "format/type not supported by Magma yet");
-    if (width == 0 || height == 0) return;
-    if (!define_image(*t, target, level, f, uint32_t(width), uint32_t(height), 1)) return set_error(GL_OUT_OF_MEMORY);
-    t->defined |= 1u << level;
-    upload(gen::Op::glTexImage2D, *t, target, level, 0, 0, 0, uint32_t(width), uint32_t(height), 1, format, type, pixels);
+    if (verb_dims(target) != 2) return refuse(gen::Op::glTexImage2D, GL_INVALID_ENUM, "target");
+    tex_image_2d(gen::Op::glTexImage2D, target, level, internalformat, width, height, border, format, type, pixels);
 }
 
 void MagmaBackend::glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei width, GLsizei height,
                                    GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glTexSubImage2D)) return;
-    Texture* t = bound_texture(gen::Op::glTexSubImage2D, target);
+    if (verb_dims(target) != 2) return refuse(gen::Op::glTexSubImage2D, GL_INVALID_ENUM, "target");
+    tex_sub_image_2d(gen::Op::glTexSubImage2D, target, level, x, y, width, height, format, type, pixels);
+}
+
+void MagmaBackend::tex_image_2d(gen::Op verb, GLenum target, GLint level, GLint internalformat, GLsizei width,
+                                GLsizei height, GLint border, GLenum format, GLenum type,
+                                wire::InOrOffset<uint8_t> pixels) {
+    Texture* t = bound_texture(verb, target);
+    if (!t) return;
+    if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
+        return refuse(verb, GL_INVALID_VALUE, "level, size or border");
+    if (t->immutable) return refuse(verb, GL_INVALID_OPERATION, "immutable texture");
+    TexFormat f;
+    if (!level_format(uint32_t(internalformat), format, type, f))
+        return refuse(verb, GL_INVALID_ENUM, "format/type not supported by Magma yet");
+    if (width == 0 || height == 0) return;
+    if (target == GL_TEXTURE_RECTANGLE && level != 0) return refuse(verb, GL_INVALID_VALUE, "a rectangle texture has one level");
+    // A 1D array's height is its layers: a 2D array image of height 1.
+    const bool array1d = target == GL_TEXTURE_1D_ARRAY;
+    const uint32_t h = array1d ? 1 : uint32_t(height), d = array1d ? uint32_t(height) : 1;
+    if (!define_image(*t, target, level, f, uint32_t(width), h, d)) return set_error(GL_OUT_OF_MEMORY);
+    t->defined |= 1u << level;
+    upload(verb, *t, target, level, 0, 0, 0, uint32_t(width), h, d, format, type, pixels);
+}
+
+void MagmaBackend::tex_sub_image_2d(gen::Op verb, GLenum target, GLint level, GLint x, GLint y, GLsizei width,
+                                    GLsizei height, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    Texture* t = bound_texture(verb, target);
     if (!t) return;
     if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
-        return refuse(gen::Op::glTexSubImage2D, GL_INVALID_OPERATION, "a compressed texture");
-    if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || width < 0 || height < 0 ||
-        uint32_t(x + width) > std::max(t->img.width >> level, 1u) || uint32_t(y + height) > std::max(t->img.height >> level, 1u))
-        return refuse(gen::Op::glTexSubImage2D, GL_INVALID_VALUE, "region outside the texture level");
-    upload(gen::Op::glTexSubImage2D, *t, target, level, x, y, 0, uint32_t(width), uint32_t(height), 1, format, type, pixels);
+        return refuse(verb, GL_INVALID_OPERATION, "a compressed texture");
+    const Image& img = t->img;
+    const bool array1d = target == GL_TEXTURE_1D_ARRAY;
+    if (!img.image || level < 0 || uint32_t(level) >= img.levels || x < 0 || y < 0 || width < 0 || height < 0)
+        return refuse(verb, GL_INVALID_VALUE, "region outside the texture level");
+    const uint32_t rows = array1d ? img.layers : std::max(img.height >> level, 1u);
+    if (uint32_t(x) + uint32_t(width) > std::max(img.width >> level, 1u) || uint32_t(y) + uint32_t(height) > rows)
+        return refuse(verb, GL_INVALID_VALUE, "region outside the texture level");
+    if (array1d)  // rows are layers
+        upload(verb, *t, target, level, x, 0, y, uint32_t(width), 1, uint32_t(height), format, type, pixels);
+    else
+        upload(verb, *t, target, level, x, y, 0, uint32_t(width), uint32_t(height), 1, format, type, pixels);
 }
 
 void MagmaBackend::glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                                 GLsizei depth, GLint border, GLenum format, GLenum type,
                                 wire::InOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glTexImage3D)) return;
+    if (verb_dims(target) != 3) return refuse(gen::Op::glTexImage3D, GL_INVALID_ENUM, "target");
     Texture* t = bound_texture(gen::Op::glTexImage3D, target);
     if (!t) return;
     if (level < 0 || level > 15 || width < 0 || height < 0 || depth < 0 || border != 0)
@@ -275,19 +336,44 @@ void MagmaBackend::glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y,
                                    GLsizei height, GLsizei depth, GLenum format, GLenum type,
                                    wire::InOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glTexSubImage3D)) return;
+    if (verb_dims(target) != 3) return refuse(gen::Op::glTexSubImage3D, GL_INVALID_ENUM, "target");
     Texture* t = bound_texture(gen::Op::glTexSubImage3D, target);
     if (!t) return;
     if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
         return refuse(gen::Op::glTexSubImage3D, GL_INVALID_OPERATION, "a compressed texture");
-    if (!t->img.image || level < 0 || uint32_t(level) >= t->img.levels || x < 0 || y < 0 || z < 0 || width < 0 ||
-        height < 0 || depth < 0)
+    const Image& img = t->img;
+    const uint32_t slices = img.type == VK_IMAGE_TYPE_3D ? std::max(img.depth >> level, 1u) : img.layers;
+    if (!img.image || level < 0 || uint32_t(level) >= img.levels || x < 0 || y < 0 || z < 0 || width < 0 ||
+        height < 0 || depth < 0 || uint32_t(x) + uint32_t(width) > std::max(img.width >> level, 1u) ||
+        uint32_t(y) + uint32_t(height) > std::max(img.height >> level, 1u) || uint32_t(z) + uint32_t(depth) > slices)
         return refuse(gen::Op::glTexSubImage3D, GL_INVALID_VALUE, "region outside the texture level");
     upload(gen::Op::glTexSubImage3D, *t, target, level, x, y, z, uint32_t(width), uint32_t(height), uint32_t(depth),
            format, type, pixels);
 }
 
 void MagmaBackend::glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
+    if (target == GL_TEXTURE_1D_ARRAY) return glTexStorage3D(target, levels, internalformat, width, 1, height);
     glTexStorage3D(target, levels, internalformat, width, height, 1);
+}
+
+// 1D textures: 2D images of height 1 (the GL front end's mapping).
+void MagmaBackend::glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
+                                GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexImage1D)) return;
+    if (verb_dims(target) != 1) return refuse(gen::Op::glTexImage1D, GL_INVALID_ENUM, "target");
+    tex_image_2d(gen::Op::glTexImage1D, target, level, internalformat, width, 1, border, format, type, pixels);
+}
+
+void MagmaBackend::glTexSubImage1D(GLenum target, GLint level, GLint x, GLsizei width, GLenum format, GLenum type,
+                                   wire::InOrOffset<uint8_t> pixels) {
+    if (!need_context(gen::Op::glTexSubImage1D)) return;
+    if (verb_dims(target) != 1) return refuse(gen::Op::glTexSubImage1D, GL_INVALID_ENUM, "target");
+    tex_sub_image_2d(gen::Op::glTexSubImage1D, target, level, x, 0, width, 1, format, type, pixels);
+}
+
+void MagmaBackend::glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+    if (target != GL_TEXTURE_1D) return refuse(gen::Op::glTexStorage1D, GL_INVALID_ENUM, "target");
+    glTexStorage3D(target, levels, internalformat, width, 1, 1);
 }
 
 void MagmaBackend::glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
@@ -435,6 +521,10 @@ void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum p
     const Image& img = t->img;
     const bool has = img.image && uint32_t(level) < img.levels && (t->defined >> level & 1);
     const bool array = t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    if (has && t->target == GL_TEXTURE_1D_ARRAY && (pname == GL_TEXTURE_HEIGHT || pname == GL_TEXTURE_DEPTH)) {
+        params.data[0] = pname == GL_TEXTURE_HEIGHT ? GLint(img.layers) : 1;  // layers are a 1D array's height
+        return;
+    }
     GLint v = 0;
     switch (pname) {
         case GL_TEXTURE_WIDTH: v = has ? GLint(std::max(img.width >> level, 1u)) : 0; break;

@@ -278,6 +278,48 @@ const std::map<std::string, Case>& cases() {
              a.arm();
              a.enc->glDrawArrays(kTriangles, 0, 3);
          }},
+        // Image sizes and regions the client chose: a texture or renderbuffer
+        // beyond the device's limits, a region past a level's end, a 3D
+        // upload on a 2D target. A driver need not survive images beyond its
+        // limits or copies outside them (lavapipe wrote past its own
+        // allocations on the first and third, 2026-12-05). The sizes stay
+        // within the session's memory budget, which ends a session asking
+        // for more (hostile-memory-budget), so that the backend's own check
+        // is what is tested.
+        {"texture-beyond-limits", [](Attack& a) {
+             GLuint t = a.next++;
+             a.enc->glGenTextures(1, wire::Blob{&t, 4});
+             a.enc->glBindTexture(kTexture2D, t);
+             a.arm();
+             a.enc->glTexImage2D(kTexture2D, 0, GLint(kRgba), 1 << 20, 1, 0, kRgba, kUnsignedByte,
+                                 wire::OffsetOrBlob{0, nullptr, 0});
+         }},
+        {"renderbuffer-beyond-limits", [](Attack& a) {
+             GLuint rb = a.next++;
+             a.enc->glGenRenderbuffers(1, wire::Blob{&rb, 4});
+             a.enc->glBindRenderbuffer(0x8D41 /* GL_RENDERBUFFER */, rb);
+             a.arm();
+             a.enc->glRenderbufferStorage(0x8D41, 0x8058 /* RGBA8 */, 1 << 20, 1);
+         }},
+        {"tex-sub-image-3d-past-layers", [](Attack& a) {
+             GLuint t = a.next++;
+             a.enc->glGenTextures(1, wire::Blob{&t, 4});
+             a.enc->glBindTexture(0x8C1A /* GL_TEXTURE_2D_ARRAY */, t);
+             a.enc->glTexStorage3D(0x8C1A, 1, 0x8058 /* RGBA8 */, 4, 4, 2);
+             std::vector<uint8_t> texels(4 * 4 * 64 * 4, 0x41);
+             a.arm();
+             a.enc->glTexSubImage3D(0x8C1A, 0, 0, 0, 0, 4, 4, 64, kRgba, kUnsignedByte,
+                                    wire::OffsetOrBlob{0, texels.data(), uint32_t(texels.size())});
+         }},
+        {"tex-image-3d-on-2d-target", [](Attack& a) {
+             GLuint t = a.next++;
+             a.enc->glGenTextures(1, wire::Blob{&t, 4});
+             a.enc->glBindTexture(kTexture2D, t);
+             std::vector<uint8_t> texels(4 * 4 * 64 * 4, 0x41);
+             a.arm();
+             a.enc->glTexImage3D(kTexture2D, 0, GLint(kRgba), 4, 4, 64, 0, kRgba, kUnsignedByte,
+                                 wire::OffsetOrBlob{0, texels.data(), uint32_t(texels.size())});
+         }},
     };
     return c;
 }
