@@ -461,6 +461,9 @@ void MagmaBackend::glGenerateMipmap(GLenum target) {
 void MagmaBackend::glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
                                     GLsizei width, GLsizei height, GLint border) {
     if (!need_context(gen::Op::glCopyTexImage2D)) return;
+    if (verb_dims(target) != 2) return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_ENUM, "target");
+    if (target == GL_TEXTURE_1D_ARRAY)
+        return refuse(gen::Op::glCopyTexImage2D, GL_INVALID_OPERATION, "copies into 1D array textures are not served by Magma yet");
     Texture* t = bound_texture(gen::Op::glCopyTexImage2D, target);
     if (!t) return;
     if (level < 0 || level > 15 || width < 0 || height < 0 || border != 0)
@@ -480,11 +483,24 @@ void MagmaBackend::glCopyTexImage2D(GLenum target, GLint level, GLenum internalf
 void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
                                        GLsizei width, GLsizei height) {
     if (!need_context(gen::Op::glCopyTexSubImage2D)) return;
+    if (verb_dims(target) != 2) return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_ENUM, "target");
+    if (target == GL_TEXTURE_1D_ARRAY)
+        return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "copies into 1D array textures are not served by Magma yet");
     Texture* t = bound_texture(gen::Op::glCopyTexSubImage2D, target);
     if (!t) return;
+    // The destination region is the client's: outside the level it would
+    // be a blit past the image's end (GL_INVALID_VALUE, as GL says).
+    const Image& di = t->img;
+    if (!di.image || level < 0 || uint32_t(level) >= di.levels || !(t->defined >> level & 1))
+        return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "no such level of the texture");
+    if (xoffset < 0 || yoffset < 0 || width < 0 || height < 0 ||
+        uint32_t(xoffset) + uint32_t(width) > std::max(di.width >> level, 1u) ||
+        uint32_t(yoffset) + uint32_t(height) > std::max(di.height >> level, 1u))
+        return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_VALUE, "region outside the texture level");
     uint32_t src_level = 0, src_layer = 0, sw = 0, sh = 0;
+    if (width == 0 || height == 0) return;
     Image* src = read_source(src_level, src_layer, sw, sh);
-    if (!src || !t->img.image || width <= 0 || height <= 0)
+    if (!src)
         return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "no source or destination image");
     if (src->samples > 1) return refuse(gen::Op::glCopyTexSubImage2D, GL_INVALID_OPERATION, "multisampled read framebuffer");
     // Clipped to the source, as GL reads nothing outside the framebuffer.

@@ -311,6 +311,15 @@ const std::map<std::string, Case>& cases() {
              a.enc->glTexSubImage3D(0x8C1A, 0, 0, 0, 0, 4, 4, 64, kRgba, kUnsignedByte,
                                     wire::OffsetOrBlob{0, texels.data(), uint32_t(texels.size())});
          }},
+        // A copy from the framebuffer into a region past the level's end.
+        {"copy-tex-sub-image-outside", [](Attack& a) {
+             GLuint t = a.next++;
+             a.enc->glGenTextures(1, wire::Blob{&t, 4});
+             a.enc->glBindTexture(kTexture2D, t);
+             a.enc->glTexStorage2D(kTexture2D, 1, 0x8058 /* RGBA8 */, 16, 16);
+             a.arm();
+             a.enc->glCopyTexSubImage2D(kTexture2D, 0, 6, 6, 0, 0, 60, 60);
+         }},
         {"tex-image-3d-on-2d-target", [](Attack& a) {
              GLuint t = a.next++;
              a.enc->glGenTextures(1, wire::Blob{&t, 4});
