@@ -27,7 +27,7 @@ ninja -C "$root/build-asan" -j "$(nproc)"
 # load our sanitized vendor library: they run in the normal build only (capture-reader runs in both; so
 # does the install suite, which replays a trace through the installed vendor).
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
-    meson test -C "$root/build-asan" --print-errorlogs --no-suite traces --no-suite glmark2 --no-suite piglit --no-suite piglit-desktop --no-suite piglit-compat --no-suite magma-piglit-desktop --no-suite piglit-glsl-compat \
+    meson test -C "$root/build-asan" --print-errorlogs --no-suite traces --no-suite glmark2 --no-suite piglit --no-suite piglit-desktop --no-suite piglit-compat --no-suite magma-piglit-desktop --no-suite magma-piglit-compat --no-suite piglit-glsl-compat \
         --no-suite magma-traces --no-suite magma-glmark2 --no-suite magma-piglit --no-suite magma-traces-gl --no-suite magma-glmark2-glx \
         --no-suite traces-gl --no-suite glmark2-glx --no-suite glx --no-suite hostile --no-suite capture --no-suite install --no-suite compat ||
     { python3 "$root/tools/test_digest.py" "$root/build-asan" || true; exit 1; }

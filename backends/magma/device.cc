@@ -1,5 +1,7 @@
 #include "device.h"
 
+#include <utility>
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -35,11 +37,11 @@ std::once_flag g_instance_once;
 VkInstance g_instance = VK_NULL_HANDLE;
 std::string g_instance_error;
 
-void create_instance() {
+VkInstance new_instance(std::string* why) {
     uint32_t version = 0;
     if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS || version < VK_API_VERSION_1_1) {
-        g_instance_error = "the Vulkan loader is older than 1.1";
-        return;
+        if (why) *why = "the Vulkan loader is older than 1.1";
+        return VK_NULL_HANDLE;
     }
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "mobilegl-magma";
@@ -48,12 +50,24 @@ void create_instance() {
     VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     ci.pApplicationInfo = &app;
     // Layers come from the loader's own VK_INSTANCE_LAYERS; nothing forced here.
-    const VkResult r = vkCreateInstance(&ci, nullptr, &g_instance);
+    VkInstance instance = VK_NULL_HANDLE;
+    const VkResult r = vkCreateInstance(&ci, nullptr, &instance);
     if (r != VK_SUCCESS) {
-        g_instance = VK_NULL_HANDLE;
-        g_instance_error = std::string("vkCreateInstance failed: ") + vk_result_name(r);
+        if (why) *why = std::string("vkCreateInstance failed: ") + vk_result_name(r);
+        return VK_NULL_HANDLE;
     }
+    return instance;
 }
+
+void create_instance() { g_instance = new_instance(&g_instance_error); }
+
+// Owns an instance until a Device takes it.
+struct InstanceGuard {
+    VkInstance instance = VK_NULL_HANDLE;
+    ~InstanceGuard() {
+        if (instance) vkDestroyInstance(instance, nullptr);
+    }
+};
 
 int type_rank(VkPhysicalDeviceType t) {
     switch (t) {
@@ -78,6 +92,7 @@ Device::~Device() {
         vkDeviceWaitIdle(dev);
         vkDestroyDevice(dev, nullptr);
     }
+    if (instance) vkDestroyInstance(instance, nullptr);
 }
 
 int Device::memory_type(uint32_t bits, VkMemoryPropertyFlags want) const {
@@ -118,7 +133,13 @@ int Device::max_samples() const {
 }
 
 std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
-    VkInstance instance = shared_instance(why);
+    // An instance of its own for every device: lavapipe (Mesa 22.3) shares
+    // one rasterizer screen between the devices of an instance, and two of
+    // them drawing at once crashed its executor (a use of memory it had not
+    // initialised: reproduced with MALLOC_PERTURB_=29 and two piglit tests
+    // on one server, 2026-12-05). Sessions share nothing in Vulkan now.
+    InstanceGuard owned{new_instance(why)};
+    VkInstance instance = owned.instance;
     if (!instance) return nullptr;
     uint32_t n = 0;
     vkEnumeratePhysicalDevices(instance, &n, nullptr);
@@ -170,7 +191,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     }
 
     auto d = std::make_unique<Device>();
-    d->instance = instance;
+    d->instance = std::exchange(owned.instance, VK_NULL_HANDLE);  // destroyed with the device
     d->phys = pick->phys;
     d->props = pick->props;
     d->queue_family = pick->family;

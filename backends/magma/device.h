@@ -13,12 +13,14 @@ class logger;
 
 namespace mgl::magma {
 
-// The process-wide instance; created on first use, never destroyed (other
-// sessions may still use it). nullptr and `why` when Vulkan is unusable.
+// A process-wide instance for asking whether Vulkan is usable at all;
+// created on first use, never destroyed. Devices do not come from it: each
+// Device has an instance of its own (open_device). nullptr and `why` when
+// Vulkan is unusable.
 VkInstance shared_instance(std::string* why);
 
 struct Device {
-    VkInstance instance = VK_NULL_HANDLE;
+    VkInstance instance = VK_NULL_HANDLE;  // the device's own, destroyed after it
     VkPhysicalDevice phys = VK_NULL_HANDLE;
     VkDevice dev = VK_NULL_HANDLE;
     VkQueue queue = VK_NULL_HANDLE;
