@@ -473,6 +473,7 @@ private:
     std::shared_ptr<Buffer>* buffer_slot(GLenum target);
     std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
     bool write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard);
+    void bound_stream();  // submits a batch that streamed past its limit (buffers.cc)
     // The buffer's bytes as the host must read them (waits if a staged GPU copy is pending).
     uint8_t* host_bytes(Buffer& b);
     void attrib_fv(GLuint index, wire::In<GLfloat> v, int n);

@@ -112,8 +112,18 @@ GLboolean MagmaBackend::glIsBuffer(GLuint name) {
     return it != cur_->share->buffers.end() && it->second;
 }
 
+// A batch that streamed past its limit is submitted here, between verbs
+// (gpu.cc: kBatchStreamLimit): the open pass ends, the next draw reopens it.
+void MagmaBackend::bound_stream() {
+    if (!gpu_->stream_full()) return;
+    gpu_->end_pass();
+    open_id_ = nullptr;
+    gpu_->submit(false);
+}
+
 bool MagmaBackend::write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard) {
     if (!b.vk.buf || !data) return true;
+    bound_stream();
     const bool reading = gpu_->busy(b.used_serial);
     const bool writing = gpu_->busy(b.write_serial);
     if (!reading && !writing) {

@@ -23,6 +23,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     VkPrimitiveTopology topo;
     if (!topology(mode, topo)) return refuse(verb, GL_INVALID_ENUM, "mode");
     if (count == 0 || instances == 0) return;
+    bound_stream();
     Executable* exe = current_exe();
     if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
     if (exe->gs && !geometry_accepts(exe->linked.gs_input, mode))

@@ -12,6 +12,14 @@ namespace mgl::magma {
 
 namespace {
 constexpr VkDeviceSize kChunkBytes = 4u << 20;
+// A batch's streamed memory (uploads, partial buffer writes, immediate-mode
+// vertices, uniforms) lives until the batch is submitted and done: past
+// kBatchStreamLimit the backend submits it between verbs (stream_full), and
+// a recycled batch keeps at most kKeptChunks chunks for reuse, so that a
+// session drawing without end holds a bounded amount (piglit's
+// tex-miplevel-selection streamed 12 GB into one batch, 2026-12-05).
+constexpr VkDeviceSize kBatchStreamLimit = 256u << 20;
+constexpr size_t kKeptChunks = 16;
 constexpr uint32_t kSetsPerPool = 256;
 
 VkMemoryBarrier full_memory_barrier() {
@@ -279,6 +287,20 @@ bool Gpu::recycle(Batch& b) {
     b.cb_at = 0;
     for (Chunk& c : b.chunks) c.used = 0;
     b.chunk_at = 0;
+    b.released_bytes = 0;
+    if (!hung_ && b.chunks.size() > kKeptChunks) {
+        // Done with (the fence was waited for above): large chunks and those past the kept ones go.
+        std::vector<Chunk> kept;
+        for (Chunk& c : b.chunks) {
+            if (kept.size() < kKeptChunks && c.buf.size <= kChunkBytes) {
+                kept.push_back(c);
+                continue;
+            }
+            vkDestroyBuffer(vk(), c.buf.buf, nullptr);
+            vkFreeMemory(vk(), c.buf.mem, nullptr);
+        }
+        b.chunks = std::move(kept);
+    }
     for (VkDescriptorPool p : b.pools) vkResetDescriptorPool(vk(), p, 0);
     b.pool_at = 0;
     return true;
@@ -336,6 +358,14 @@ bool Gpu::busy(uint64_t serial) {
 }
 
 void Gpu::defer(std::function<void(VkDevice)> fn) { batch().garbage.push_back(std::move(fn)); }
+
+bool Gpu::stream_full() {
+    // Streamed bytes and the buffers replaced (renamed, orphaned) in this
+    // batch: both are held until it is submitted and done.
+    VkDeviceSize held = batch().released_bytes;
+    for (const Chunk& c : batch().chunks) held += c.used;
+    return held >= kBatchStreamLimit;
+}
 
 Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
     Batch& b = batch();
@@ -435,6 +465,7 @@ bool Gpu::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkBuf& out,
 }
 
 void Gpu::destroy_buffer_later(VkBuf& b) {
+    batch().released_bytes += b.size;  // counts toward stream_full: freed only when the batch is done
     if (!b.buf) return;
     VkBuffer buf = b.buf;
     VkDeviceMemory mem = b.mem;

@@ -136,6 +136,9 @@ public:
     VkCommandBuffer main_buffer_copy();
     // Submits the current batch and starts the next. wait: until the GPU is done.
     void submit(bool wait);
+    // The current batch has streamed past its limit: the backend submits
+    // it at the next point between verbs (MagmaBackend::bound_stream).
+    bool stream_full();
     // Destroys after the current batch completes on the GPU.
     void defer(std::function<void(VkDevice)> fn);
     // Bytes valid until the current batch completes (uploads, uniforms, indices).
@@ -226,6 +229,7 @@ private:
         std::vector<std::function<void(VkDevice)>> garbage;
         std::vector<Chunk> chunks;
         size_t chunk_at = 0;
+        VkDeviceSize released_bytes = 0;  // buffers replaced in this batch, freed when it is done
         std::vector<VkDescriptorPool> pools;
         size_t pool_at = 0;
     };

@@ -186,6 +186,7 @@ bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexF
 
 bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
                           uint32_t h, uint32_t d, GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) {
+    bound_stream();
     if (t.fmt.desktop) return desktop_upload(verb, t, target, level, x, y, z, w, h, d, format, type, pixels);
     // (A 1D array's layers are rows of one 2D image in client memory.)
     const bool three_d = object_target(target) == GL_TEXTURE_3D || object_target(target) == GL_TEXTURE_2D_ARRAY;
