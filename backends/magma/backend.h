@@ -333,6 +333,8 @@ public:
                            GLint dstY1, GLbitfield mask, GLenum filter) override;
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                       wire::OutOrOffset<uint8_t> pixels) override;
+    void desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                             wire::OutOrOffset<uint8_t> pixels);  // blit_read.cc
 
     // ---- programs (programs.cc) --------------------------------------------
     void glCreateShader(GLenum type, GLuint result) override;

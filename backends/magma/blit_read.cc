@@ -8,6 +8,8 @@
 #include <functional>
 
 #include "backend.h"
+#include "context/texel_convert.h"
+#include "context/texel_pack.h"
 
 namespace mgl::magma {
 
@@ -146,6 +148,7 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     else if (format == GL_RGB && type == GL_UNSIGNED_BYTE) bpp = 3;
     else if (format == GL_RGBA && type == GL_FLOAT) bpp = 16;
     else if (format == GL_RGBA_INTEGER && (type == GL_INT || type == GL_UNSIGNED_INT)) bpp = 16;
+    else if (cur_->desktop()) return desktop_read_pixels(x, y, width, height, format, type, pixels);
     else return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "format/type not supported by Magma yet");
     uint32_t level, layer, sw, sh;
     Image* img = read_source(level, layer, sw, sh);
@@ -200,6 +203,64 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
             else std::memcpy(o, v, bpp);
         }
     }
+}
+
+// Desktop glReadPixels of any other colour pair (GL_RGB/GL_FLOAT, GL_LUMINANCE,
+// packed types...): the region read as RGBA and written by the GL front end's
+// packer (texel_pack.h), which Espryt's reads use too; pixels outside the read
+// buffer are left as they were, as GL says.
+void MagmaBackend::desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                                       wire::OutOrOffset<uint8_t> pixels) {
+    constexpr gen::Op op = gen::Op::glReadPixels;
+    gl::ComponentLayout layout{};
+    const PixelStore& ps = cur_->pack;
+    const gl::PackState pack{ps.alignment, ps.row_length, ps.skip_pixels, ps.skip_rows};
+    const size_t need = gl::packed_image_bytes(format, type, pack, width, height);
+    if (!need || !gl::component_layout(format, &layout) || format == GL_DEPTH_COMPONENT)
+        return refuse(op, GL_INVALID_OPERATION, "format/type not supported by Magma yet (depth, stencil, half floats)");
+    uint32_t level, layer, sw, sh;
+    Image* img = read_source(level, layer, sw, sh);
+    if (!img) return refuse(op, GL_INVALID_FRAMEBUFFER_OPERATION, "no readable color buffer");
+    if (img->samples > 1) return refuse(op, GL_INVALID_OPERATION, "multisampled read framebuffer");
+    if (is_integer_format(img->format) != layout.integer)
+        return refuse(op, GL_INVALID_OPERATION, "format/type do not match the read buffer");
+    uint8_t* out = nullptr;
+    if (pixels.is_offset()) {
+        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
+            return refuse(op, GL_INVALID_OPERATION, "outside the pixel pack buffer");
+    } else {
+        if (need > pixels.size) return refuse(op, GL_INVALID_OPERATION, "reply too small");
+        out = pixels.data;
+    }
+    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+    const int x1 = std::min<int>(x + width, int(sw)), y1 = std::min<int>(y + height, int(sh));
+    if (x0 >= x1 || y0 >= y1) return;
+    VkFormat f;
+    std::vector<uint8_t> px;
+    if (!read_image(*img, level, layer, x0, y0, x1 - x0, y1 - y0, f, px)) return;
+    const int w = x1 - x0, h = y1 - y0;
+    const uint32_t tb = format_bytes(f);
+    std::vector<double> rgba(size_t(w) * size_t(h) * 4);
+    const bool sign = is_signed_integer_format(f);
+    for (size_t i = 0; i < size_t(w) * size_t(h); ++i) {
+        if (layout.integer) {
+            int32_t v[4];
+            texel_rgba_int(f, px.data() + i * tb, v);
+            for (int c = 0; c < 4; ++c) rgba[i * 4 + c] = sign ? double(v[c]) : double(uint32_t(v[c]));
+            continue;
+        }
+        float v[4];
+        if (!texel_rgba32f(f, px.data() + i * tb, v))
+            return refuse(op, GL_INVALID_OPERATION, "the read buffer's format is not read back by Magma yet");
+        for (int c = 0; c < 4; ++c) rgba[i * 4 + c] = v[c];
+    }
+    if (!out) out = host_bytes(*cur_->pixel_pack) + pixels.offset;  // after read_image waited for the GPU
+    // The clipped region, where the whole image would have put it.
+    gl::PackState sub = pack;
+    sub.row_length = ps.row_length > 0 ? ps.row_length : width;
+    sub.skip_pixels += x0 - x;
+    sub.skip_rows += y0 - y;
+    gl::pack_rgba(format, type, sub, w, h, rgba.data(), gl::LuminanceRead::sum, out);
 }
 
 }  // namespace mgl::magma

@@ -70,7 +70,10 @@ void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname
             if (e != GLenum(GL_RED + (pname - GL_TEXTURE_SWIZZLE_R)))
                 refuse(gen::Op::glTexParameteri, GL_INVALID_OPERATION, "texture swizzles are not supported yet");
             break;
-        default: refuse(gen::Op::glTexParameteri, GL_INVALID_ENUM, "pname");
+        default: {
+            const std::string why = fmt::format("pname 0x{:04X} is not a texture parameter Magma keeps", pname);
+            refuse(gen::Op::glTexParameteri, GL_INVALID_ENUM, why.c_str());
+        }
     }
 }
 
