@@ -517,6 +517,7 @@ private:
     void compressed_sub_image(gen::Op verb, GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
                               GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data);
     void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
+    void border_color(GLenum target, const float* rgba);  // GL_TEXTURE_BORDER_COLOR (samplers.cc)
     VkImageView sampled_view(Texture& t, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);
     SamplerKey sampler_key(const TexParams& p, const Texture& t) const;

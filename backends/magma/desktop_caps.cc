@@ -51,6 +51,9 @@ const char* const kAlways[] = {
     // 1D, 1D array and rectangle textures: 2D images (textures.cc) sampled
     // through the front end's SPIR-V lowering (shaders.cc).
     "GL_ARB_texture_rectangle", "GL_EXT_texture_array",
+    // GL_CLAMP_TO_BORDER with any border colour (VK_EXT_custom_border_color;
+    // without it the nearest fixed colour, said once in the log).
+    "GL_ARB_texture_border_clamp",
 };
 
 }  // namespace

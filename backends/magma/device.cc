@@ -300,6 +300,20 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
             vid.vertexInputDynamicState = VK_TRUE;
         }
     }
+    // GL_TEXTURE_BORDER_COLOR of any value (GL 1.0); without it the nearest
+    // of Vulkan's three fixed border colours (samplers.cc says so once).
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT cb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+    if (has_ext(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        f2.pNext = &cb;
+        vkGetPhysicalDeviceFeatures2(d->phys, &f2);
+        if (cb.customBorderColors && cb.customBorderColorWithoutFormat) {
+            enabled.push_back(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+            d->custom_border = true;
+            cb = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+            cb.customBorderColors = cb.customBorderColorWithoutFormat = VK_TRUE;
+        }
+    }
     if (has_ext("VK_KHR_driver_properties")) {
         VkPhysicalDeviceDriverProperties dp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
         VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
@@ -317,6 +331,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     // Feature chain: what is enabled.
     const void* chain = nullptr;
     if (d->provoking_last) pv.pNext = const_cast<void*>(chain), chain = &pv;
+    if (d->custom_border) cb.pNext = const_cast<void*>(chain), chain = &cb;
     if (d->index_uint8) u8.pNext = const_cast<void*>(chain), chain = &u8;
     if (d->dynamic_state) eds.pNext = const_cast<void*>(chain), chain = &eds;
     if (d->dynamic_vertex_input) vid.pNext = const_cast<void*>(chain), chain = &vid;

@@ -36,8 +36,10 @@ bool PassKey::operator<(const PassKey& o) const {
 }
 
 bool SamplerKey::operator<(const SamplerKey& o) const {
-    return std::tie(mag, min, mip, u, v, w, min_lod, max_lod, anisotropy, compare, compare_enable) <
-           std::tie(o.mag, o.min, o.mip, o.u, o.v, o.w, o.min_lod, o.max_lod, o.anisotropy, o.compare, o.compare_enable);
+    return std::tie(mag, min, mip, u, v, w, min_lod, max_lod, anisotropy, compare, compare_enable, lod_bias, border[0],
+                    border[1], border[2], border[3]) <
+           std::tie(o.mag, o.min, o.mip, o.u, o.v, o.w, o.min_lod, o.max_lod, o.anisotropy, o.compare, o.compare_enable,
+                    o.lod_bias, o.border[0], o.border[1], o.border[2], o.border[3]);
 }
 
 Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_ms)
@@ -586,7 +588,31 @@ VkSampler Gpu::sampler(const SamplerKey& k) {
     ci.maxAnisotropy = std::min(k.anisotropy, dev_->props.limits.maxSamplerAnisotropy);
     ci.compareEnable = k.compare_enable;
     ci.compareOp = k.compare;
-    ci.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+    const float bias_max = dev_->props.limits.maxSamplerLodBias;
+    ci.mipLodBias = std::clamp(k.lod_bias, -bias_max, bias_max);
+    // The border colour: one of Vulkan's fixed three when it is one, else a
+    // custom one (VK_EXT_custom_border_color), else the nearest fixed one.
+    const float* b = k.border;
+    VkSamplerCustomBorderColorCreateInfoEXT custom{VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
+    const bool rgb0 = b[0] == 0 && b[1] == 0 && b[2] == 0, rgb1 = b[0] == 1 && b[1] == 1 && b[2] == 1;
+    if (rgb0 && b[3] == 0) ci.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+    else if (rgb0 && b[3] == 1) ci.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+    else if (rgb1 && b[3] == 1) ci.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+    else if (dev_->custom_border) {
+        ci.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+        std::memcpy(custom.customBorderColor.float32, b, 16);
+        custom.format = VK_FORMAT_UNDEFINED;
+        ci.pNext = &custom;
+    } else {
+        ci.borderColor = b[0] + b[1] + b[2] >= 1.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE
+                         : b[3] >= 0.5f             ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK
+                                                    : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+        if (!border_said_) {
+            border_said_ = true;
+            log_.warn("magma: {} has no VK_EXT_custom_border_color: a GL border colour other than (0,0,0,0), "
+                      "(0,0,0,1) or (1,1,1,1) is drawn as the nearest of them", dev_->name);
+        }
+    }
     VkSampler s = VK_NULL_HANDLE;
     check(vkCreateSampler(vk(), &ci, nullptr, &s), "vkCreateSampler");
     samplers_[k] = s;

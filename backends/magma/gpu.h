@@ -82,6 +82,8 @@ struct SamplerKey {
     float anisotropy = 1.0f;
     VkCompareOp compare = VK_COMPARE_OP_NEVER;
     bool compare_enable = false;
+    float lod_bias = 0.0f;                  // GL_TEXTURE_LOD_BIAS
+    float border[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // GL_TEXTURE_BORDER_COLOR
     bool operator<(const SamplerKey& o) const;
 };
 
@@ -209,6 +211,7 @@ public:
 
 private:
     VkFramebuffer last_target_ = VK_NULL_HANDLE;
+    bool border_said_ = false;  // the border-colour fallback logged once
     struct Chunk {
         VkBuf buf;
         VkDeviceSize used = 0;

@@ -56,6 +56,8 @@ struct TexParams {
     GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
     float min_lod = -1000.0f, max_lod = 1000.0f, anisotropy = 1.0f;
     GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+    float lod_bias = 0.0f;                           // GL_TEXTURE_LOD_BIAS (desktop)
+    std::array<float, 4> border{0.0f, 0.0f, 0.0f, 0.0f};  // GL_TEXTURE_BORDER_COLOR
 };
 
 struct Texture {

@@ -23,6 +23,7 @@ VkSamplerAddressMode wrap(GLenum w) {
     switch (gl::device_wrap(w)) {  // GL_CLAMP: gl/state/legacy_wrap.h
         case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
         case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+        case GL_CLAMP_TO_BORDER: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;  // with the border colour
         default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
     }
 }
@@ -57,6 +58,7 @@ void MagmaBackend::tex_parameter(TexParams& p, int* base, int* max, GLenum pname
         case GL_TEXTURE_COMPARE_MODE: p.compare_mode = e; break;
         case GL_TEXTURE_COMPARE_FUNC: p.compare_func = e; break;
         case GL_TEXTURE_MAX_ANISOTROPY_EXT: p.anisotropy = v; break;
+        case 0x8501: p.lod_bias = v == v ? v : 0.0f; break;  // GL_TEXTURE_LOD_BIAS
         case GL_TEXTURE_BASE_LEVEL:
             if (base) *base = int_param(v);
             break;
@@ -99,11 +101,25 @@ void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
 }
 
 void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) {
+        // Integers map to [-1, 1] as GL's normalized conversion of a signed int.
+        const float v[4] = {float(params.data[0] / 2147483647.0), float(params.data[1] / 2147483647.0),
+                            float(params.data[2] / 2147483647.0), float(params.data[3] / 2147483647.0)};
+        return border_color(target, v);
+    }
     if (params.count()) glTexParameterf(target, pname, float(params.data[0]));
 }
 
 void MagmaBackend::glTexParameterfv(GLenum target, GLenum pname, wire::In<GLfloat> params) {
+    if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) return border_color(target, params.data);
     if (params.count()) glTexParameterf(target, pname, params.data[0]);
+}
+
+void MagmaBackend::border_color(GLenum target, const float* v) {
+    if (!need_context(gen::Op::glTexParameterfv)) return;
+    Texture* t = bound_texture(gen::Op::glTexParameterfv, target);
+    if (!t) return;
+    for (size_t i = 0; i < 4; ++i) t->params.border[i] = v[i] == v[i] ? v[i] : 0.0f;
 }
 
 void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> out) {
@@ -195,6 +211,8 @@ SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const
     k.v = wrap(p.wrap_t);
     k.w = wrap(p.wrap_r);
     k.anisotropy = p.anisotropy;
+    k.lod_bias = p.lod_bias;
+    for (int i = 0; i < 4; ++i) k.border[i] = std::clamp(p.border[size_t(i)], 0.0f, 1.0f);  // GL clamps it for fixed-point formats
     if (p.compare_mode == GL_COMPARE_REF_TO_TEXTURE && t.fmt.depth) {
         k.compare_enable = true;
         k.compare = compare(p.compare_func);
