@@ -239,6 +239,11 @@ public:
     void glBindSampler(GLuint unit, GLuint sampler) override;
     void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
     void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
+    void glSamplerParameterfv(GLuint sampler, GLenum pname, wire::In<GLfloat> params) override;
+    void glGetSamplerParameterfv(GLuint sampler, GLenum pname, wire::Out<GLfloat> params) override;
+    void glGetSamplerParameteriv(GLuint sampler, GLenum pname, wire::Out<GLint> params) override;
+    void glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) override;
+    void glSamplerParameteriv(GLuint sampler, GLenum pname, wire::In<GLint> params) override;
     // Multisample textures, the sample mask and positions (textures_multisample.cc).
     void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
         multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, fixed, false);

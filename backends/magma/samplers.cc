@@ -122,6 +122,75 @@ void MagmaBackend::border_color(GLenum target, const float* v) {
     for (size_t i = 0; i < 4; ++i) t->params.border[i] = v[i] == v[i] ? v[i] : 0.0f;
 }
 
+namespace {
+// The sampler state a texture and a sampler object share, as GL answers it
+// (enums and ints exact, floats as they were set); false: another pname.
+bool sampler_state(const TexParams& p, GLenum pname, double out[4], int* n) {
+    *n = 1;
+    switch (pname) {
+        case GL_TEXTURE_MIN_FILTER: out[0] = p.min_filter; return true;
+        case GL_TEXTURE_MAG_FILTER: out[0] = p.mag_filter; return true;
+        case GL_TEXTURE_WRAP_S: out[0] = p.wrap_s; return true;
+        case GL_TEXTURE_WRAP_T: out[0] = p.wrap_t; return true;
+        case GL_TEXTURE_WRAP_R: out[0] = p.wrap_r; return true;
+        case GL_TEXTURE_MIN_LOD: out[0] = p.min_lod; return true;
+        case GL_TEXTURE_MAX_LOD: out[0] = p.max_lod; return true;
+        case GL_TEXTURE_COMPARE_MODE: out[0] = p.compare_mode; return true;
+        case GL_TEXTURE_COMPARE_FUNC: out[0] = p.compare_func; return true;
+        case GL_TEXTURE_MAX_ANISOTROPY_EXT: out[0] = p.anisotropy; return true;
+        case 0x8501: out[0] = p.lod_bias; return true;  // GL_TEXTURE_LOD_BIAS
+        case GL_TEXTURE_BORDER_COLOR:
+            for (int i = 0; i < 4; ++i) out[i] = p.border[size_t(i)];
+            *n = 4;
+            return true;
+        default: return false;
+    }
+}
+
+// Floats into an int query: rounded; a colour: GL's normalized-to-int mapping.
+void write_ints(GLenum pname, const double* v, int n, wire::Out<GLint> out) {
+    for (int i = 0; i < n && uint32_t(i) < out.count(); ++i)
+        out.data[i] = pname == GL_TEXTURE_BORDER_COLOR
+                          ? GLint(std::clamp(std::round(v[i] * 2147483647.0), -2147483648.0, 2147483647.0))
+                          : GLint(std::clamp(std::round(v[i]), -2147483648.0, 2147483647.0));
+}
+}  // namespace
+
+void MagmaBackend::glGetSamplerParameterfv(GLuint sampler, GLenum pname, wire::Out<GLfloat> out) {
+    if (!need_context(gen::Op::glGetSamplerParameterfv)) return;
+    auto it = cur_->share->samplers.find(sampler);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glGetSamplerParameterfv, GL_INVALID_OPERATION, "unknown sampler");
+    double v[4];
+    int n = 0;
+    if (!sampler_state(it->second->params, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameterfv, GL_INVALID_ENUM, "pname");
+    for (int i = 0; i < n && uint32_t(i) < out.count(); ++i) out.data[i] = GLfloat(v[i]);
+}
+
+void MagmaBackend::glGetSamplerParameteriv(GLuint sampler, GLenum pname, wire::Out<GLint> out) {
+    if (!need_context(gen::Op::glGetSamplerParameteriv)) return;
+    auto it = cur_->share->samplers.find(sampler);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glGetSamplerParameteriv, GL_INVALID_OPERATION, "unknown sampler");
+    double v[4];
+    int n = 0;
+    if (!sampler_state(it->second->params, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameteriv, GL_INVALID_ENUM, "pname");
+    write_ints(pname, v, n, out);
+}
+
+void MagmaBackend::glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> out) {
+    if (!need_context(gen::Op::glGetTexParameterfv)) return;
+    Texture* t = bound_texture(gen::Op::glGetTexParameterfv, target);
+    if (!t || !out.count()) return;
+    double v[4];
+    int n = 0;
+    if (sampler_state(t->params, pname, v, &n)) {
+        for (int i = 0; i < n && uint32_t(i) < out.count(); ++i) out.data[i] = GLfloat(v[i]);
+        return;
+    }
+    GLint iv[4] = {};
+    glGetTexParameteriv(target, pname, wire::Out<GLint>{iv, sizeof iv});
+    out.data[0] = GLfloat(iv[0]);
+}
+
 void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GLint> out) {
     if (!need_context(gen::Op::glGetTexParameteriv)) return;
     Texture* t = bound_texture(gen::Op::glGetTexParameteriv, target);
@@ -129,22 +198,20 @@ void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GL
     const TexParams& p = t->params;
     GLint v = 0;
     switch (pname) {
-        case GL_TEXTURE_MIN_FILTER: v = GLint(p.min_filter); break;
-        case GL_TEXTURE_MAG_FILTER: v = GLint(p.mag_filter); break;
-        case GL_TEXTURE_WRAP_S: v = GLint(p.wrap_s); break;
-        case GL_TEXTURE_WRAP_T: v = GLint(p.wrap_t); break;
-        case GL_TEXTURE_WRAP_R: v = GLint(p.wrap_r); break;
         case GL_TEXTURE_BASE_LEVEL: v = t->base_level; break;
         case GL_TEXTURE_MAX_LEVEL: v = t->max_level; break;
         case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
         case GL_TEXTURE_IMMUTABLE_LEVELS: v = t->immutable_levels; break;
-        case GL_TEXTURE_COMPARE_MODE: v = GLint(p.compare_mode); break;
-        case GL_TEXTURE_COMPARE_FUNC: v = GLint(p.compare_func); break;
         case GL_TEXTURE_SWIZZLE_R:
         case GL_TEXTURE_SWIZZLE_G:
         case GL_TEXTURE_SWIZZLE_B:
         case GL_TEXTURE_SWIZZLE_A: v = GLint(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); break;
-        default: return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
+        default: {
+            double sv[4];
+            int n = 0;
+            if (!sampler_state(p, pname, sv, &n)) return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
+            return write_ints(pname, sv, n, out);
+        }
     }
     out.data[0] = v;
 }
@@ -187,6 +254,28 @@ void MagmaBackend::glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat par
     auto it = cur_->share->samplers.find(sampler);
     if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterf, GL_INVALID_OPERATION, "unknown sampler");
     tex_parameter(it->second->params, nullptr, nullptr, pname, param);
+}
+
+// The vector forms: GL_TEXTURE_BORDER_COLOR's four values, else the first.
+void MagmaBackend::glSamplerParameterfv(GLuint sampler, GLenum pname, wire::In<GLfloat> params) {
+    if (!need_context(gen::Op::glSamplerParameterfv)) return;
+    auto it = cur_->share->samplers.find(sampler);
+    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterfv, GL_INVALID_OPERATION, "unknown sampler");
+    if (pname == GL_TEXTURE_BORDER_COLOR) {
+        if (params.count() < 4) return refuse(gen::Op::glSamplerParameterfv, GL_INVALID_VALUE, "four values");
+        for (size_t i = 0; i < 4; ++i) it->second->params.border[i] = params.data[i] == params.data[i] ? params.data[i] : 0.0f;
+        return;
+    }
+    if (params.count()) tex_parameter(it->second->params, nullptr, nullptr, pname, params.data[0]);
+}
+
+void MagmaBackend::glSamplerParameteriv(GLuint sampler, GLenum pname, wire::In<GLint> params) {
+    if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) {
+        const GLfloat v[4] = {float(params.data[0] / 2147483647.0), float(params.data[1] / 2147483647.0),
+                              float(params.data[2] / 2147483647.0), float(params.data[3] / 2147483647.0)};
+        return glSamplerParameterfv(sampler, pname, wire::In<GLfloat>{v, sizeof v});
+    }
+    if (params.count()) glSamplerParameterf(sampler, pname, float(params.data[0]));
 }
 
 SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const {
