@@ -61,11 +61,36 @@ VkInstance new_instance(std::string* why) {
 
 void create_instance() { g_instance = new_instance(&g_instance_error); }
 
-// Owns an instance until a Device takes it.
+// Instances whose device is gone, for the next device: never two live
+// devices on one instance, and no instance destroyed (lavapipe leaks a few
+// objects at each vkDestroyInstance, which LeakSanitizer reports; a pooled
+// instance stays listed by the loader). At most as many as devices were
+// ever alive at once.
+std::mutex g_free_instances_mutex;
+std::vector<VkInstance> g_free_instances;
+
+VkInstance take_instance(std::string* why) {
+    {
+        std::lock_guard lock(g_free_instances_mutex);
+        if (!g_free_instances.empty()) {
+            VkInstance i = g_free_instances.back();
+            g_free_instances.pop_back();
+            return i;
+        }
+    }
+    return new_instance(why);
+}
+
+void give_back_instance(VkInstance i) {
+    std::lock_guard lock(g_free_instances_mutex);
+    g_free_instances.push_back(i);
+}
+
+// Holds an instance until a Device takes it (back to the pool otherwise).
 struct InstanceGuard {
     VkInstance instance = VK_NULL_HANDLE;
     ~InstanceGuard() {
-        if (instance) vkDestroyInstance(instance, nullptr);
+        if (instance) give_back_instance(instance);
     }
 };
 
@@ -92,7 +117,7 @@ Device::~Device() {
         vkDeviceWaitIdle(dev);
         vkDestroyDevice(dev, nullptr);
     }
-    if (instance) vkDestroyInstance(instance, nullptr);
+    if (instance) give_back_instance(instance);  // to the next device, not destroyed
 }
 
 int Device::memory_type(uint32_t bits, VkMemoryPropertyFlags want) const {
@@ -133,12 +158,12 @@ int Device::max_samples() const {
 }
 
 std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
-    // An instance of its own for every device: lavapipe (Mesa 22.3) shares
-    // one rasterizer screen between the devices of an instance, and two of
-    // them drawing at once crashed its executor (a use of memory it had not
-    // initialised: reproduced with MALLOC_PERTURB_=29 and two piglit tests
-    // on one server, 2026-12-05). Sessions share nothing in Vulkan now.
-    InstanceGuard owned{new_instance(why)};
+    // An instance of its own for every live device: lavapipe (Mesa 22.3)
+    // shares one rasterizer screen between the devices of an instance, and
+    // two of them drawing at once crashed its executor (a use of memory it
+    // had not initialised: reproduced with MALLOC_PERTURB_=29 and two piglit
+    // tests on one server, 2026-12-05). Live sessions share nothing in Vulkan.
+    InstanceGuard owned{take_instance(why)};
     VkInstance instance = owned.instance;
     if (!instance) return nullptr;
     uint32_t n = 0;

@@ -20,7 +20,7 @@ namespace mgl::magma {
 VkInstance shared_instance(std::string* why);
 
 struct Device {
-    VkInstance instance = VK_NULL_HANDLE;  // the device's own, destroyed after it
+    VkInstance instance = VK_NULL_HANDLE;  // the device's own while it lives (pooled after it)
     VkPhysicalDevice phys = VK_NULL_HANDLE;
     VkDevice dev = VK_NULL_HANDLE;
     VkQueue queue = VK_NULL_HANDLE;
