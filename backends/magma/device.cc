@@ -216,7 +216,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     }
 
     auto d = std::make_unique<Device>();
-    d->instance = std::exchange(owned.instance, VK_NULL_HANDLE);  // destroyed with the device
+    d->instance = std::exchange(owned.instance, VK_NULL_HANDLE);  // back to the pool with the device
     d->phys = pick->phys;
     d->props = pick->props;
     d->queue_family = pick->family;
