@@ -338,6 +338,8 @@ public:
                            GLint dstY1, GLbitfield mask, GLenum filter) override;
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                       wire::OutOrOffset<uint8_t> pixels) override;
+    bool pack_destination(gen::Op verb, const wire::OutOrOffset<uint8_t>& pixels, size_t need, uint8_t** out);
+    uint8_t* pack_bytes(const wire::OutOrOffset<uint8_t>& pixels, uint8_t* out);  // blit_read.cc
     void desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                              wire::OutOrOffset<uint8_t> pixels);  // blit_read.cc
 
@@ -513,6 +515,8 @@ private:
     // the open pass's prologue if that pass has not used it (the pass stays
     // open), else in order in main (the pass ends).
     VkCommandBuffer image_work(const Image& img);
+    bool stage_texels(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h,
+                      uint32_t d, const TexFormat& f, const PixelStore& ps, bool three_d, const uint8_t* src, size_t size);
     void copy_texels(Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w, uint32_t h, uint32_t d,
                      const Gpu::Slice& s);
     // Compressed uploads (compressed.cc): the client bytes (inline or from the pixel unpack buffer).
@@ -523,6 +527,7 @@ private:
                               GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data);
     void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
     void border_color(GLenum target, const float* rgba);  // GL_TEXTURE_BORDER_COLOR (samplers.cc)
+    TexParams* sampler_params(gen::Op verb, GLuint sampler);  // null: refused
     VkImageView sampled_view(Texture& t, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);
     SamplerKey sampler_key(const TexParams& p, const Texture& t) const;

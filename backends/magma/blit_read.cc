@@ -138,6 +138,30 @@ Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, 
     return nullptr;
 }
 
+// Where a read of `need` bytes goes: the reply (*out), or the bound pixel pack
+// buffer (*out null: pack_bytes gives it once read_image waited for the GPU,
+// when nothing can still read the buffer). False: refused, with the GL error.
+bool MagmaBackend::pack_destination(gen::Op verb, const wire::OutOrOffset<uint8_t>& pixels, size_t need, uint8_t** out) {
+    *out = nullptr;
+    if (pixels.is_offset()) {
+        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset) {
+            refuse(verb, GL_INVALID_OPERATION, "the image does not fit the pixel pack buffer");
+            return false;
+        }
+        return true;
+    }
+    if (!pixels.data || need > pixels.size) {
+        refuse(verb, GL_INVALID_OPERATION, "reply smaller than the image");
+        return false;
+    }
+    *out = pixels.data;
+    return true;
+}
+
+uint8_t* MagmaBackend::pack_bytes(const wire::OutOrOffset<uint8_t>& pixels, uint8_t* out) {
+    return out ? out : host_bytes(*cur_->pixel_pack) + pixels.offset;
+}
+
 void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                                 wire::OutOrOffset<uint8_t> pixels) {
     if (!need_context(gen::Op::glReadPixels)) return;
@@ -165,21 +189,14 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
     if (width == 0 || height == 0) return;
     const size_t need = (size_t(ps.skip_rows) + height - 1) * stride + (size_t(ps.skip_pixels) + width) * bpp;
     uint8_t* out;
-    if (pixels.is_offset()) {
-        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
-            return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "outside the pixel pack buffer");
-        out = nullptr;  // into the pack buffer once read_image waited for the GPU (nothing can read it then)
-    } else {
-        if (need > pixels.size) return refuse(gen::Op::glReadPixels, GL_INVALID_OPERATION, "reply too small");
-        out = pixels.data;
-    }
+    if (!pack_destination(gen::Op::glReadPixels, pixels, need, &out)) return;
     const int x0 = std::max(x, 0), y0 = std::max(y, 0);
     const int x1 = std::min<int>(x + width, int(sw)), y1 = std::min<int>(y + height, int(sh));
     if (x0 >= x1 || y0 >= y1) return;
     VkFormat f;
     std::vector<uint8_t> px;
     if (!read_image(*img, level, layer, x0, y0, x1 - x0, y1 - y0, f, px)) return;
-    if (!out) out = host_bytes(*cur_->pixel_pack) + pixels.offset;
+    out = pack_bytes(pixels, out);
     const uint32_t tb = format_bytes(f);
     for (int r = y0; r < y1; ++r) {
         uint8_t* o = out + (size_t(ps.skip_rows) + (r - y)) * stride + (size_t(ps.skip_pixels) + (x0 - x)) * bpp;
@@ -225,13 +242,7 @@ void MagmaBackend::desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei 
     if (is_integer_format(img->format) != layout.integer)
         return refuse(op, GL_INVALID_OPERATION, "format/type do not match the read buffer");
     uint8_t* out = nullptr;
-    if (pixels.is_offset()) {
-        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
-            return refuse(op, GL_INVALID_OPERATION, "outside the pixel pack buffer");
-    } else {
-        if (need > pixels.size) return refuse(op, GL_INVALID_OPERATION, "reply too small");
-        out = pixels.data;
-    }
+    if (!pack_destination(op, pixels, need, &out)) return;
     const int x0 = std::max(x, 0), y0 = std::max(y, 0);
     const int x1 = std::min<int>(x + width, int(sw)), y1 = std::min<int>(y + height, int(sh));
     if (x0 >= x1 || y0 >= y1) return;
@@ -254,7 +265,7 @@ void MagmaBackend::desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei 
             return refuse(op, GL_INVALID_OPERATION, "the read buffer's format is not read back by Magma yet");
         for (int c = 0; c < 4; ++c) rgba[i * 4 + c] = v[c];
     }
-    if (!out) out = host_bytes(*cur_->pixel_pack) + pixels.offset;  // after read_image waited for the GPU
+    out = pack_bytes(pixels, out);
     // The clipped region, where the whole image would have put it.
     gl::PackState sub = pack;
     sub.row_length = ps.row_length > 0 ? ps.row_length : width;

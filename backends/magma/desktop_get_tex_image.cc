@@ -80,14 +80,7 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
     if (!one) return refuse(op, GL_INVALID_OPERATION, "format/type pair not written by Magma's reads");
     const size_t need = image_stride * (layers - 1) + one;
     uint8_t* out = nullptr;
-    if (pixels.is_offset()) {
-        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
-            return refuse(op, GL_INVALID_OPERATION, "the image does not fit the pixel pack buffer");
-    } else if (!pixels.data || need > pixels.size) {
-        return refuse(op, GL_INVALID_OPERATION, "reply smaller than the image");
-    } else {
-        out = pixels.data;
-    }
+    if (!pack_destination(op, pixels, need, &out)) return;
 
     gl::HostFormat hf;
     const bool mapped = t->fmt.desktop && gl::host_format(t->fmt.sized, &hf);
@@ -102,7 +95,7 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
             if (!texel_rgba(f, px.data() + i * tb, mapped ? &hf : nullptr, &rgba[i * 4]))
                 return refuse(op, GL_INVALID_OPERATION, "texels of this format are not read back by Magma yet");
         // Into the pack buffer only once read_image waited for the GPU (nothing can read it then).
-        uint8_t* dst = out ? out : host_bytes(*cur_->pixel_pack) + pixels.offset;
+        uint8_t* dst = pack_bytes(pixels, out);
         gl::pack_rgba(format, type, ps, w, h, rgba.data(), gl::LuminanceRead::red, dst + image_stride * z);
     }
 }
@@ -130,21 +123,14 @@ void MagmaBackend::get_depth_stencil_image(GLenum target, GLint level, GLenum ty
     const size_t first_byte = size_t(std::max(p.skip_rows, 0)) * stride + size_t(std::max(p.skip_pixels, 0)) * pixel;
     const size_t need = first_byte + stride * (size_t(h) * layers - 1) + size_t(w) * pixel;
     uint8_t* out = nullptr;
-    if (pixels.is_offset()) {
-        if (!cur_->pixel_pack || pixels.offset > cur_->pixel_pack->size || need > cur_->pixel_pack->size - pixels.offset)
-            return refuse(op, GL_INVALID_OPERATION, "the image does not fit the pixel pack buffer");
-    } else if (!pixels.data || need > pixels.size) {
-        return refuse(op, GL_INVALID_OPERATION, "reply smaller than the image");
-    } else {
-        out = pixels.data;
-    }
+    if (!pack_destination(op, pixels, need, &out)) return;
     for (uint32_t z = 0; z < layers; ++z) {
         VkFormat df, sf;
         std::vector<uint8_t> depth, stencil;
         if (!read_image(img, uint32_t(level), first + z, 0, 0, w, h, df, depth) ||
             !read_image(img, uint32_t(level), first + z, 0, 0, w, h, sf, stencil, true))
             return refuse(op, GL_INVALID_OPERATION, "the level could not be read back");
-        uint8_t* dst = (out ? out : host_bytes(*cur_->pixel_pack) + pixels.offset) + first_byte + stride * size_t(h) * z;
+        uint8_t* dst = pack_bytes(pixels, out) + first_byte + stride * size_t(h) * z;
         for (int32_t y = 0; y < h; ++y)
             for (int32_t x = 0; x < w; ++x) {
                 const size_t i = size_t(y) * size_t(w) + size_t(x);

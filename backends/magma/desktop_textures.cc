@@ -79,20 +79,12 @@ bool MagmaBackend::desktop_upload(gen::Op verb, Texture& t, GLenum target, int l
                           ? GL_TEXTURE_CUBE_MAP
                           : target;
     const bool three_d = ot == GL_TEXTURE_3D || ot == GL_TEXTURE_2D_ARRAY;
-    const size_t bytes = size_t(w) * h * d * t.fmt.dst_bytes;
 
     // The device takes the program's pair as it is: one conversion, straight from client memory.
     TexFormat direct;
     if (!cur_->unpack_swap && gl::device_takes(hf, format, type) &&
         tex_format(hf.internalformat, format, type, gpu_->dev().depth_stencil_format, direct) && direct.vk == t.fmt.vk) {
-        Gpu::Slice s = gpu_->stream(bytes, 16);
-        if (!s.ptr) return false;
-        if (!convert_upload(direct, cur_->unpack, w, h, d, three_d, src, size, s.ptr)) {
-            refuse(verb, GL_INVALID_OPERATION, "pixel data shorter than the image");
-            return false;
-        }
-        copy_texels(t, target, level, x, y, z, w, h, d, s);
-        return true;
+        return stage_texels(verb, t, target, level, x, y, z, w, h, d, direct, cur_->unpack, three_d, src, size);
     }
     if (!gl::convertible(format, type, hf)) {
         refuse(verb, gl::source_pixel_bytes(format, type) ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
@@ -115,11 +107,7 @@ bool MagmaBackend::desktop_upload(gen::Op verb, Texture& t, GLenum target, int l
     }
     PixelStore tight;
     tight.alignment = 1;
-    Gpu::Slice s = gpu_->stream(bytes, 16);
-    if (!s.ptr) return false;
-    if (!convert_upload(dev, tight, w, h, d, three_d, texels.data(), texels.size(), s.ptr)) return false;
-    copy_texels(t, target, level, x, y, z, w, h, d, s);
-    return true;
+    return stage_texels(verb, t, target, level, x, y, z, w, h, d, dev, tight, three_d, texels.data(), texels.size());
 }
 
 }  // namespace mgl::magma

@@ -289,7 +289,7 @@ bool Gpu::recycle(Batch& b) {
     b.cb_at = 0;
     for (Chunk& c : b.chunks) c.used = 0;
     b.chunk_at = 0;
-    b.released_bytes = 0;
+    b.released_bytes = b.streamed_bytes = 0;
     if (!hung_ && b.chunks.size() > kKeptChunks) {
         // Done with (the fence was waited for above): large chunks and those past the kept ones go.
         std::vector<Chunk> kept;
@@ -364,9 +364,7 @@ void Gpu::defer(std::function<void(VkDevice)> fn) { batch().garbage.push_back(st
 bool Gpu::stream_full() {
     // Streamed bytes and the buffers replaced (renamed, orphaned) in this
     // batch: both are held until it is submitted and done.
-    VkDeviceSize held = batch().released_bytes;
-    for (const Chunk& c : batch().chunks) held += c.used;
-    return held >= kBatchStreamLimit;
+    return batch().released_bytes + batch().streamed_bytes >= kBatchStreamLimit;
 }
 
 Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
@@ -376,6 +374,7 @@ Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
         Chunk& c = b.chunks[b.chunk_at];
         const VkDeviceSize at = (c.used + align - 1) / align * align;
         if (at + size <= c.buf.size) {
+            b.streamed_bytes += at + size - c.used;
             c.used = at + size;
             return {c.buf.buf, at, c.buf.map + at};
         }
@@ -386,6 +385,7 @@ Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
                                      VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     if (!create_buffer(std::max(kChunkBytes, size), usage, c.buf)) return {};
     c.used = size;
+    b.streamed_bytes += size;
     b.chunks.push_back(c);
     b.chunk_at = b.chunks.size() - 1;
     return {c.buf.buf, 0, c.buf.map};

@@ -233,6 +233,7 @@ private:
         std::vector<Chunk> chunks;
         size_t chunk_at = 0;
         VkDeviceSize released_bytes = 0;  // buffers replaced in this batch, freed when it is done
+        VkDeviceSize streamed_bytes = 0;  // bytes handed out by stream() in this batch (stream_full: O(1) a draw)
         std::vector<VkDescriptorPool> pools;
         size_t pool_at = 0;
     };

@@ -100,11 +100,21 @@ void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
     tex_parameter(t->params, &t->base_level, &t->max_level, pname, param);
 }
 
+namespace {
+// GL_TEXTURE_BORDER_COLOR: NaN as 0; from ints, GL's normalized conversion
+// of a signed int to [-1, 1]. One rule for textures and sampler objects.
+void set_border(TexParams& p, const float* v) {
+    for (size_t i = 0; i < 4; ++i) p.border[i] = v[i] == v[i] ? v[i] : 0.0f;
+}
+void border_from_ints(const GLint* i, float v[4]) {
+    for (int c = 0; c < 4; ++c) v[c] = float(i[c] / 2147483647.0);
+}
+}  // namespace
+
 void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
     if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) {
-        // Integers map to [-1, 1] as GL's normalized conversion of a signed int.
-        const float v[4] = {float(params.data[0] / 2147483647.0), float(params.data[1] / 2147483647.0),
-                            float(params.data[2] / 2147483647.0), float(params.data[3] / 2147483647.0)};
+        float v[4];
+        border_from_ints(params.data, v);
         return border_color(target, v);
     }
     if (params.count()) glTexParameterf(target, pname, float(params.data[0]));
@@ -119,7 +129,7 @@ void MagmaBackend::border_color(GLenum target, const float* v) {
     if (!need_context(gen::Op::glTexParameterfv)) return;
     Texture* t = bound_texture(gen::Op::glTexParameterfv, target);
     if (!t) return;
-    for (size_t i = 0; i < 4; ++i) t->params.border[i] = v[i] == v[i] ? v[i] : 0.0f;
+    set_border(t->params, v);
 }
 
 namespace {
@@ -156,23 +166,32 @@ void write_ints(GLenum pname, const double* v, int n, wire::Out<GLint> out) {
 }
 }  // namespace
 
+// The sampler object `name`'s state; null (refused with the GL error) when there is none.
+TexParams* MagmaBackend::sampler_params(gen::Op verb, GLuint name) {
+    if (!need_context(verb)) return nullptr;
+    auto it = cur_->share->samplers.find(name);
+    if (it == cur_->share->samplers.end() || !it->second) {
+        refuse(verb, GL_INVALID_OPERATION, "unknown sampler");
+        return nullptr;
+    }
+    return &it->second->params;
+}
+
 void MagmaBackend::glGetSamplerParameterfv(GLuint sampler, GLenum pname, wire::Out<GLfloat> out) {
-    if (!need_context(gen::Op::glGetSamplerParameterfv)) return;
-    auto it = cur_->share->samplers.find(sampler);
-    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glGetSamplerParameterfv, GL_INVALID_OPERATION, "unknown sampler");
+    const TexParams* p = sampler_params(gen::Op::glGetSamplerParameterfv, sampler);
+    if (!p) return;
     double v[4];
     int n = 0;
-    if (!sampler_state(it->second->params, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameterfv, GL_INVALID_ENUM, "pname");
+    if (!sampler_state(*p, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameterfv, GL_INVALID_ENUM, "pname");
     for (int i = 0; i < n && uint32_t(i) < out.count(); ++i) out.data[i] = GLfloat(v[i]);
 }
 
 void MagmaBackend::glGetSamplerParameteriv(GLuint sampler, GLenum pname, wire::Out<GLint> out) {
-    if (!need_context(gen::Op::glGetSamplerParameteriv)) return;
-    auto it = cur_->share->samplers.find(sampler);
-    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glGetSamplerParameteriv, GL_INVALID_OPERATION, "unknown sampler");
+    const TexParams* p = sampler_params(gen::Op::glGetSamplerParameteriv, sampler);
+    if (!p) return;
     double v[4];
     int n = 0;
-    if (!sampler_state(it->second->params, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameteriv, GL_INVALID_ENUM, "pname");
+    if (!sampler_state(*p, pname, v, &n)) return refuse(gen::Op::glGetSamplerParameteriv, GL_INVALID_ENUM, "pname");
     write_ints(pname, v, n, out);
 }
 
@@ -250,29 +269,25 @@ void MagmaBackend::glSamplerParameteri(GLuint sampler, GLenum pname, GLint param
 }
 
 void MagmaBackend::glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) {
-    if (!need_context(gen::Op::glSamplerParameterf)) return;
-    auto it = cur_->share->samplers.find(sampler);
-    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterf, GL_INVALID_OPERATION, "unknown sampler");
-    tex_parameter(it->second->params, nullptr, nullptr, pname, param);
+    if (TexParams* p = sampler_params(gen::Op::glSamplerParameterf, sampler))
+        tex_parameter(*p, nullptr, nullptr, pname, param);
 }
 
 // The vector forms: GL_TEXTURE_BORDER_COLOR's four values, else the first.
 void MagmaBackend::glSamplerParameterfv(GLuint sampler, GLenum pname, wire::In<GLfloat> params) {
-    if (!need_context(gen::Op::glSamplerParameterfv)) return;
-    auto it = cur_->share->samplers.find(sampler);
-    if (it == cur_->share->samplers.end()) return refuse(gen::Op::glSamplerParameterfv, GL_INVALID_OPERATION, "unknown sampler");
+    TexParams* p = sampler_params(gen::Op::glSamplerParameterfv, sampler);
+    if (!p) return;
     if (pname == GL_TEXTURE_BORDER_COLOR) {
         if (params.count() < 4) return refuse(gen::Op::glSamplerParameterfv, GL_INVALID_VALUE, "four values");
-        for (size_t i = 0; i < 4; ++i) it->second->params.border[i] = params.data[i] == params.data[i] ? params.data[i] : 0.0f;
-        return;
+        return set_border(*p, params.data);
     }
-    if (params.count()) tex_parameter(it->second->params, nullptr, nullptr, pname, params.data[0]);
+    if (params.count()) tex_parameter(*p, nullptr, nullptr, pname, params.data[0]);
 }
 
 void MagmaBackend::glSamplerParameteriv(GLuint sampler, GLenum pname, wire::In<GLint> params) {
     if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) {
-        const GLfloat v[4] = {float(params.data[0] / 2147483647.0), float(params.data[1] / 2147483647.0),
-                              float(params.data[2] / 2147483647.0), float(params.data[3] / 2147483647.0)};
+        GLfloat v[4];
+        border_from_ints(params.data, v);
         return glSamplerParameterfv(sampler, pname, wire::In<GLfloat>{v, sizeof v});
     }
     if (params.count()) glSamplerParameterf(sampler, pname, float(params.data[0]));

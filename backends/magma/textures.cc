@@ -199,10 +199,17 @@ bool MagmaBackend::upload(gen::Op verb, Texture& t, GLenum target, int level, in
     // The client's (format, type) decides the conversion; the texel format stays.
     if (tex_format(format, format, type, gpu_->dev().depth_stencil_format, client) && client.vk == f.vk) f = client;
     else if (tex_format(f.sized, format, type, gpu_->dev().depth_stencil_format, client) && client.vk == f.vk) f = client;
-    const size_t bytes = size_t(w) * h * d * f.dst_bytes;
-    Gpu::Slice s = gpu_->stream(bytes, 16);
+    return stage_texels(verb, t, target, level, x, y, z, w, h, d, f, cur_->unpack, three_d, src, size);
+}
+
+// Client texels (`ps`'s addressing) into the stream as f's VkFormat wants
+// them, then copied into the level: every upload path ends here.
+bool MagmaBackend::stage_texels(gen::Op verb, Texture& t, GLenum target, int level, int x, int y, int z, uint32_t w,
+                                uint32_t h, uint32_t d, const TexFormat& f, const PixelStore& ps, bool three_d,
+                                const uint8_t* src, size_t size) {
+    Gpu::Slice s = gpu_->stream(size_t(w) * h * d * f.dst_bytes, 16);
     if (!s.ptr) return false;
-    if (!convert_upload(f, cur_->unpack, w, h, d, three_d, src, size, s.ptr)) {
+    if (!convert_upload(f, ps, w, h, d, three_d, src, size, s.ptr)) {
         refuse(verb, GL_INVALID_OPERATION, "pixel data shorter than the image");
         return false;
     }
