@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "backend.h"
+#include "context/texel_pack.h"
 #include "host_detour.h"
 
 namespace mgl::espryt {
 
 namespace {
 
-constexpr GLenum kFloat32UnsignedInt248Rev = 0x8DAD;  // GL_FLOAT_32_UNSIGNED_INT_24_8_REV
 
 const char* kDepthFragment = "#version 310 es\n"
                              "uniform highp sampler2D t;\n"
@@ -132,21 +132,10 @@ bool EsprytBackend::read_depth_stencil(GLint x, GLint y, GLsizei w, GLsizei h, b
 void EsprytBackend::read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                                               GLenum type, wire::OutOrOffset<uint8_t> pixels) {
     constexpr gen::Op op = gen::Op::glReadPixels;
-    // What each pixel holds: 1 component of `csize` bytes, or one packed
-    // depth-stencil element.
-    size_t pixel_size = 0, csize = 0;
-    if (format == GL_DEPTH_STENCIL) {
-        if (type == GL_UNSIGNED_INT_24_8) pixel_size = csize = 4;
-        else if (type == kFloat32UnsignedInt248Rev) pixel_size = 8, csize = 4;
-    } else {
-        switch (type) {
-            case GL_UNSIGNED_BYTE: case GL_BYTE: csize = 1; break;
-            case GL_UNSIGNED_SHORT: case GL_SHORT: csize = 2; break;
-            case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT: csize = 4; break;
-            default: break;
-        }
-        pixel_size = csize;
-    }
+    const auto& ps = cur_->pack;
+    const gl::PackState pack{ps.alignment, ps.row_length, ps.skip_pixels, ps.skip_rows};
+    size_t csize = 0;
+    const size_t pixel_size = gl::depth_stencil_pixel_bytes(format, type, &csize);
     if (!pixel_size || pixel_bytes(format, type) != pixel_size)
         return refuse(op, GL_INVALID_OPERATION, "this depth/stencil format/type pair is not read on a GLES host");
     GLint pack_buffer = 0;
@@ -164,37 +153,8 @@ void EsprytBackend::read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, G
         return refuse(op, GL_INVALID_OPERATION,
                       "the read framebuffer has no such buffer, or its depth/stencil values could not be read");
 
-    const PackRows rows = pack_rows(cur_->pack, width, pixel_size, csize, out);
-    uint8_t* dst = rows.first;
-    for (GLsizei row = 0; row < height; ++row, dst += rows.stride) {
-        uint8_t* p = dst;
-        for (GLsizei col = 0; col < width; ++col, p += pixel_size) {
-            const size_t i = size_t(row) * size_t(width) + size_t(col);
-            if (format == GL_DEPTH_STENCIL) {
-                const double d = std::clamp(double(depth[i]), 0.0, 1.0);
-                if (type == GL_UNSIGNED_INT_24_8) {
-                    const uint32_t v = uint32_t(std::nearbyint(d * 16777215.0)) << 8 | (stencil[i] & 0xFF);
-                    std::memcpy(p, &v, 4);
-                } else {
-                    const float f = float(d);
-                    const uint32_t s = stencil[i] & 0xFF;
-                    std::memcpy(p, &f, 4);
-                    std::memcpy(p + 4, &s, 4);
-                }
-            } else if (format == GL_STENCIL_INDEX) {
-                // An index: stored as an integer of the type (its low bits), or as a float.
-                const uint32_t s = stencil[i];
-                if (type == GL_FLOAT) {
-                    const float f = float(s);
-                    std::memcpy(p, &f, 4);
-                } else {
-                    std::memcpy(p, &s, csize);  // little-endian host: the low bytes
-                }
-            } else {
-                store_normalized(double(depth[i]), type, p);
-            }
-        }
-    }
+    gl::pack_depth_stencil(format, type, pack, width, height, want_depth ? depth.data() : nullptr,
+                           want_stencil ? stencil.data() : nullptr, static_cast<uint8_t*>(out));
 }
 
 }  // namespace mgl::espryt

@@ -22,8 +22,6 @@
 namespace mgl::espryt {
 
 // Desktop GL's conversion of a read (the GL front end's, which Magma's reads use too).
-void store_normalized(double v, uint32_t type, uint8_t* out) { gl::store_normalized(v, type, out); }
-
 void EsprytBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                                  wire::OutOrOffset<uint8_t> pixels) {
     constexpr gen::Op op = gen::Op::glReadPixels;

@@ -37,15 +37,4 @@ bool pixel_store(PixelStore& unpack, PixelStore& pack, uint32_t pname, int32_t v
     return true;
 }
 
-PackRows pack_rows(const PixelStore& ps, int32_t width, size_t pixel_size, size_t component_size, void* out) {
-    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(width > 0 ? width : 0);
-    size_t stride = row_pixels * pixel_size;
-    const size_t align = ps.alignment > 0 ? size_t(ps.alignment) : 1;
-    if (component_size < align) stride = (stride + align - 1) / align * align;
-    // (pixel_store() never keeps a negative value; max() keeps the addressing in bounds regardless.)
-    uint8_t* first = static_cast<uint8_t*>(out) + size_t(ps.skip_rows > 0 ? ps.skip_rows : 0) * stride +
-                     size_t(ps.skip_pixels > 0 ? ps.skip_pixels : 0) * pixel_size;
-    return {first, stride};
-}
-
 }  // namespace mgl::espryt

@@ -34,20 +34,4 @@ inline uint32_t clear_value_count(uint32_t buffer) {
 // Returns false when the host will raise an error.
 bool pixel_store(PixelStore& unpack, PixelStore& pack, uint32_t pname, int32_t value);
 
-// GL's pack addressing (GL 4.6 §8.4.4.1) of an image written into `out`:
-// rows of row_length (or `width`) pixels of `pixel_size` bytes, padded to the
-// alignment unless a component (`component_size` bytes) is at least that
-// wide, after the skipped rows and pixels. Within what image_bytes() says
-// the image takes, which the caller checked `out` against.
-struct PackRows {
-    uint8_t* first;  // the first pixel of the first row
-    size_t stride;   // bytes from one row to the next
-};
-PackRows pack_rows(const PixelStore& ps, int32_t width, size_t pixel_size, size_t component_size, void* out);
-
-// A normalized or float value written as one component of `type` (GL 4.6
-// §18.2.6: clamp, scale by 2^b - 1 (2^(b-1) - 1 signed), round); the desktop
-// colour and depth reads (desktop_read_pixels.cc, desktop_depth_read.cc).
-void store_normalized(double v, uint32_t type, uint8_t* out);
-
 }  // namespace mgl::espryt

@@ -40,6 +40,7 @@ struct Target {
     VkFramebuffer fb = VK_NULL_HANDLE;
     PassKey key;  // formats, samples, loadOp LOAD
     bool mixed_samples = false;  // resolve_target failed: attachments with different sample counts
+    bool split_depth_stencil = false;  // resolve_target failed: depth and stencil in different images
 };
 
 class MagmaBackend final : public Magma {
@@ -53,6 +54,7 @@ public:
     void release() override;
     Counters frame_counters() const override { return last_frame_; }
     Counters total_counters() const override { return gpu_ ? gpu_->totals : Counters{}; }
+    bool default_block_per_copy() const override { return gpu_ && gpu_->dev().default_block_storage; }
     std::string device_name() const override { return device_name_; }
     bool lost() const override { return gpu_ && gpu_->lost(); }
     void unsupported(gen::Op verb) override;
@@ -280,6 +282,8 @@ public:
     void glGenFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
     void glDeleteFramebuffers(GLsizei n, wire::In<GLuint> framebuffers) override;
     void glBindFramebuffer(GLenum target, GLuint framebuffer) override;
+    void glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) override;
+    void attach_texture(gen::Op verb, GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level);
     void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                                 GLint level) override;
     void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
@@ -307,7 +311,13 @@ public:
     void glReadBuffer(GLenum src) override;
     // Desktop-only verbs (desktop_verbs.cc; glGetTexImage: desktop_get_tex_image.cc).
     void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels) override;
-    void get_depth_stencil_image(GLenum target, GLint level, GLenum type, wire::OutOrOffset<uint8_t> pixels);
+    // depth_stencil_read.cc
+    void get_depth_stencil_image(GLenum target, GLint level, GLenum format, GLenum type, wire::OutOrOffset<uint8_t> pixels);
+    void read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                                   wire::OutOrOffset<uint8_t> pixels);
+    Image* read_ds_source(bool stencil, uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
+    bool read_depth_stencil(Image& img, uint32_t level, uint32_t layer, int x, int y, int w, int h,
+                            std::vector<float>* depth, std::vector<uint32_t>* stencil);
     void glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a) override;
     void glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a) override;
     void glTexParameterIiv(GLenum target, GLenum pname, wire::In<GLint> params) override;
@@ -331,7 +341,9 @@ public:
         return need_context(gen::Op::glIsSync) && cur_->share->syncs.count(GLuint(uintptr_t(sync)));
     }
     GLboolean glIsVertexArray(GLuint name) override {
-        return need_context(gen::Op::glIsVertexArray) && cur_->vaos.count(name);
+        if (!need_context(gen::Op::glIsVertexArray)) return GL_FALSE;
+        auto it = cur_->vaos.find(name);
+        return it != cur_->vaos.end() && it->second->bound_once;
     }
     GLboolean glIsVertexArrayOES(GLuint name) override { return glIsVertexArray(name); }
     void glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
@@ -542,6 +554,7 @@ private:
     void renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height);
     // GL_SAMPLES of the draw (or read) framebuffer: 0 when single-sampled.
     int fb_samples(bool draw_fb);
+    int framebuffer_bits(GLenum pname);  // GL_RED_BITS .. GL_STENCIL_BITS of the draw framebuffer
     bool ensure_pass(Target& t);
     void check_discard(gen::Op verb, GLenum target, GLsizei n, wire::In<GLenum> attachments);
     // glClearBuffer*: one draw buffer's color (raw 32-bit values) or depth and/or stencil.
@@ -637,7 +650,7 @@ private:
         uint64_t serial = 0;  // Gpu::main_id() of the command buffer this describes
         VkPipeline pipeline = VK_NULL_HANDLE;
         VkPipelineLayout layout = VK_NULL_HANDLE;
-        VkDescriptorSet set = VK_NULL_HANDLE;
+        VkDescriptorSet set = VK_NULL_HANDLE, defaults_set = VK_NULL_HANDLE;
         uint32_t dyn_offset = ~0u;
         std::vector<VkBuffer> vbufs;
         std::vector<VkDeviceSize> voffs;

@@ -229,12 +229,14 @@ void MagmaBackend::glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
 void MagmaBackend::desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                                        wire::OutOrOffset<uint8_t> pixels) {
     constexpr gen::Op op = gen::Op::glReadPixels;
+    if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+        return read_depth_stencil_pixels(x, y, width, height, format, type, pixels);  // depth_stencil_read.cc
     gl::ComponentLayout layout{};
     const PixelStore& ps = cur_->pack;
     const gl::PackState pack{ps.alignment, ps.row_length, ps.skip_pixels, ps.skip_rows};
     const size_t need = gl::packed_image_bytes(format, type, pack, width, height);
-    if (!need || !gl::component_layout(format, &layout) || format == GL_DEPTH_COMPONENT)
-        return refuse(op, GL_INVALID_OPERATION, "format/type not supported by Magma yet (depth, stencil, half floats)");
+    if (!need || !gl::component_layout(format, &layout))
+        return refuse(op, GL_INVALID_OPERATION, "format/type not supported by Magma yet (half floats, bitmaps)");
     uint32_t level, layer, sw, sh;
     Image* img = read_source(level, layer, sw, sh);
     if (!img) return refuse(op, GL_INVALID_FRAMEBUFFER_OPERATION, "no readable color buffer");

@@ -259,6 +259,7 @@ void MagmaBackend::glBindVertexArray(GLuint name) {
     auto it = cur_->vaos.find(name);
     if (it == cur_->vaos.end()) return refuse(gen::Op::glBindVertexArray, GL_INVALID_OPERATION, "unknown vertex array");
     cur_->vao = it->second;
+    cur_->vao->bound_once = true;
 }
 
 void MagmaBackend::attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,

@@ -3,8 +3,8 @@
 // components of the program's format (the GL front end's table: luminance
 // to R, alpha to A...) and written as the program's format/type pair by
 // the front end's packer (backends/gl/context/texel_pack.h), the one
-// Espryt's reads use. Stencil reads and compressed levels are refused with
-// GL_INVALID_OPERATION and one log line.
+// Espryt's reads use (stencil reads: depth_stencil_read.cc). Compressed
+// levels are refused with GL_INVALID_OPERATION and one log line.
 #include <GLES3/gl32.h>
 
 #include <algorithm>
@@ -58,9 +58,8 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
     if (!img.image || uint32_t(level) >= img.levels || !(t->defined >> level & 1)) return;  // nothing is written
     if (etc2::Format cf; etc2::format(t->fmt.sized, cf))
         return refuse(op, GL_INVALID_OPERATION, "compressed levels are not read back by Magma");
-    if (format == GL_STENCIL_INDEX)
-        return refuse(op, GL_INVALID_OPERATION, "stencil index reads of a texture are not served by Magma yet");
-    if (format == GL_DEPTH_STENCIL) return get_depth_stencil_image(target, level, type, pixels);
+    if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+        return get_depth_stencil_image(target, level, format, type, pixels);  // depth_stencil_read.cc
     if ((format == GL_DEPTH_COMPONENT) != (t->fmt.depth || t->fmt.stencil))
         return refuse(op, GL_INVALID_OPERATION, "format does not match the texture's (depth vs colour)");
     const bool int_tex = is_integer_format(img.format);
@@ -90,62 +89,13 @@ void MagmaBackend::glGetTexImage(GLenum target, GLint level, GLenum format, GLen
         std::vector<uint8_t> px;
         if (!read_image(img, uint32_t(level), first + z, 0, 0, w, h, f, px))
             return refuse(op, GL_INVALID_OPERATION, "the level could not be read back");
-        const uint32_t tb = format_bytes(f);
+        const uint32_t tb = f == VK_FORMAT_D32_SFLOAT_S8_UINT ? 4 : format_bytes(f);  // a depth aspect: its 4 bytes
         for (size_t i = 0; i < size_t(w) * size_t(h); ++i)
             if (!texel_rgba(f, px.data() + i * tb, mapped ? &hf : nullptr, &rgba[i * 4]))
                 return refuse(op, GL_INVALID_OPERATION, "texels of this format are not read back by Magma yet");
         // Into the pack buffer only once read_image waited for the GPU (nothing can read it then).
         uint8_t* dst = pack_bytes(pixels, out);
         gl::pack_rgba(format, type, ps, w, h, rgba.data(), gl::LuminanceRead::red, dst + image_stride * z);
-    }
-}
-
-// GL_DEPTH_STENCIL reads: UNSIGNED_INT_24_8 (depth in the high 24 bits)
-// or FLOAT_32_UNSIGNED_INT_24_8_REV (a float, then the stencil in the low
-// byte of the second word), from both aspects of the level.
-void MagmaBackend::get_depth_stencil_image(GLenum target, GLint level, GLenum type, wire::OutOrOffset<uint8_t> pixels) {
-    constexpr gen::Op op = gen::Op::glGetTexImage;
-    Texture* t = bound_texture(op, target);
-    Image& img = t->img;
-    if (!has_stencil(img.format) || !t->fmt.depth)
-        return refuse(op, GL_INVALID_OPERATION, "GL_DEPTH_STENCIL reads need a depth/stencil texture");
-    const bool f32 = type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
-    if (!f32 && type != GL_UNSIGNED_INT_24_8) return refuse(op, GL_INVALID_ENUM, "type of a GL_DEPTH_STENCIL read");
-    const bool face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-    const int32_t w = int32_t(std::max(img.width >> level, 1u)), h = int32_t(std::max(img.height >> level, 1u));
-    const uint32_t first = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
-    const uint32_t layers = face ? 1 : (t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_1D_ARRAY ? img.layers : 1);
-    const size_t pixel = f32 ? 8 : 4;
-    const PixelStore& p = cur_->pack;
-    const size_t row_pixels = p.row_length > 0 ? size_t(p.row_length) : size_t(w);
-    const size_t align = size_t(std::max(p.alignment, 1));
-    const size_t stride = (row_pixels * pixel + align - 1) / align * align;
-    const size_t first_byte = size_t(std::max(p.skip_rows, 0)) * stride + size_t(std::max(p.skip_pixels, 0)) * pixel;
-    const size_t need = first_byte + stride * (size_t(h) * layers - 1) + size_t(w) * pixel;
-    uint8_t* out = nullptr;
-    if (!pack_destination(op, pixels, need, &out)) return;
-    for (uint32_t z = 0; z < layers; ++z) {
-        VkFormat df, sf;
-        std::vector<uint8_t> depth, stencil;
-        if (!read_image(img, uint32_t(level), first + z, 0, 0, w, h, df, depth) ||
-            !read_image(img, uint32_t(level), first + z, 0, 0, w, h, sf, stencil, true))
-            return refuse(op, GL_INVALID_OPERATION, "the level could not be read back");
-        uint8_t* dst = pack_bytes(pixels, out) + first_byte + stride * size_t(h) * z;
-        for (int32_t y = 0; y < h; ++y)
-            for (int32_t x = 0; x < w; ++x) {
-                const size_t i = size_t(y) * size_t(w) + size_t(x);
-                float d[4];
-                texel_rgba32f(df, depth.data() + i * 4, d);
-                uint8_t* o = dst + size_t(y) * stride + size_t(x) * pixel;
-                if (f32) {
-                    const uint32_t s = stencil[i];
-                    std::memcpy(o, &d[0], 4);
-                    std::memcpy(o + 4, &s, 4);
-                } else {
-                    const uint32_t v = uint32_t(std::lround(std::clamp(double(d[0]), 0.0, 1.0) * 16777215.0)) << 8 | stencil[i];
-                    std::memcpy(o, &v, 4);
-                }
-            }
     }
 }
 

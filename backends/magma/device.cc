@@ -221,6 +221,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     d->props = pick->props;
     d->queue_family = pick->family;
     d->name = pick->props.deviceName;
+    d->default_block_storage = d->name.find("llvmpipe") != std::string::npos;
     vkGetPhysicalDeviceMemoryProperties(d->phys, &d->memory);
 
     VkPhysicalDeviceFeatures have{};

@@ -31,6 +31,9 @@ struct Device {
     std::string name;                         // props.deviceName
     std::string driver;                       // "Mesa 22.3.6" or the driver version
     bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
+    // lavapipe: the default uniform block is read as a storage buffer
+    // (spirv_default_storage.h says why).
+    bool default_block_storage = false;
     bool custom_border = false;               // VK_EXT_custom_border_color: any GL border colour
     bool provoking_last = false;              // VK_EXT_provoking_vertex: GL's last-vertex flat shading
     // VK_EXT_transform_feedback (GL's transform feedback; without it the GL

@@ -66,12 +66,19 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
         b.pipeline = p;
     }
-    const uint32_t dyn_offset = exe->defaults.empty() ? 0 : exe->defaults_offset;
-    if (b.set != exe->set || b.layout != exe->layout || b.dyn_offset != dyn_offset) {
-        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 0, 1, &exe->set,
-                                exe->defaults.empty() ? 0 : 1, &dyn_offset);
+    // Each set is bound when it changed: a texture change leaves set 1 (the
+    // default block) bound as it was.
+    if (b.layout != exe->layout) b.set = b.defaults_set = VK_NULL_HANDLE, b.layout = exe->layout;
+    if (b.set != exe->set) {
+        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 0, 1, &exe->set, 0, nullptr);
         b.set = exe->set;
-        b.layout = exe->layout;
+    }
+    const bool dynamic = exe->defaults_type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    const uint32_t dyn_offset = dynamic ? exe->defaults_offset : 0;
+    if (!exe->defaults.empty() && (b.defaults_set != exe->defaults_set || b.dyn_offset != dyn_offset)) {
+        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, exe->layout, 1, 1, &exe->defaults_set,
+                                dynamic ? 1 : 0, &dyn_offset);
+        b.defaults_set = exe->defaults_set;
         b.dyn_offset = dyn_offset;
     }
     if (!vin.vbufs.empty() && (b.vbufs != vin.vbufs || b.voffs != vin.voffs)) {

@@ -76,7 +76,12 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
     const uint64_t serial = gpu_->serial();
     const LinkedProgram& lp = exe.linked;
     // ---- default uniforms: one copy per batch and change, bound with a dynamic offset
-    const VkDeviceSize ubo_align = std::max<VkDeviceSize>(gpu_->dev().props.limits.minUniformBufferOffsetAlignment, 16);
+    const VkPhysicalDeviceLimits& lim = gpu_->dev().props.limits;
+    const VkDeviceSize ubo_align = std::max<VkDeviceSize>(
+        exe.defaults_type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            ? std::max(lim.minStorageBufferOffsetAlignment, lim.minUniformBufferOffsetAlignment)
+            : lim.minUniformBufferOffsetAlignment,
+        16);
     if (!exe.defaults.empty() && (exe.defaults_dirty || exe.defaults_serial != serial)) {
         Gpu::Slice s = gpu_->stream(exe.defaults.size(), ubo_align);
         if (!s.ptr) {
@@ -89,10 +94,36 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         exe.defaults_serial = serial;
         exe.defaults_dirty = false;
     }
+    // Set 1, the default block's: one per batch and streaming buffer (its
+    // dynamic offset moves with each copy), or one per copy (storage buffer).
+    const bool dynamic = exe.defaults_type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    if (!exe.defaults.empty() && (!exe.defaults_set || exe.defaults_set_serial != serial ||
+                                  exe.defaults_set_buf != exe.defaults_buf ||
+                                  (!dynamic && exe.defaults_set_offset != exe.defaults_offset))) {
+        VkDescriptorSet set = gpu_->allocate_set(exe.defaults_layout);
+        if (!set) {
+            set_error(GL_OUT_OF_MEMORY);
+            return false;
+        }
+        const VkDescriptorBufferInfo info{exe.defaults_buf, dynamic ? 0 : exe.defaults_offset, exe.defaults.size()};
+        VkWriteDescriptorSet w[2]{{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+        for (uint32_t i = 0; i < 2; ++i) {
+            w[i].dstSet = set;
+            w[i].dstBinding = uint32_t(lp.default_binding) + i;
+            w[i].descriptorCount = 1;
+            w[i].pBufferInfo = &info;
+        }
+        w[0].descriptorType = dynamic ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        w[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        vkUpdateDescriptorSets(gpu_->vk(), dynamic ? 1 : 2, w, 0, nullptr);
+        exe.defaults_set = set;
+        exe.defaults_set_buf = exe.defaults_buf;
+        exe.defaults_set_offset = exe.defaults_offset;
+        exe.defaults_set_serial = serial;
+    }
 
-    // ---- descriptor set: reused while the same buffers, views and samplers are bound
+    // ---- set 0: reused while the same views, samplers and blocks are bound
     std::vector<uint64_t> dkey;
-    dkey.push_back(uint64_t(exe.defaults_buf));
     for (const SampledImage& b : images) dkey.insert(dkey.end(), {b.binding, b.element, uint64_t(b.view), uint64_t(b.sampler)});
     struct BlockBinding {
         uint32_t binding;
@@ -129,17 +160,7 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         }
         std::vector<VkWriteDescriptorSet> writes;
         std::vector<VkDescriptorImageInfo> infos(images.size());
-        std::vector<VkDescriptorBufferInfo> binfos(blocks.size() + 1);
-        if (!exe.defaults.empty()) {
-            binfos[0] = {exe.defaults_buf, 0, exe.defaults.size()};
-            VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-            w.dstSet = set;
-            w.dstBinding = uint32_t(lp.default_binding);
-            w.descriptorCount = 1;
-            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
-            w.pBufferInfo = &binfos[0];
-            writes.push_back(w);
-        }
+        std::vector<VkDescriptorBufferInfo> binfos(blocks.size());
         for (size_t i = 0; i < images.size(); ++i) {
             infos[i] = {images[i].sampler, images[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
             VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -152,13 +173,13 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
             writes.push_back(w);
         }
         for (size_t i = 0; i < blocks.size(); ++i) {
-            binfos[i + 1] = {blocks[i].buf, blocks[i].offset, blocks[i].range};
+            binfos[i] = {blocks[i].buf, blocks[i].offset, blocks[i].range};
             VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
             w.dstSet = set;
             w.dstBinding = blocks[i].binding;
             w.descriptorCount = 1;
             w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-            w.pBufferInfo = &binfos[i + 1];
+            w.pBufferInfo = &binfos[i];
             writes.push_back(w);
         }
         vkUpdateDescriptorSets(gpu_->vk(), uint32_t(writes.size()), writes.data(), 0, nullptr);

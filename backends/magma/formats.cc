@@ -537,7 +537,15 @@ bool texel_rgba32f(VkFormat f, const uint8_t* t, float o[4]) {
             o[3] = float(v >> 30) / 3.0f;
             return true;
         }
-        case VK_FORMAT_D32_SFLOAT: std::memcpy(o, t, 4), o[1] = o[2] = 0, o[3] = 1; return true;
+        // Depth aspects as copied out of their images (read_image).
+        case VK_FORMAT_D32_SFLOAT:
+        case VK_FORMAT_D32_SFLOAT_S8_UINT: std::memcpy(o, t, 4), o[1] = o[2] = 0, o[3] = 1; return true;
+        case VK_FORMAT_D16_UNORM: {
+            uint16_t v;
+            std::memcpy(&v, t, 2);
+            o[0] = float(v) / 65535.0f, o[1] = o[2] = 0, o[3] = 1;
+            return true;
+        }
         case VK_FORMAT_D24_UNORM_S8_UINT:
         case VK_FORMAT_X8_D24_UNORM_PACK32: {
             uint32_t v;

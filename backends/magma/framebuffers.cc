@@ -223,17 +223,34 @@ Attachment* MagmaBackend::attachment_slot(Framebuffer& fb, GLenum attachment, At
 
 void MagmaBackend::glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                                           GLint level) {
-    if (!need_context(gen::Op::glFramebufferTexture2D)) return;
+    attach_texture(gen::Op::glFramebufferTexture2D, target, attachment, textarget, texture, level);
+}
+
+// glFramebufferTexture1D (desktop): a 1D texture is a 2D image of height 1 here.
+void MagmaBackend::glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                          GLint level) {
+    attach_texture(gen::Op::glFramebufferTexture1D, target, attachment, textarget, texture, level);
+}
+
+void MagmaBackend::attach_texture(gen::Op verb, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                  GLint level) {
+    if (!need_context(verb)) return;
     Framebuffer* fb = fb_for(target);
-    if (!fb) return refuse(gen::Op::glFramebufferTexture2D, GL_INVALID_OPERATION, "framebuffer 0 is bound");
+    if (!fb) return refuse(verb, GL_INVALID_OPERATION, "framebuffer 0 is bound");
     Attachment* second;
     Attachment* a = attachment_slot(*fb, attachment, &second);
-    if (!a) return refuse(gen::Op::glFramebufferTexture2D, GL_INVALID_ENUM, "attachment");
+    if (!a) return refuse(verb, GL_INVALID_ENUM, "attachment");
     Attachment value;
     if (texture) {
         auto it = cur_->share->textures.find(texture);
         if (it == cur_->share->textures.end() || !it->second)
-            return refuse(gen::Op::glFramebufferTexture2D, GL_INVALID_OPERATION, "unknown texture");
+            return refuse(verb, GL_INVALID_OPERATION, "unknown texture");
+        const bool face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+        const GLenum want = face ? GLenum(GL_TEXTURE_CUBE_MAP) : textarget;
+        if (verb == gen::Op::glFramebufferTexture1D ? textarget != GL_TEXTURE_1D : textarget == GL_TEXTURE_1D)
+            return refuse(verb, GL_INVALID_OPERATION, "textarget does not belong to this verb");
+        if (it->second->target && it->second->target != want)
+            return refuse(verb, GL_INVALID_OPERATION, "textarget does not match the texture's target");
         value.kind = GL_TEXTURE;
         value.tex = it->second;
         value.name = texture;
@@ -299,6 +316,7 @@ GLenum MagmaBackend::glCheckFramebufferStatus(GLenum target) {
     Target t;
     if (!resolve_target(t, target != GL_READ_FRAMEBUFFER)) {
         if (t.mixed_samples) return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+        if (t.split_depth_stencil) return GL_FRAMEBUFFER_UNSUPPORTED;
         Framebuffer& fb = *fb_for(target);
         bool any = fb.depth.kind || fb.stencil.kind;
         for (auto& c : fb.color) any = any || c.kind;
@@ -321,11 +339,34 @@ void format_bits(VkFormat f, int bits[6]) {
         case VK_FORMAT_D16_UNORM: bits[4] = 16; break;
         case VK_FORMAT_D32_SFLOAT: bits[4] = 32; break;
         case VK_FORMAT_D24_UNORM_S8_UINT: bits[4] = 24, bits[5] = 8; break;
+        case VK_FORMAT_X8_D24_UNORM_PACK32: bits[4] = 24; break;
         case VK_FORMAT_D32_SFLOAT_S8_UINT: bits[4] = 32, bits[5] = 8; break;
         default: break;
     }
 }
 }  // namespace
+
+// GL_RED_BITS .. GL_STENCIL_BITS: the draw framebuffer's, from its first
+// colour buffer and its depth/stencil image (0 where it has none).
+int MagmaBackend::framebuffer_bits(GLenum pname) {
+    Target t;
+    if (!resolve_target(t, true)) return 0;
+    int bits[6] = {}, ds[6] = {};
+    for (const Image* c : t.color)
+        if (c) {
+            format_bits(c->format, bits);
+            break;
+        }
+    if (t.ds) format_bits(t.ds->format, ds);
+    switch (pname) {
+        case GL_RED_BITS: return bits[0];
+        case GL_GREEN_BITS: return bits[1];
+        case GL_BLUE_BITS: return bits[2];
+        case GL_ALPHA_BITS: return bits[3];
+        case GL_DEPTH_BITS: return t.has_depth ? ds[4] : 0;
+        default: return t.has_stencil ? ds[5] : 0;  // GL_STENCIL_BITS
+    }
+}
 
 void MagmaBackend::glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                                          wire::Out<GLint> params) {
@@ -489,6 +530,15 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
     if (draw_fb) {
         t.draw_mask = 0;
         for (int i = 0; i < 4; ++i) t.draw_mask |= uint8_t(fb->draw_buffers[i] != GL_NONE) << i;
+    }
+    // A Vulkan pass has one depth/stencil attachment: depth and stencil in
+    // two images is a combination GL lets an implementation leave unsupported.
+    auto image_of = [](const Attachment& a) -> const void* {
+        return a.kind == GL_TEXTURE ? static_cast<const void*>(a.tex.get()) : static_cast<const void*>(a.rb.get());
+    };
+    if (fb->depth.kind && fb->stencil.kind && image_of(fb->depth) != image_of(fb->stencil)) {
+        t.split_depth_stencil = true;
+        return false;
     }
     Attachment& da = fb->depth.kind ? fb->depth : fb->stencil;
     if (!add(da, t.ds, t.ds_view)) return false;

@@ -394,12 +394,13 @@ Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
 VkDescriptorPool Gpu::new_pool() {
     const VkDescriptorPoolSize sizes[] = {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kSetsPerPool},
+        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool},  // the default block on some devices
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSetsPerPool * 4},
         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSetsPerPool * 8},
     };
     VkDescriptorPoolCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     ci.maxSets = kSetsPerPool;
-    ci.poolSizeCount = 3;
+    ci.poolSizeCount = uint32_t(std::size(sizes));
     ci.pPoolSizes = sizes;
     VkDescriptorPool p = VK_NULL_HANDLE;
     check(vkCreateDescriptorPool(vk(), &ci, nullptr, &p), "vkCreateDescriptorPool");

@@ -72,7 +72,10 @@ struct Texture {
     int base_level = 0, max_level = 1000;
     // GL_TEXTURE_SWIZZLE_R/G/B/A, applied by the sampled view's component mapping.
     std::array<GLenum, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
-    // Sampled view, recreated when the image, the levels or the swizzle change.
+    // GL_DEPTH_TEXTURE_MODE; 0: the context's initial one (gl::initial_depth_texture_mode).
+    GLenum depth_mode = 0;
+    // Sampled view, recreated when the image, the levels or the swizzle change
+    // (view_swizzle: the one it applies, after the depth texture mode).
     VkImageView view = VK_NULL_HANDLE;
     uint32_t view_base = 0, view_levels = 0;
     std::array<GLenum, 4> view_swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
@@ -111,13 +114,24 @@ struct Executable {
     LinkedProgram linked;
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE, gs = VK_NULL_HANDLE;  // gs: none
     bool flat = false;  // the fragment shader has flat inputs
-    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+    // Set 0: samplers and uniform blocks; set 1: the default block (dynamic offset).
+    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE, defaults_layout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     std::vector<uint8_t> defaults;  // the default uniform block (std140)
     bool defaults_dirty = true;
     uint64_t defaults_serial = 0;   // batch of the streamed copy
     VkBuffer defaults_buf = VK_NULL_HANDLE;
     uint32_t defaults_offset = 0;
+    // How the default block is bound: UNIFORM_BUFFER_DYNAMIC (each copy bound
+    // by its dynamic offset), or STORAGE_BUFFER where the device's
+    // default_block_storage asks for it: the vertex and geometry stages read
+    // a storage buffer and the fragment stage a uniform buffer, both at the
+    // copy's offset (a set per copy).
+    VkDescriptorType defaults_type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    VkDescriptorSet defaults_set = VK_NULL_HANDLE;  // set 1 for defaults_buf, in batch defaults_set_serial
+    VkBuffer defaults_set_buf = VK_NULL_HANDLE;
+    uint32_t defaults_set_offset = 0;  // the copy a STORAGE_BUFFER set holds
+    uint64_t defaults_set_serial = 0;
     // The driver uniform of gl_FragCoord's origin_upper_left (driver_uniforms.h):
     // its offset in `defaults` (-1: none), taken out of linked.uniforms so that
     // no query shows it; draw() writes the target's height there.
@@ -166,6 +180,7 @@ struct Attrib {
 struct VertexArray {
     std::array<Attrib, 16> attribs;
     std::shared_ptr<Buffer> elements;
+    bool bound_once = false;  // GL: a generated name is a vertex array only once bound
 };
 
 struct Attachment {
@@ -306,6 +321,7 @@ struct Context {
     int served = 30;
     std::vector<std::string> extensions;
     bool desktop() const { return api == 0x30A2; }
+    bool compatibility() const { return desktop() && profile == 2; }  // gl::kProfileCompat
     State st;
     // Desktop-only state the GL front end keeps (backends/gl/state) and what
     // Magma keeps beside it (desktop_state.cc).

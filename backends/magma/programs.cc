@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "spirv_default_storage.h"
 #include "gl_to_vk.h"
 #include "compat_builtins.h"
 #include "driver_uniforms.h"
@@ -72,7 +73,7 @@ std::string in_string(wire::In<GLchar> s) {
 Executable::~Executable() {
     if (!gpu) return;
     VkShaderModule v = vs, f = fs, g = gs;
-    VkDescriptorSetLayout s = set_layout;
+    VkDescriptorSetLayout s = set_layout, ds = defaults_layout;
     VkPipelineLayout l = layout;
     std::vector<VkPipeline> ps;
     for (auto& [k, p] : pipelines) ps.push_back(p);
@@ -83,6 +84,7 @@ Executable::~Executable() {
         if (g) vkDestroyShaderModule(d, g, nullptr);
         if (l) vkDestroyPipelineLayout(d, l, nullptr);
         if (s) vkDestroyDescriptorSetLayout(d, s, nullptr);
+        if (ds) vkDestroyDescriptorSetLayout(d, ds, nullptr);
     });
 }
 
@@ -289,6 +291,22 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         gpu_->check(vkCreateShaderModule(gpu_->vk(), &ci, nullptr, &m), "vkCreateShaderModule");
         return m;
     };
+    const bool has_defaults = lp.default_binding >= 0 && lp.default_size > 0;
+    if (gpu_->dev().default_block_storage && has_defaults) {
+        // The vertex and geometry stages read the block as a storage buffer at
+        // the next binding (both stages, or neither); the fragment stage as a
+        // uniform buffer (spirv_default_storage.h).
+        std::vector<uint32_t> code[2] = {lp.vs, lp.gs};
+        bool all = true;
+        for (auto& c : code)
+            if (!c.empty() && default_block_to_storage(c, 1, uint32_t(lp.default_binding), uint32_t(lp.default_binding) + 1) ==
+                                  StorageRewrite::kept)
+                all = false;
+        if (all) {
+            lp.vs.swap(code[0]), lp.gs.swap(code[1]);
+            exe->defaults_type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        }
+    }
     exe->vs = module(lp.vs);
     exe->fs = module(lp.fs);
     if (!lp.gs.empty()) exe->gs = module(lp.gs);
@@ -304,8 +322,19 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
                                       (lp.gs.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
-    if (lp.default_binding >= 0 && lp.default_size > 0)
-        bindings.push_back({uint32_t(lp.default_binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, stages, nullptr});
+    // Set 1: the default block alone (shaders.cc puts it there): a dynamic
+    // uniform buffer, or a uniform buffer (fragment) and a storage buffer
+    // (vertex, geometry) holding one copy.
+    const uint32_t db = uint32_t(std::max(lp.default_binding, 0));
+    const bool storage = exe->defaults_type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    const VkDescriptorSetLayoutBinding defaults[2] = {
+        {db, storage ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
+         storage ? VkShaderStageFlags(VK_SHADER_STAGE_FRAGMENT_BIT) : stages, nullptr},
+        {db + 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages & ~VkShaderStageFlags(VK_SHADER_STAGE_FRAGMENT_BIT), nullptr}};
+    VkDescriptorSetLayoutCreateInfo dli{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    dli.bindingCount = !has_defaults ? 0 : storage ? 2 : 1;
+    dli.pBindings = defaults;
+    gpu_->check(vkCreateDescriptorSetLayout(gpu_->vk(), &dli, nullptr, &exe->defaults_layout), "vkCreateDescriptorSetLayout");
     for (auto it = lp.uniforms.begin(); it != lp.uniforms.end(); ++it)
         if (it->name == gl::kDrawHeightUniform) {
             exe->draw_height_offset = it->offset;
@@ -343,8 +372,9 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     li.pBindings = bindings.data();
     gpu_->check(vkCreateDescriptorSetLayout(gpu_->vk(), &li, nullptr, &exe->set_layout), "vkCreateDescriptorSetLayout");
     VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    pli.setLayoutCount = 1;
-    pli.pSetLayouts = &exe->set_layout;
+    const VkDescriptorSetLayout sets[2] = {exe->set_layout, exe->defaults_layout};
+    pli.setLayoutCount = 2;
+    pli.pSetLayouts = sets;
     gpu_->check(vkCreatePipelineLayout(gpu_->vk(), &pli, nullptr, &exe->layout), "vkCreatePipelineLayout");
     if (!exe->vs || !exe->fs || !exe->layout || (!lp.gs.empty() && !exe->gs)) {
         log_text = "Vulkan refused the program's shader modules or layouts";

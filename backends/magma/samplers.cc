@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "state/depth_texture_mode.h"
 #include "state/texture_targets.h"
 #include "gl_to_vk.h"
 #include "legacy_wrap.h"
@@ -16,6 +17,7 @@
 namespace mgl::magma {
 
 namespace {
+constexpr GLenum kSwizzleRgba = 0x8E46;  // desktop GL: GL_TEXTURE_SWIZZLE_R..A at once
 
 bool needs_mips(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
 
@@ -94,6 +96,13 @@ void MagmaBackend::glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
         t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
         return;
     }
+    if (pname == gl::kDepthTextureMode) {
+        // Compatibility contexts only (core profiles removed it).
+        if (!cur_->compatibility() || !gl::valid_depth_texture_mode(uint32_t(param)))
+            return refuse(gen::Op::glTexParameterf, GL_INVALID_ENUM, "GL_DEPTH_TEXTURE_MODE");
+        t->depth_mode = GLenum(param);
+        return;
+    }
     if (t->target == GL_TEXTURE_RECTANGLE)
         if (const uint32_t e = gl::rect_parameter_error(pname, param))
             return refuse(gen::Op::glTexParameterf, e, "not a rectangle texture's value (ARB_texture_rectangle)");
@@ -112,6 +121,11 @@ void border_from_ints(const GLint* i, float v[4]) {
 }  // namespace
 
 void MagmaBackend::glTexParameteriv(GLenum target, GLenum pname, wire::In<GLint> params) {
+    if (pname == kSwizzleRgba && cur_ && cur_->desktop()) {  // desktop GL: the four swizzles at once
+        if (params.count() < 4) return refuse(gen::Op::glTexParameteriv, GL_INVALID_VALUE, "GL_TEXTURE_SWIZZLE_RGBA");
+        for (GLenum i = 0; i < 4; ++i) glTexParameterf(target, GL_TEXTURE_SWIZZLE_R + i, float(params.data[i]));
+        return;
+    }
     if (pname == GL_TEXTURE_BORDER_COLOR && params.count() >= 4) {
         float v[4];
         border_from_ints(params.data, v);
@@ -225,6 +239,13 @@ void MagmaBackend::glGetTexParameteriv(GLenum target, GLenum pname, wire::Out<GL
         case GL_TEXTURE_SWIZZLE_G:
         case GL_TEXTURE_SWIZZLE_B:
         case GL_TEXTURE_SWIZZLE_A: v = GLint(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); break;
+        case kSwizzleRgba:
+            for (uint32_t i = 0; i < 4 && i < out.count(); ++i) out.data[i] = GLint(t->swizzle[i]);
+            return;
+        case gl::kDepthTextureMode:
+            if (!cur_->compatibility()) return refuse(gen::Op::glGetTexParameteriv, GL_INVALID_ENUM, "pname");
+            v = GLint(t->depth_mode ? t->depth_mode : gl::initial_depth_texture_mode(true));
+            break;
         default: {
             double sv[4];
             int n = 0;
@@ -342,7 +363,16 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
         }
     }
     complete = true;
-    if (t.view && t.view_base == base && t.view_levels == count && t.view_swizzle == t.swizzle) return t.view;
+    // A depth texture sampled without comparison reads as its depth texture
+    // mode says, and the texture's swizzle applies after that (the front end's rule).
+    std::array<GLenum, 4> swizzle = t.swizzle;
+    if (t.fmt.depth && t.params.compare_mode != GL_COMPARE_REF_TO_TEXTURE) {
+        const uint32_t mode = t.depth_mode ? t.depth_mode : gl::initial_depth_texture_mode(cur_ && cur_->compatibility());
+        const std::array<uint32_t, 4> user{t.swizzle[0], t.swizzle[1], t.swizzle[2], t.swizzle[3]};
+        const std::array<uint32_t, 4> d = gl::depth_swizzle(mode, user);
+        swizzle = {GLenum(d[0]), GLenum(d[1]), GLenum(d[2]), GLenum(d[3])};
+    }
+    if (t.view && t.view_base == base && t.view_levels == count && t.view_swizzle == swizzle) return t.view;
     if (t.view) {
         VkImageView old = t.view;
         gpu_->defer([old](VkDevice d) { vkDestroyImageView(d, old, nullptr); });
@@ -357,7 +387,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     const VkComponentSwizzle fmt_of[4] = {t.fmt.swizzle.r, t.fmt.swizzle.g, t.fmt.swizzle.b, t.fmt.swizzle.a};
     VkComponentSwizzle out[4];
     for (int c = 0; c < 4; ++c) {
-        const GLenum s = t.swizzle[size_t(c)];
+        const GLenum s = swizzle[size_t(c)];
         if (s == GL_ZERO) out[c] = VK_COMPONENT_SWIZZLE_ZERO;
         else if (s == GL_ONE) out[c] = VK_COMPONENT_SWIZZLE_ONE;
         else {
@@ -368,7 +398,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     t.view = gpu_->create_view(t.img, type, base, count, 0, t.img.layers, {out[0], out[1], out[2], out[3]}, true);
     t.view_base = base;
     t.view_levels = count;
-    t.view_swizzle = t.swizzle;
+    t.view_swizzle = swizzle;
     return t.view;
 }
 

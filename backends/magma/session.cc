@@ -391,9 +391,9 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     }
     int64_t v[4] = {};
     int n = 0;
-    if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS) v[0] = 8, n = 1;
-    else if (pname == GL_DEPTH_BITS) v[0] = draw_ && draw_->has_depth ? 24 : 0, n = 1;
-    else if (pname == GL_STENCIL_BITS) v[0] = draw_ && draw_->has_depth ? 8 : 0, n = 1;
+    if (pname == GL_RED_BITS || pname == GL_GREEN_BITS || pname == GL_BLUE_BITS || pname == GL_ALPHA_BITS ||
+        pname == GL_DEPTH_BITS || pname == GL_STENCIL_BITS)
+        v[0] = framebuffer_bits(pname), n = 1;
     else if (pname == GL_SAMPLE_BUFFERS) v[0] = fb_samples(true) > 0, n = 1;
     else if (pname == GL_SAMPLES) v[0] = fb_samples(true), n = 1;
     else if (pname == GL_COMPRESSED_TEXTURE_FORMATS) {

@@ -374,7 +374,11 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
     sh.setEnvInputVulkanRulesRelaxed();
     sh.setGlobalUniformBlockName("gl_DefaultUniformBlock");
-    sh.setGlobalUniformSet(0);
+    // The default block has a descriptor set of its own (set 1): a draw that
+    // changes only textures rebinds set 0, and lavapipe (Mesa 22.3) then
+    // keeps the vertex shader it inlined default uniforms into, instead of
+    // compiling a new one at every bind (docs/RELIABILITY.md).
+    sh.setGlobalUniformSet(1);
     sh.setGlobalUniformBinding(0);
     sh.setAutoMapBindings(true);
     sh.setAutoMapLocations(true);

@@ -6,7 +6,7 @@
 // 1.40 with texture2D & co. defined to their GLSL 1.30 names; ESSL 3.00 as
 // ESSL 3.10 (names those languages reserve renamed, ESSL 1.00's constant
 // sequences folded: essl_source.h); both under glslang's relaxed Vulkan rules, which gather loose
-// uniforms into one std140 block ("gl_DefaultUniformBlock", set 0 binding 0)
+// uniforms into one std140 block ("gl_DefaultUniformBlock", set 1 binding 0)
 // shared by both stages. Varyings, samplers and blocks get locations and
 // bindings from glslang's GLSL I/O mapper (matched by name across stages).
 // Desktop contexts' GLSL (Api::desktop): 1.10/1.20 (and no #version) compile

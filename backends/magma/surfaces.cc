@@ -193,8 +193,11 @@ bool MagmaBackend::read_image(Image& img, uint32_t level, uint32_t layer, int x,
                               VkFormat& format, std::vector<uint8_t>& out, bool stencil) {
     if (!img.image || w <= 0 || h <= 0) return false;
     if (stencil && !(img.aspect & VK_IMAGE_ASPECT_STENCIL_BIT)) return false;
-    // A depth aspect copies out 4 bytes a texel (D24 in the low bits, or D32 float).
-    const uint32_t bpp = stencil ? 1 : is_depth_format(img.format) ? 4 : format_bytes(img.format);
+    // A depth aspect copies out 4 bytes a texel (D24 in the low bits, or D32 float), D16 2.
+    const uint32_t bpp = stencil                                ? 1
+                         : img.format == VK_FORMAT_D16_UNORM    ? 2
+                         : is_depth_format(img.format)          ? 4
+                                                                : format_bytes(img.format);
     const VkDeviceSize bytes = VkDeviceSize(w) * h * bpp;
     Gpu::Slice s = gpu_->stream(bytes, 16);
     if (!s.ptr) return false;

@@ -128,7 +128,10 @@ TEST_CASE("draws to the same surface share one render pass and one pipeline") {
         CHECK(fc.render_passes == 1);
         CHECK(fc.pipelines == 0u);  // made at link (where vertex input is dynamic) or at the first draw, then cached
         CHECK(fc.submits == 1);
-        CHECK(fc.descriptor_sets <= 1);                 // reused; uniforms move by dynamic offset
+        // Set 0 (samplers, blocks) is reused; the default block's set 1 too,
+        // its uniforms moving by dynamic offset, except on a device that
+        // reads it through a set per copy (lavapipe: one per draw here).
+        CHECK(fc.descriptor_sets <= (wire.backend->default_block_per_copy() ? 11u : 2u));
     }
     CHECK(wire.backend->total_counters().pipelines == 1);  // the link-time guess (if any) was the one drawn with
     CHECK(wire.error() == GL_NO_ERROR);

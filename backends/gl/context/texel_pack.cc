@@ -13,6 +13,19 @@ namespace {
 constexpr uint32_t kUByte = 0x1401, kByte = 0x1400, kUShort = 0x1403, kShort = 0x1402, kUInt = 0x1405, kInt = 0x1404,
                    kFloat = 0x1406;
 
+constexpr uint32_t kDepthComponent = 0x1902, kStencilIndex = 0x1901, kDepthStencil = 0x84F9, kUInt248 = 0x84FA,
+                   kFloat32UInt248Rev = 0x8DAD;
+
+// A row's bytes under the pack state: padded to the alignment unless a
+// component is at least that wide.
+size_t padded_stride(const PackState& ps, int32_t w, size_t pixel, size_t comp) {
+    const size_t row_pixels = ps.row_length > 0 ? size_t(ps.row_length) : size_t(std::max(w, 0));
+    size_t stride = row_pixels * pixel;
+    const size_t align = ps.alignment > 0 ? size_t(ps.alignment) : 1;
+    if (comp < align) stride = (stride + align - 1) / align * align;
+    return stride;
+}
+
 size_t type_bytes(uint32_t type) {
     switch (type) {
         case kUByte: case kByte: return 1;
@@ -133,6 +146,63 @@ bool pack_rgba(uint32_t format, uint32_t type, const PackState& ps, int32_t w, i
             for (int c = 0; c < l.n; ++c, p += comp) {
                 if (l.integer) store_integer(v[l.slot[c]], type, p);
                 else store_normalized(v[l.slot[c]], type, p);
+            }
+        }
+    }
+    return true;
+}
+
+size_t depth_stencil_pixel_bytes(uint32_t format, uint32_t type, size_t* component_bytes) {
+    size_t b = 0, pixel = 0;
+    if (format == kDepthStencil) {
+        if (type == kUInt248) b = pixel = 4;
+        else if (type == kFloat32UInt248Rev) b = 4, pixel = 8;
+    } else if (format == kDepthComponent || format == kStencilIndex) {
+        b = pixel = type_bytes(type);
+    }
+    *component_bytes = b;
+    return pixel;
+}
+
+size_t depth_stencil_image_bytes(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h) {
+    size_t comp = 0;
+    const size_t pixel = depth_stencil_pixel_bytes(format, type, &comp);
+    if (!pixel || w <= 0 || h <= 0) return 0;
+    const size_t stride = padded_stride(ps, w, pixel, comp);
+    return (size_t(std::max(ps.skip_rows, 0)) + size_t(h) - 1) * stride +
+           (size_t(std::max(ps.skip_pixels, 0)) + size_t(w)) * pixel;
+}
+
+bool pack_depth_stencil(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h, const float* depth,
+                        const uint32_t* stencil, uint8_t* out) {
+    size_t comp = 0;
+    const size_t pixel = depth_stencil_pixel_bytes(format, type, &comp);
+    if (!pixel || (format != kStencilIndex && !depth) || (format != kDepthComponent && !stencil)) return false;
+    if (w <= 0 || h <= 0) return true;
+    const size_t stride = padded_stride(ps, w, pixel, comp);
+    uint8_t* row = out + size_t(std::max(ps.skip_rows, 0)) * stride + size_t(std::max(ps.skip_pixels, 0)) * pixel;
+    for (int32_t y = 0; y < h; ++y, row += stride) {
+        uint8_t* p = row;
+        for (int32_t x = 0; x < w; ++x, p += pixel) {
+            const size_t i = size_t(y) * size_t(w) + size_t(x);
+            if (format == kDepthComponent) {
+                store_normalized(double(depth[i]), type, p);
+            } else if (format == kStencilIndex) {
+                if (type == kFloat) {
+                    const float f = float(stencil[i]);
+                    std::memcpy(p, &f, 4);
+                } else {
+                    std::memcpy(p, &stencil[i], comp);  // an index keeps its low bits; little-endian host
+                }
+            } else if (type == kUInt248) {
+                const double d = std::clamp(double(depth[i]), 0.0, 1.0);
+                const uint32_t v = uint32_t(std::nearbyint(d * 16777215.0)) << 8 | (stencil[i] & 0xFF);
+                std::memcpy(p, &v, 4);
+            } else {
+                const float f = std::clamp(depth[i], 0.0f, 1.0f);
+                const uint32_t s = stencil[i] & 0xFF;
+                std::memcpy(p, &f, 4);
+                std::memcpy(p + 4, &s, 4);
             }
         }
     }

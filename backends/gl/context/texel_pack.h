@@ -41,6 +41,22 @@ size_t packed_row_stride(uint32_t format, uint32_t type, const PackState& ps, in
 bool pack_rgba(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h, const double* rgba,
                LuminanceRead luminance, uint8_t* out);
 
+// Depth and stencil reads (§18.2: GL_DEPTH_COMPONENT, GL_STENCIL_INDEX,
+// GL_DEPTH_STENCIL with UNSIGNED_INT_24_8 or FLOAT_32_UNSIGNED_INT_24_8_REV):
+// bytes of one pixel (0: a pair not written here) and the bytes from `out`
+// to the end of a w x h image under `ps`.
+size_t depth_stencil_pixel_bytes(uint32_t format, uint32_t type, size_t* component_bytes);
+size_t depth_stencil_image_bytes(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h);
+
+// Writes w x h depth values (`depth`, in [0, 1]; null for GL_STENCIL_INDEX)
+// and stencil indices (`stencil`, null for GL_DEPTH_COMPONENT), rows bottom
+// first, as (format, type) under `ps`: depth as a normalized or float
+// component, a stencil index as an integer of the type (its low bits) or a
+// float, the depth/stencil pairs packed as GL packs them. False: a pair not
+// written here.
+bool pack_depth_stencil(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h, const float* depth,
+                        const uint32_t* stencil, uint8_t* out);
+
 // One normalized or float value as one component of `type` (§18.2.6).
 void store_normalized(double v, uint32_t type, uint8_t* out);
 

@@ -69,6 +69,9 @@ public:
     virtual Counters total_counters() const = 0;
     // The Vulkan device in use ("llvmpipe (LLVM 15.0.6, 256 bits)").
     virtual std::string device_name() const = 0;
+    // The device reads the default uniform block through a descriptor set per
+    // copy (lavapipe: a storage buffer for the vertex stages; counters differ).
+    virtual bool default_block_per_copy() const = 0;
     // Set once the Vulkan device is lost, or the GPU did not finish a batch
     // within the GPU timeout (a hang): the session's contexts are lost,
     // every later verb is ignored, glGetError says GL_CONTEXT_LOST and

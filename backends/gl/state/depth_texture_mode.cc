@@ -1,0 +1,29 @@
+#include "depth_texture_mode.h"
+
+namespace mgl::gl {
+
+namespace {
+constexpr uint32_t kZero = 0, kOne = 1, kRed = 0x1903, kGreen = 0x1904, kBlue = 0x1905, kAlpha = 0x1906;
+constexpr uint32_t kLuminance = 0x1909, kIntensity = 0x8049;
+}  // namespace
+
+bool valid_depth_texture_mode(uint32_t mode) {
+    return mode == kLuminance || mode == kIntensity || mode == kAlpha || mode == kRed;
+}
+
+uint32_t initial_depth_texture_mode(bool compatibility) { return compatibility ? kLuminance : kRed; }
+
+std::array<uint32_t, 4> depth_swizzle(uint32_t mode, const std::array<uint32_t, 4>& swizzle) {
+    std::array<uint32_t, 4> base{kRed, kZero, kZero, kOne};  // GL_RED
+    if (mode == kLuminance) base = {kRed, kRed, kRed, kOne};
+    else if (mode == kIntensity) base = {kRed, kRed, kRed, kRed};
+    else if (mode == kAlpha) base = {kZero, kZero, kZero, kRed};
+    std::array<uint32_t, 4> out{};
+    for (int c = 0; c < 4; ++c) {
+        const uint32_t s = swizzle[size_t(c)];
+        out[size_t(c)] = s == kRed ? base[0] : s == kGreen ? base[1] : s == kBlue ? base[2] : s == kAlpha ? base[3] : s;
+    }
+    return out;
+}
+
+}  // namespace mgl::gl
