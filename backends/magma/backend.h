@@ -445,6 +445,10 @@ public:
     void glEndQuery(GLenum target) override;
     void glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glGetQueryObjectuiv(GLuint id, GLenum pname, wire::Out<GLuint> params) override;
+    void glGetQueryObjectiv(GLuint id, GLenum pname, wire::Out<GLint> params) override;
+    void glGetQueryObjectui64v(GLuint id, GLenum pname, wire::Out<GLuint64> params) override;
+    void glGetQueryObjecti64v(GLuint id, GLenum pname, wire::Out<GLint64> params) override;
+    bool query_object(gen::Op op, GLuint id, GLenum pname, uint64_t& out);
     // GL_EXT_occlusion_query_boolean: the same verbs.
     void glGenQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glGenQueries(n, ids); }
     void glDeleteQueriesEXT(GLsizei n, wire::In<GLuint> ids) override { glDeleteQueries(n, ids); }

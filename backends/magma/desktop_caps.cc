@@ -66,6 +66,8 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         if (name == "GL_EXT_texture_filter_anisotropic") return bool(dev.features.samplerAnisotropy);
         if (name == "GL_ARB_transform_feedback2") return dev.xfb;
         if (name == "GL_ARB_depth_clamp") return bool(dev.features.depthClamp);  // depthClampEnable
+        // GL_SAMPLES_PASSED counts samples exactly: precise occlusion queries.
+        if (name == "GL_ARB_occlusion_query") return bool(dev.features.occlusionQueryPrecise);
         // Both conventions: Vulkan's own (first) and the extension's (last).
         if (name == "GL_ARB_provoking_vertex") return dev.provoking_last;
         // Multisample textures (textures_multisample.cc): sampled multisampled images.

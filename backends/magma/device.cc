@@ -241,6 +241,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     // Desktop GL: geometry shaders (GL 3.2), depth clamp (GL 3.2).
     enable.geometryShader = have.geometryShader;
     enable.depthClamp = have.depthClamp;
+    enable.occlusionQueryPrecise = have.occlusionQueryPrecise;  // GL_SAMPLES_PASSED
     enable.robustBufferAccess = have.robustBufferAccess;  // a bad offset never reads outside a buffer
     d->features = enable;
 

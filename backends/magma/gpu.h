@@ -62,6 +62,7 @@ struct Image {
 struct OcclusionQuery {
     std::vector<uint32_t> slots;  // Gpu::new_query() indices
     uint64_t serial = 0;          // the batch that ended it: the result is there once that batch is done
+    bool precise = false;         // GL_SAMPLES_PASSED: counted exactly (VK_QUERY_CONTROL_PRECISE_BIT)
 };
 
 struct PassKey {

@@ -135,7 +135,8 @@ void Gpu::occlusion_draw() {
     const uint32_t slot = new_query();
     if (slot == ~0u) return;
     occ_->slots.push_back(slot);
-    vkCmdBeginQuery(main(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool, 0);
+    vkCmdBeginQuery(main(), query_pools_[slot / kQueriesPerPool], slot % kQueriesPerPool,
+                    occ_->precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
     occ_open_ = true;
 }
 

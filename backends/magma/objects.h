@@ -212,7 +212,7 @@ struct Query {
     GLenum target = 0;
     OcclusionQuery occ;
     bool active = false, has_result = false;
-    GLuint result = 0;
+    uint64_t result = 0;
     explicit Query(Gpu* g, GLenum t) : gpu(g), target(t) {}
     ~Query() { if (gpu) gpu->release_query(occ); }
 };

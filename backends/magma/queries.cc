@@ -1,4 +1,5 @@
-// Query objects: occlusion queries (GL_ANY_SAMPLES_PASSED and
+// Query objects: occlusion queries (GL_SAMPLES_PASSED, counted with
+// precise Vulkan queries, GL_ANY_SAMPLES_PASSED and
 // GL_ANY_SAMPLES_PASSED_CONSERVATIVE, also through
 // GL_EXT_occlusion_query_boolean). A GL query can span many render passes
 // and batches, a Vulkan query only one pass: the Gpu begins a Vulkan query in
@@ -13,7 +14,10 @@
 namespace mgl::magma {
 
 namespace {
-bool occlusion_target(GLenum t) { return t == GL_ANY_SAMPLES_PASSED || t == GL_ANY_SAMPLES_PASSED_CONSERVATIVE; }
+constexpr GLenum kSamplesPassed = 0x8914, kQueryCounterBits = 0x8864;  // desktop GL
+bool occlusion_target(GLenum t) {
+    return t == GL_ANY_SAMPLES_PASSED || t == GL_ANY_SAMPLES_PASSED_CONSERVATIVE || t == kSamplesPassed;
+}
 }  // namespace
 
 void MagmaBackend::glGenQueries(GLsizei n, wire::In<GLuint> ids) {
@@ -46,10 +50,14 @@ void MagmaBackend::glBeginQuery(GLenum target, GLuint id) {
     if (!need_context(gen::Op::glBeginQuery)) return;
     const bool xfb = target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
     if (!xfb && !occlusion_target(target)) return refuse(gen::Op::glBeginQuery, GL_INVALID_ENUM, "target");
+    if (target == kSamplesPassed && (!cur_->desktop() || !gpu_->dev().features.occlusionQueryPrecise))
+        return refuse(gen::Op::glBeginQuery, GL_INVALID_ENUM, "GL_SAMPLES_PASSED (a desktop target; needs precise occlusion queries)");
     // Both occlusion targets share one binding point: one active at a time.
     if (!xfb && cur_->occlusion) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "an occlusion query is active");
     if (xfb && cur_->xfb_query) return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "the query target is active");
     auto it = cur_->queries.find(id);
+    // Compatibility contexts keep GL 1.5's rule: any name not in use becomes a query object.
+    if (id != 0 && it == cur_->queries.end() && cur_->compatibility()) it = cur_->queries.emplace(id, nullptr).first;
     if (id == 0 || it == cur_->queries.end())
         return refuse(gen::Op::glBeginQuery, GL_INVALID_OPERATION, "not a name from glGenQueries");
     std::shared_ptr<Query>& q = it->second;
@@ -65,6 +73,7 @@ void MagmaBackend::glBeginQuery(GLenum target, GLuint id) {
         return;
     }
     cur_->occlusion = q;
+    q->occ.precise = target == kSamplesPassed;
     gpu_->set_occlusion(&q->occ);
 }
 
@@ -91,6 +100,10 @@ void MagmaBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> pa
     if (!need_context(gen::Op::glGetQueryiv)) return;
     if (!occlusion_target(target) && target != GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
         return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "target");
+    if (pname == kQueryCounterBits && cur_->desktop()) {  // the occlusion counts are 64-bit; xfb's counted here
+        if (params.count() >= 1) params.data[0] = 64;
+        return;
+    }
     if (pname != GL_CURRENT_QUERY) return refuse(gen::Op::glGetQueryiv, GL_INVALID_ENUM, "pname");
     GLint v = 0;
     const std::shared_ptr<Query>& active = target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? cur_->xfb_query : cur_->occlusion;
@@ -101,26 +114,48 @@ void MagmaBackend::glGetQueryiv(GLenum target, GLenum pname, wire::Out<GLint> pa
 }
 
 void MagmaBackend::glGetQueryObjectuiv(GLuint id, GLenum pname, wire::Out<GLuint> params) {
-    if (!need_context(gen::Op::glGetQueryObjectuiv)) return;
+    uint64_t v = 0;
+    if (query_object(gen::Op::glGetQueryObjectuiv, id, pname, v) && params.count() >= 1)
+        params.data[0] = GLuint(std::min<uint64_t>(v, 0xFFFFFFFFu));
+}
+
+void MagmaBackend::glGetQueryObjectiv(GLuint id, GLenum pname, wire::Out<GLint> params) {
+    uint64_t v = 0;
+    if (query_object(gen::Op::glGetQueryObjectiv, id, pname, v) && params.count() >= 1)
+        params.data[0] = GLint(std::min<uint64_t>(v, 0x7FFFFFFF));
+}
+
+void MagmaBackend::glGetQueryObjectui64v(GLuint id, GLenum pname, wire::Out<GLuint64> params) {
+    uint64_t v = 0;
+    if (query_object(gen::Op::glGetQueryObjectui64v, id, pname, v) && params.count() >= 1) params.data[0] = v;
+}
+
+void MagmaBackend::glGetQueryObjecti64v(GLuint id, GLenum pname, wire::Out<GLint64> params) {
+    uint64_t v = 0;
+    if (query_object(gen::Op::glGetQueryObjecti64v, id, pname, v) && params.count() >= 1)
+        params.data[0] = GLint64(std::min<uint64_t>(v, 0x7FFFFFFFFFFFFFFFull));
+}
+
+// GL_QUERY_RESULT (waits) or GL_QUERY_RESULT_AVAILABLE of a query; false: refused.
+bool MagmaBackend::query_object(gen::Op op, GLuint id, GLenum pname, uint64_t& out) {
+    if (!need_context(op)) return false;
     auto it = cur_->queries.find(id);
-    if (it == cur_->queries.end() || !it->second)
-        return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_OPERATION, "not a query object");
+    if (it == cur_->queries.end() || !it->second) return refuse(op, GL_INVALID_OPERATION, "not a query object"), false;
     Query& q = *it->second;
-    if (q.active) return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_OPERATION, "the query is active");
-    if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE)
-        return refuse(gen::Op::glGetQueryObjectuiv, GL_INVALID_ENUM, "pname");
+    if (q.active) return refuse(op, GL_INVALID_OPERATION, "the query is active"), false;
+    if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) return refuse(op, GL_INVALID_ENUM, "pname"), false;
     if (!q.has_result) {
         uint64_t samples = 0;
         // GL_QUERY_RESULT waits (bounded: a hang loses the context); polling
         // GL_QUERY_RESULT_AVAILABLE submits the batch so that it completes.
         if (gpu_->query_result(q.occ, pname == GL_QUERY_RESULT, samples)) {
             q.has_result = true;
-            q.result = samples ? 1 : 0;
+            q.result = q.target == kSamplesPassed ? samples : samples ? 1 : 0;
         }
         open_id_ = nullptr;  // a submit may have ended the pass
     }
-    const GLuint v = pname == GL_QUERY_RESULT_AVAILABLE ? GLuint(q.has_result) : q.result;
-    if (params.count() >= 1) params.data[0] = v;
+    out = pname == GL_QUERY_RESULT_AVAILABLE ? uint64_t(q.has_result) : q.result;
+    return true;
 }
 
 }  // namespace mgl::magma

@@ -98,6 +98,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_texture_non_power_of_two", false},  // GL 2.0's; Mesa lists it in every profile
     {"GL_EXT_packed_depth_stencil", false},       // GL 3.0's; Mesa lists it in every profile
     // Served by Magma only so far.
+    {"GL_ARB_occlusion_query", true},  // GL_SAMPLES_PASSED; Mesa lists it in compatibility contexts
     {"GL_ARB_fragment_shader", true},
     {"GL_ARB_shader_objects", true},
     {"GL_ARB_shading_language_100", true},
