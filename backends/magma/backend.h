@@ -544,7 +544,7 @@ private:
     void tex_parameter(TexParams& p, int* base, int* max, GLenum pname, float value);
     void border_color(GLenum target, const float* rgba);  // GL_TEXTURE_BORDER_COLOR (samplers.cc)
     TexParams* sampler_params(gen::Op verb, GLuint sampler);  // null: refused
-    VkImageView sampled_view(Texture& t, bool& complete);
+    VkImageView sampled_view(Texture& t, GLenum min_filter, bool& complete);
     VkImageView attachment_view(Texture& t, int level, int layer);
     SamplerKey sampler_key(const TexParams& p, const Texture& t) const;
     VkSampleCountFlagBits texture_samples(VkFormat f, GLsizei samples);

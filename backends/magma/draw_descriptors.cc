@@ -40,11 +40,13 @@ void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& ima
                     default: tex = un.tex2d.get();
                 }
             }
+            // A sampler object bound to the unit replaces the texture's sampling
+            // state, its minification filter (completeness) included.
+            const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
             bool complete = false;
-            VkImageView view = tex ? sampled_view(*tex, complete) : VK_NULL_HANDLE;
+            VkImageView view = tex ? sampled_view(*tex, pp->min_filter, complete) : VK_NULL_HANDLE;
             VkSampler smp;
             Image* sampled = nullptr;
-            const TexParams* pp = tex ? (c.units[size_t(unit)].sampler ? &c.units[size_t(unit)].sampler->params : &tex->params) : nullptr;
             // GL: an integer texture filtered other than NEAREST is incomplete.
             if (pp && complete && tex->img.samples == VK_SAMPLE_COUNT_1_BIT && is_integer_format(tex->img.format) &&
                 (pp->mag_filter != GL_NEAREST || (pp->min_filter != GL_NEAREST && pp->min_filter != GL_NEAREST_MIPMAP_NEAREST)))

@@ -345,9 +345,10 @@ SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const
     return k;
 }
 
-// The view a shader samples: the levels GL would sample, or nothing when the
+// The view a shader samples: the levels GL would sample with `min_filter`
+// (the texture's, or the bound sampler object's), or nothing when the
 // texture is incomplete (it then samples as black).
-VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
+VkImageView MagmaBackend::sampled_view(Texture& t, GLenum min_filter, bool& complete) {
     complete = false;
     if (!t.img.image) return VK_NULL_HANDLE;
     const uint32_t levels = t.img.levels;
@@ -355,7 +356,7 @@ VkImageView MagmaBackend::sampled_view(Texture& t, bool& complete) {
     if (!(t.defined & (1u << base))) return VK_NULL_HANDLE;
     uint32_t count = 1;
     const bool ms = t.img.samples > 1;  // multisample textures have one level and no sampler state
-    if (!ms && needs_mips(t.params.min_filter)) {
+    if (!ms && needs_mips(min_filter)) {
         const uint32_t last = std::min<uint32_t>(uint32_t(std::max(t.max_level, 0)), levels - 1);
         for (uint32_t l = base + 1; l <= last; ++l) {
             if (!(t.defined & (1u << l))) return VK_NULL_HANDLE;  // incomplete mipmap chain
