@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "spirv_default_storage.h"
+#include "spirv_locations.h"
 #include "gl_to_vk.h"
 #include "compat_builtins.h"
 #include "driver_uniforms.h"
@@ -34,8 +35,6 @@ bool is_sampler(GLenum t) {
         default: return lowered_sampler(t) != 0;
     }
 }
-
-bool is_bool(GLenum t) { return t == GL_BOOL || t == GL_BOOL_VEC2 || t == GL_BOOL_VEC3 || t == GL_BOOL_VEC4; }
 
 // "name", "name[3]" -> base name and element.
 bool split_name(const std::string& n, std::string& base, int& element) {
@@ -291,6 +290,29 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         gpu_->check(vkCreateShaderModule(gpu_->vk(), &ci, nullptr, &m), "vkCreateShaderModule");
         return m;
     };
+    // GL packs varyings into vec4 slots; glslang's Vulkan output gives each
+    // its own location. Past the device's count the link fails loudly (a
+    // device handed more crashed: spirv_locations.h); packing is not done yet.
+    {
+        const VkPhysicalDeviceLimits& lim = gpu_->dev().props.limits;
+        const struct {
+            const std::vector<uint32_t>* code;
+            bool outputs;
+            uint32_t components;
+            const char* what;
+        } checks[] = {{&lp.vs, true, lim.maxVertexOutputComponents, "vertex outputs"},
+                      {&lp.gs, true, lim.maxGeometryOutputComponents, "geometry outputs"},
+                      {&lp.fs, false, lim.maxFragmentInputComponents, "fragment inputs"}};
+        for (const auto& c : checks) {
+            const uint32_t used = c.code->empty() ? 0 : interface_locations(*c.code, c.outputs);
+            if (used > c.components / 4) {
+                log_text = fmt::format("the {} take {} locations (one per varying: varyings are not packed yet); "
+                                       "the device has {}", c.what, used, c.components / 4);
+                log().warn("magma: program not linked: {}", log_text);
+                return false;
+            }
+        }
+    }
     const bool has_defaults = lp.default_binding >= 0 && lp.default_size > 0;
     if (gpu_->dev().default_block_storage && has_defaults) {
         // The vertex and geometry stages read the block as a storage buffer at
@@ -621,89 +643,6 @@ void MagmaBackend::glUniformBlockBinding(GLuint program, GLuint index, GLuint bi
     if (!p || !p->exe || index >= p->exe->block_bindings.size())
         return refuse(gen::Op::glUniformBlockBinding, GL_INVALID_VALUE, "block index");
     p->exe->block_bindings[index] = binding;
-}
-
-// ---- uniform setters ---------------------------------------------------------------------------
-
-void MagmaBackend::uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have) {
-    if (!need_context(gen::Op::glUniform4fv)) return;
-    Executable* exe = current_exe();
-    if (loc == -1) return;
-    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
-        return refuse(gen::Op::glUniform4fv, GL_INVALID_OPERATION, "no program or bad location");
-    if (count < 0 || (have != ~0u && uint64_t(count) * comps > have)) return refuse(gen::Op::glUniform4fv, GL_INVALID_VALUE, "count");
-    auto [ui, element] = exe->locations[size_t(loc)];
-    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
-    if (u.offset < 0) return refuse(gen::Op::glUniform4fv, GL_INVALID_OPERATION, "float value for a sampler");
-    const int n = std::min(int(count), u.array_size - element);
-    const int stride = u.array_stride > 0 ? u.array_stride : 16;
-    for (int e = 0; e < n; ++e) {
-        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
-        if (at + comps * 4 > exe->defaults.size()) break;
-        if (is_bool(u.type)) {
-            for (int c = 0; c < comps; ++c) {
-                const uint32_t b = v[e * comps + c] != 0.0f;
-                std::memcpy(exe->defaults.data() + at + c * 4, &b, 4);
-            }
-        } else {
-            std::memcpy(exe->defaults.data() + at, v + e * comps, size_t(comps) * 4);
-        }
-    }
-    exe->defaults_dirty = true;
-}
-
-void MagmaBackend::uniform_i(GLint loc, GLsizei count, int comps, const GLint* v, uint32_t have) {
-    if (!need_context(gen::Op::glUniform4iv)) return;
-    Executable* exe = current_exe();
-    if (loc == -1) return;
-    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
-        return refuse(gen::Op::glUniform4iv, GL_INVALID_OPERATION, "no program or bad location");
-    if (count < 0 || (have != ~0u && uint64_t(count) * comps > have)) return refuse(gen::Op::glUniform4iv, GL_INVALID_VALUE, "count");
-    auto [ui, element] = exe->locations[size_t(loc)];
-    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
-    const int n = std::min(int(count), u.array_size - element);
-    if (u.offset < 0) {  // a sampler: texture units
-        auto& units = exe->sampler_units[size_t(ui)];
-        for (int e = 0; e < n && size_t(element + e) < units.size(); ++e) units[size_t(element + e)] = v[e];
-        return;
-    }
-    const int stride = u.array_stride > 0 ? u.array_stride : 16;
-    for (int e = 0; e < n; ++e) {
-        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
-        if (at + comps * 4 > exe->defaults.size()) break;
-        for (int c = 0; c < comps; ++c) {
-            const int32_t x = is_bool(u.type) ? int32_t(v[e * comps + c] != 0) : v[e * comps + c];
-            std::memcpy(exe->defaults.data() + at + c * 4, &x, 4);
-        }
-    }
-    exe->defaults_dirty = true;
-}
-
-void MagmaBackend::uniform_m(GLint loc, GLsizei count, GLboolean transpose, int cols, int rows, wire::In<GLfloat> v) {
-    if (!need_context(gen::Op::glUniformMatrix4fv)) return;
-    Executable* exe = current_exe();
-    if (loc == -1) return;
-    if (!exe || loc < 0 || size_t(loc) >= exe->locations.size())
-        return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_OPERATION, "no program or bad location");
-    const int per = cols * rows;
-    if (count < 0 || uint64_t(count) * per > v.count()) return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_VALUE, "count");
-    auto [ui, element] = exe->locations[size_t(loc)];
-    const UniformInfo& u = exe->linked.uniforms[size_t(ui)];
-    if (u.offset < 0) return refuse(gen::Op::glUniformMatrix4fv, GL_INVALID_OPERATION, "not a matrix");
-    const int n = std::min(int(count), u.array_size - element);
-    const int stride = u.array_stride > 0 ? u.array_stride : cols * 16;
-    for (int e = 0; e < n; ++e) {
-        const size_t at = size_t(u.offset) + size_t(element + e) * stride;
-        if (at + size_t(cols) * 16 - (4 - rows) * 4 > exe->defaults.size()) break;
-        const float* m = v.data + e * per;
-        for (int c = 0; c < cols; ++c)
-            for (int r = 0; r < rows; ++r) {
-                // std140: each column a vec4-aligned vector.
-                const float x = transpose ? m[r * cols + c] : m[c * rows + r];
-                std::memcpy(exe->defaults.data() + at + size_t(c) * 16 + size_t(r) * 4, &x, 4);
-            }
-    }
-    exe->defaults_dirty = true;
 }
 
 }  // namespace mgl::magma

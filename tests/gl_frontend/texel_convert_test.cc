@@ -141,3 +141,44 @@ TEST_CASE("reads: rows padded to the pack alignment, skips applied") {
     CHECK(out[6] == 0xAA);                                  // the padding is not written
     CHECK((out[7] == 0 && out[8] == 255 && out[9] == 0));   // row 1 at stride 4
 }
+
+// Depth and stencil reads (GL 4.6 §8.4.4, §18.2): pack_depth_stencil.
+TEST_CASE("reads: depth as a normalized or float component, stencil indices as integers") {
+    const float depth[2] = {0.5f, 1.0f};
+    const uint32_t stencil[2] = {0x7A, 0x1FE};  // an index keeps the type's low bits
+    PackState ps;
+    ps.alignment = 1;
+    std::vector<uint8_t> out(8, 0);
+    REQUIRE(pack_depth_stencil(0x1902, 0x1403, ps, 2, 1, depth, nullptr, out.data()));  // DEPTH_COMPONENT, USHORT
+    uint16_t d16[2];
+    std::memcpy(d16, out.data(), 4);
+    CHECK(d16[0] == 32768);  // round(0.5 * 65535)
+    CHECK(d16[1] == 65535);
+    REQUIRE(pack_depth_stencil(0x1902, 0x1406, ps, 2, 1, depth, nullptr, out.data()));  // FLOAT
+    float f[2];
+    std::memcpy(f, out.data(), 8);
+    CHECK((f[0] == 0.5f && f[1] == 1.0f));
+    REQUIRE(pack_depth_stencil(0x1901, 0x1401, ps, 2, 1, nullptr, stencil, out.data()));  // STENCIL_INDEX, UBYTE
+    CHECK((out[0] == 0x7A && out[1] == 0xFE));
+    CHECK(!pack_depth_stencil(0x1901, 0x1401, ps, 2, 1, nullptr, nullptr, out.data()));  // no stencil given
+}
+
+TEST_CASE("reads: depth/stencil pairs packed as GL packs them") {
+    const float depth[1] = {1.0f};
+    const uint32_t stencil[1] = {0x33};
+    PackState ps;
+    std::vector<uint8_t> out(8, 0);
+    REQUIRE(pack_depth_stencil(0x84F9, 0x84FA, ps, 1, 1, depth, stencil, out.data()));  // UNSIGNED_INT_24_8
+    uint32_t v;
+    std::memcpy(&v, out.data(), 4);
+    CHECK(v == (0xFFFFFFu << 8 | 0x33));  // depth in the high 24 bits
+    size_t comp = 0;
+    CHECK(depth_stencil_pixel_bytes(0x84F9, 0x8DAD, &comp) == 8);
+    CHECK(comp == 4);
+    REQUIRE(pack_depth_stencil(0x84F9, 0x8DAD, ps, 1, 1, depth, stencil, out.data()));  // FLOAT_32_UNSIGNED_INT_24_8_REV
+    float d;
+    std::memcpy(&d, out.data(), 4);
+    std::memcpy(&v, out.data() + 4, 4);
+    CHECK((d == 1.0f && v == 0x33));
+    CHECK(depth_stencil_image_bytes(0x84F9, 0x1406, ps, 1, 1) == 0);  // DEPTH_STENCIL takes only its two types
+}
