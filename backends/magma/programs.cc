@@ -290,28 +290,11 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         gpu_->check(vkCreateShaderModule(gpu_->vk(), &ci, nullptr, &m), "vkCreateShaderModule");
         return m;
     };
-    // GL packs varyings into vec4 slots; glslang's Vulkan output gives each
-    // its own location. Past the device's count the link fails loudly (a
-    // device handed more crashed: spirv_locations.h); packing is not done yet.
-    {
-        const VkPhysicalDeviceLimits& lim = gpu_->dev().props.limits;
-        const struct {
-            const std::vector<uint32_t>* code;
-            bool outputs;
-            uint32_t components;
-            const char* what;
-        } checks[] = {{&lp.vs, true, lim.maxVertexOutputComponents, "vertex outputs"},
-                      {&lp.gs, true, lim.maxGeometryOutputComponents, "geometry outputs"},
-                      {&lp.fs, false, lim.maxFragmentInputComponents, "fragment inputs"}};
-        for (const auto& c : checks) {
-            const uint32_t used = c.code->empty() ? 0 : interface_locations(*c.code, c.outputs);
-            if (used > c.components / 4) {
-                log_text = fmt::format("the {} take {} locations (one per varying: varyings are not packed yet); "
-                                       "the device has {}", c.what, used, c.components / 4);
-                log().warn("magma: program not linked: {}", log_text);
-                return false;
-            }
-        }
+    // GL packs varyings into vec4 slots, Magma does not yet: past the device's
+    // locations the link fails loudly (a device handed more crashed).
+    if (!varyings_fit(lp, gpu_->dev().props.limits, log_text)) {
+        log().warn("magma: program not linked: {}", log_text);
+        return false;
     }
     const bool has_defaults = lp.default_binding >= 0 && lp.default_size > 0;
     if (gpu_->dev().default_block_storage && has_defaults) {

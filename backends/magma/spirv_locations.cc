@@ -1,5 +1,7 @@
 #include "spirv_locations.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 
@@ -72,6 +74,26 @@ uint32_t interface_locations(const std::vector<uint32_t>& spv, bool outputs) {
         end = std::max(end, l->second + t.size(p->second));
     }
     return end;
+}
+
+bool varyings_fit(const LinkedProgram& lp, const VkPhysicalDeviceLimits& lim, std::string& why) {
+    const struct {
+        const std::vector<uint32_t>* code;
+        bool outputs;
+        uint32_t components;
+        const char* what;
+    } checks[] = {{&lp.vs, true, lim.maxVertexOutputComponents, "vertex outputs"},
+                  {&lp.gs, true, lim.maxGeometryOutputComponents, "geometry outputs"},
+                  {&lp.fs, false, lim.maxFragmentInputComponents, "fragment inputs"}};
+    for (const auto& c : checks) {
+        const uint32_t used = c.code->empty() ? 0 : interface_locations(*c.code, c.outputs);
+        if (used > c.components / 4) {
+            why = fmt::format("the {} take {} locations (one per varying: varyings are not packed yet); the device has {}",
+                              c.what, used, c.components / 4);
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace mgl::magma

@@ -7,8 +7,13 @@
 // is not done yet.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "shaders.h"
 
 namespace mgl::magma {
 
@@ -16,5 +21,9 @@ namespace mgl::magma {
 // variables with a Location decoration occupy; built-ins are not counted.
 // 0 for a module it cannot read.
 uint32_t interface_locations(const std::vector<uint32_t>& spv, bool outputs);
+
+// Whether a linked program's vertex and geometry outputs and fragment inputs
+// fit the device's locations; false with `why` for the link log.
+bool varyings_fit(const LinkedProgram& lp, const VkPhysicalDeviceLimits& limits, std::string& why);
 
 }  // namespace mgl::magma
