@@ -565,6 +565,7 @@ private:
     void clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, const uint32_t color[4], bool depth, float d,
                       bool stencil, GLint s);
     Image* read_source(uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
+    Image* attachment_image(Attachment& a, uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h);
     // programs
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
     std::shared_ptr<Shader> shader_for(gen::Op verb, GLuint name);

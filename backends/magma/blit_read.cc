@@ -123,6 +123,11 @@ Image* MagmaBackend::read_source(uint32_t& level, uint32_t& layer, uint32_t& w, 
     }
     if (fb->read_buffer == GL_NONE) return nullptr;
     Attachment& a = fb->color[fb->read_buffer - GL_COLOR_ATTACHMENT0];
+    return attachment_image(a, level, layer, w, h);
+}
+
+// The image an attachment reads from, with its level, layer and that level's size.
+Image* MagmaBackend::attachment_image(Attachment& a, uint32_t& level, uint32_t& layer, uint32_t& w, uint32_t& h) {
     if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
         level = uint32_t(a.level);
         layer = uint32_t(a.layer);

@@ -61,20 +61,7 @@ Image* MagmaBackend::read_ds_source(bool stencil, uint32_t& level, uint32_t& lay
         h = uint32_t(read_->height);
         return &read_->ds;
     }
-    Attachment& a = stencil ? fb->stencil : fb->depth;
-    if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
-        level = uint32_t(a.level);
-        layer = uint32_t(a.layer);
-        w = std::max(a.tex->img.width >> level, 1u);
-        h = std::max(a.tex->img.height >> level, 1u);
-        return &a.tex->img;
-    }
-    if (a.kind == GL_RENDERBUFFER && a.rb && a.rb->img.image) {
-        w = a.rb->img.width;
-        h = a.rb->img.height;
-        return &a.rb->img;
-    }
-    return nullptr;
+    return attachment_image(stencil ? fb->stencil : fb->depth, level, layer, w, h);
 }
 
 void MagmaBackend::read_depth_stencil_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
