@@ -231,8 +231,17 @@ bool gate_in_begin(const std::string& n) {
 // Generated verbs whose arguments the client also keeps: after the verb is
 // sent, mgl_custom::observe_<verb> sees them (the compatibility lowering's
 // texture environment follows each texture's base format: ff_texenv.cc).
-const std::set<std::string> kObserved = {"glTexImage1D",   "glTexImage2D",     "glTexImage3D",     "glTexStorage1D",
-                                         "glTexStorage2D", "glTexStorage3D",   "glCopyTexImage1D", "glCopyTexImage2D"};
+// Buffers the server may write are not copied by the client
+// (client/src/custom/buffer_contents.cc).
+const std::set<std::string> kObserved = {
+    "glTexImage1D", "glTexImage2D", "glTexImage3D", "glTexStorage1D", "glTexStorage2D", "glTexStorage3D",
+    "glCopyTexImage1D", "glCopyTexImage2D",
+    // buffer contents the server changes on its own
+    "glCopyBufferSubData", "glClearBufferData", "glClearBufferSubData", "glBufferStorage", "glTexBuffer",
+    "glTexBufferRange", "glBindBufferOffsetEXT", "glBindBuffersBase", "glBindBuffersRange", "glNamedBufferData",
+    "glNamedBufferStorage", "glNamedBufferSubData", "glCopyNamedBufferSubData", "glClearNamedBufferData",
+    "glClearNamedBufferSubData", "glTextureBuffer", "glTextureBufferRange", "glTransformFeedbackBufferBase",
+    "glTransformFeedbackBufferRange"};
 
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",

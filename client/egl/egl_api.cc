@@ -950,9 +950,10 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
     cc.group->deferred().take_until(1, e);
     print_pipe_stats(cc, s->frames);
     if (client::log().should_log(spdlog::level::debug) && s->frames % 100 == 0)
-        client::log().debug("frame {}: {} round trips, {} client-array draws ({} bytes), {} local / {} remote queries",
+        client::log().debug("frame {}: {} round trips, {} client-array draws ({} bytes), {} local / {} remote queries, "
+                            "{} maps filled locally",
                             s->frames, cc.counters.round_trips, cc.counters.client_uploads, cc.counters.client_bytes,
-                            cc.counters.local_queries, cc.counters.remote_queries);
+                            cc.counters.local_queries, cc.counters.remote_queries, cc.counters.local_maps);
     return EGL_TRUE;
 }
 

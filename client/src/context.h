@@ -41,10 +41,17 @@ struct BufferInfo {
     GLbitfield map_access = 0;
     std::vector<uint8_t> map_storage;   // what the application writes into
     std::vector<uint8_t> map_snapshot;  // contents fetched at map time (only the changed bytes go back)
-    // Copy of the data of buffers used as element arrays: the index range of
-    // a draw that also reads client vertex arrays is computed from it.
+    bool map_from_shadow = false;       // the old contents are the client's copy (shadow) instead
+    // Copy of the data store as the server holds it, kept for element arrays
+    // (the index range of a draw that also reads client vertex arrays is
+    // computed from it) and for buffers mapped for writing without
+    // invalidation (keep_shadow: their later maps need no round trip).
     std::vector<uint8_t> shadow;
     bool shadow_valid = false;
+    bool keep_shadow = false;
+    // The server may change the data store on its own (custom/buffer_contents.cc):
+    // no copy is kept.
+    bool server_writes = false;
 };
 
 class ShareGroup {
@@ -94,6 +101,7 @@ struct Counters {
     uint64_t client_bytes = 0;     // bytes uploaded for client arrays and indices
     uint64_t local_queries = 0;    // glGet*/glIsEnabled answered by the shadow
     uint64_t remote_queries = 0;   // ... answered by the server
+    uint64_t local_maps = 0;       // buffer maps filled from the client's copy (no round trip)
 };
 
 // mglCreateContext's api and profile values (EGL's and GL's own numbers).

@@ -318,3 +318,100 @@ TEST_CASE("desktop OpenGL contexts on Espryt: 3.3 core and compatibility") {
     }
     client::set_connection_factory({});
 }
+
+// Write maps without invalidation (glmark2's buffer scene: glMapBuffer(GL_WRITE_ONLY)
+// every frame) are filled from the client's copy of the buffer after the first,
+// with no round trip; a buffer the server writes itself (a copy's destination,
+// a transform feedback binding) is read from the server again, never from a
+// stale copy.
+TEST_CASE("write maps are filled from the client's copy until the server writes the buffer") {
+    std::string why;
+    if (!espryt::host_available(&why)) {
+        MESSAGE("no host GLES: " << why);
+        return;
+    }
+    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
+        auto b = espryt::create({}, err);
+        if (!b) return nullptr;
+        auto c = std::make_unique<EsprytConnection>(std::move(b));
+        g_conn = c.get();
+        return c;
+    });
+    std::string err;
+    auto ctx = client::create_context(nullptr, client::kApiES, 3, 0, 0, 0, &err);
+    REQUIRE_MESSAGE(ctx, err);
+    ctx->enc->mglCreateSurface(1, 0x3033, 16, 16, 8, 8, 8, 8, 24, 8, 0);
+    client::make_current(ctx.get(), 1, 1, 16, 16);
+    REQUIRE_MESSAGE(g_conn->error.empty(), g_conn->error);
+
+    std::vector<uint8_t> expect(256);
+    for (size_t k = 0; k < expect.size(); ++k) expect[k] = uint8_t(k);
+    GLuint bufs[2] = {};
+    mgl_glGenBuffers(2, bufs);
+    mgl_glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+    mgl_glBufferData(GL_ARRAY_BUFFER, 256, expect.data(), GL_DYNAMIC_DRAW);
+    // A write map of half the range; checks that the map starts from the buffer's contents.
+    auto write_map = [&](int64_t offset, int64_t length, uint8_t value) {
+        auto* p = static_cast<uint8_t*>(mgl_glMapBufferRange(GL_ARRAY_BUFFER, offset, length, GL_MAP_WRITE_BIT));
+        REQUIRE(p);
+        // The untouched bytes of a non-invalidating map hold the buffer's contents.
+        for (int64_t k = 0; k < length; ++k) CHECK(p[k] == expect[size_t(offset + k)]);
+        std::memset(p + length / 2, value, size_t(length - length / 2));
+        std::memset(expect.data() + offset + length / 2, value, size_t(length - length / 2));
+        CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+    };
+    const uint64_t trips0 = ctx->counters.round_trips;
+    write_map(0, 256, 0xAA);  // the first fetches the whole buffer once
+    CHECK(ctx->counters.round_trips == trips0 + 1);
+    write_map(64, 64, 0xBB);  // later ones: no round trip
+    mgl_glBufferSubData(GL_ARRAY_BUFFER, 8, 4, "\x01\x02\x03\x04");
+    std::memcpy(expect.data() + 8, "\x01\x02\x03\x04", 4);
+    write_map(0, 128, 0xCC);
+    CHECK(ctx->counters.round_trips == trips0 + 1);
+    CHECK(ctx->counters.local_maps == 2);
+
+    // What the server holds equals the client's copy: read through a copy into
+    // a second buffer the client has never mapped.
+    auto server_bytes = [&](GLuint from) {
+        mgl_glBindBuffer(GL_COPY_READ_BUFFER, from);
+        mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, bufs[1]);
+        mgl_glBufferData(GL_COPY_WRITE_BUFFER, 256, nullptr, GL_DYNAMIC_COPY);
+        mgl_glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 256);
+        auto* r = static_cast<const uint8_t*>(mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 256, GL_MAP_READ_BIT));
+        std::vector<uint8_t> out(r, r + 256);
+        mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+        return out;
+    };
+    CHECK(server_bytes(bufs[0]) == expect);
+
+    // The server writes bufs[0] (a copy into it): its next map asks the server.
+    mgl_glBindBuffer(GL_COPY_READ_BUFFER, bufs[1]);
+    mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, bufs[0]);
+    std::vector<uint8_t> ones(256, 0x11);
+    mgl_glBufferSubData(GL_COPY_READ_BUFFER, 0, 256, ones.data());
+    mgl_glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 16, 16, 32);
+    std::fill(expect.begin() + 16, expect.begin() + 48, uint8_t(0x11));
+    const uint64_t trips1 = ctx->counters.round_trips;
+    write_map(0, 256, 0xDD);
+    CHECK(ctx->counters.round_trips == trips1 + 1);
+    write_map(0, 256, 0xEE);  // and every later one too: the copy is gone for good
+    CHECK(ctx->counters.round_trips == trips1 + 2);
+    CHECK(server_bytes(bufs[0]) == expect);
+
+    // A transform feedback binding marks a buffer the same way.
+    GLuint tf = 0;
+    mgl_glGenBuffers(1, &tf);
+    mgl_glBindBuffer(GL_ARRAY_BUFFER, tf);
+    mgl_glBufferData(GL_ARRAY_BUFFER, 256, expect.data(), GL_DYNAMIC_DRAW);
+    write_map(0, 256, 0x42);
+    mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, tf);
+    const uint64_t trips2 = ctx->counters.round_trips;
+    write_map(0, 256, 0x43);
+    CHECK(ctx->counters.round_trips == trips2 + 1);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+
+    mgl_glFinish();
+    client::make_current(nullptr, 0, 0, -1, -1);
+    client::destroy_context(std::move(ctx));
+    client::set_connection_factory({});
+}

@@ -245,28 +245,31 @@ void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* 
         b.map_ptr = nullptr;
         b.map_storage.clear();
         b.map_snapshot.clear();
+        b.map_from_shadow = false;
     }
-    if (target == GL_ELEMENT_ARRAY_BUFFER) {
+    if (size <= kMaxShadowBytes && !b.server_writes && (target == GL_ELEMENT_ARRAY_BUFFER || b.keep_shadow)) {
         if (data) b.shadow.assign(static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + size);
         else b.shadow.assign(size_t(size), 0);
         b.shadow_valid = true;
     } else {
-        b.shadow.clear();
+        b.shadow = {};
         b.shadow_valid = false;
     }
 }
 
 void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
     const uint32_t name = ctx.st.bound_buffer(target);
-    if (!name || !data) return;
+    if (!name) return;
     std::lock_guard<std::mutex> g(ctx.group->mu);
     auto it = ctx.group->buffers.find(name);
     if (it == ctx.group->buffers.end() || !it->second.shadow_valid) return;
     BufferInfo& b = it->second;
-    if (offset >= 0 && size >= 0 && offset + size <= int64_t(b.shadow.size()))
-        std::memcpy(b.shadow.data() + offset, data, size_t(size));
-    else
+    if (offset >= 0 && size >= 0 && offset + size <= int64_t(b.shadow.size())) {
+        if (data) std::memcpy(b.shadow.data() + offset, data, size_t(size));
+        else std::memset(b.shadow.data() + offset, 0, size_t(size));  // the wire sends zeros
+    } else {
         b.shadow_valid = false;
+    }
 }
 
 }  // namespace mgl::client

@@ -24,10 +24,17 @@ inline std::span<const uint8_t> wait(Context& ctx) {
     return ctx.enc->wait_reply();
 }
 
+// The largest buffer the client keeps a copy of (BufferInfo::shadow).
+inline constexpr int64_t kMaxShadowBytes = int64_t(64) << 20;
+
 // Client array and stream helpers (custom/arrays.cc).
 void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage);
 void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
 BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
+// Buffers whose data store the server may write (custom/buffer_contents.cc):
+// the client keeps no copy of them.
+void mark_server_writes(Context& ctx, uint32_t name);
+bool server_write_target(GLenum target);
 // Copies `bytes` into the vertex stream buffer; returns their offset there and
 // leaves the stream bound to GL_ARRAY_BUFFER on the server.
 int64_t stream_upload(Context& ctx, const void* data, int64_t bytes);

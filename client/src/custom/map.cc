@@ -1,13 +1,18 @@
 // Buffer mapping (GLES 3 glMapBufferRange, GL_OES_mapbuffer glMapBufferOES).
 //
-// A mapping is client memory. Its initial contents come from the server
-// with mglReadBufferRange (one round trip) when the application may read
-// them (GL_MAP_READ_BIT) or when bytes it does not write must survive
-// (a write map without GL_MAP_INVALIDATE_*_BIT). What the application wrote
-// goes back with glBufferSubData at glFlushMappedBufferRange (explicit
-// flushes) or at glUnmapBuffer: only the changed spans when the contents
-// were fetched, the whole range otherwise. Invalidating write maps, the
-// usual streaming pattern, cost no round trip.
+// A mapping is client memory. Its initial contents, when the application may
+// read them (GL_MAP_READ_BIT) or when bytes it does not write must survive (a
+// write map without GL_MAP_INVALIDATE_*_BIT), come from the client's copy of
+// the buffer (BufferInfo::shadow) when it has one, else from the server with
+// mglReadBufferRange (one round trip, and the server waits for the GPU's use
+// of the buffer). The first such write map of a buffer the server never
+// writes fetches the whole buffer and keeps it as the copy, so that the
+// pattern of glmark2's buffer scene (glMapBuffer(GL_WRITE_ONLY) of a vertex
+// buffer every frame) costs no round trip after the first frame. What the
+// application wrote goes back with glBufferSubData at glFlushMappedBufferRange
+// (explicit flushes) or at glUnmapBuffer: only the changed spans when the old
+// contents are known, the whole range otherwise. Invalidating write maps, the
+// usual streaming pattern, cost no round trip either.
 #include <algorithm>
 #include <cstring>
 
@@ -19,24 +24,41 @@ namespace {
 
 constexpr int64_t kDiffGranule = 64;
 
-// Sends the bytes of [from, to) of the mapping that differ from the
-// snapshot (or all of them without one).
+// The mapping's old contents, to send only what changed: the client's copy
+// of the buffer (kept current by send_range) or the snapshot fetched at map
+// time; null when unknown (an invalidating map).
+uint8_t* map_base(BufferInfo& b) {
+    if (b.map_from_shadow && b.shadow_valid && b.map_offset + b.map_length <= int64_t(b.shadow.size()))
+        return b.shadow.data() + b.map_offset;
+    if (b.map_snapshot.size() == size_t(b.map_length)) return b.map_snapshot.data();
+    return nullptr;
+}
+
+// Sends the bytes of [from, to) of the mapping that differ from its old
+// contents (or all of them when those are unknown), keeping the client's copy
+// of the buffer equal to what the server now holds.
 void send_range(Context& ctx, GLenum target, BufferInfo& b, int64_t from, int64_t to) {
     from = std::clamp<int64_t>(from, 0, b.map_length);
     to = std::clamp<int64_t>(to, from, b.map_length);
     if (to <= from) return;
     const uint8_t* cur = b.map_ptr;
-    if (b.map_snapshot.size() != size_t(b.map_length)) {
-        ctx.enc->glBufferSubData(target, b.map_offset + from, to - from, wire::Blob{cur + from, uint32_t(to - from)});
+    uint8_t* old = map_base(b);
+    uint8_t* copy = b.shadow_valid && b.map_offset + b.map_length <= int64_t(b.shadow.size())
+                        ? b.shadow.data() + b.map_offset
+                        : nullptr;
+    auto sent = [&](int64_t a, int64_t e) {
+        ctx.enc->glBufferSubData(target, b.map_offset + a, e - a, wire::Blob{cur + a, uint32_t(e - a)});
+        if (old) std::memcpy(old + a, cur + a, size_t(e - a));
+        if (copy && copy != old) std::memcpy(copy + a, cur + a, size_t(e - a));
+    };
+    if (!old) {
+        sent(from, to);
         return;
     }
-    const uint8_t* old = b.map_snapshot.data();
     int64_t run_start = -1, run_end = -1;
     auto emit = [&]() {
         if (run_start < 0) return;
-        ctx.enc->glBufferSubData(target, b.map_offset + run_start, run_end - run_start,
-                                 wire::Blob{cur + run_start, uint32_t(run_end - run_start)});
-        std::memcpy(b.map_snapshot.data() + run_start, cur + run_start, size_t(run_end - run_start));
+        sent(run_start, run_end);
         run_start = run_end = -1;
     };
     for (int64_t at = from; at < to; at += kDiffGranule) {
@@ -48,6 +70,42 @@ void send_range(Context& ctx, GLenum target, BufferInfo& b, int64_t from, int64_
         run_end = at + n;
     }
     emit();
+}
+
+// Fills the mapping of [offset, offset + length) with the buffer's contents:
+// from the client's copy, else from the server (keeping a copy of the whole
+// buffer when `keep` allows it). The group's mutex is held on entry and on
+// return (released while waiting for the server). false: the server's reply
+// was unusable (logged).
+bool fill_mapping(Context& ctx, std::unique_lock<std::mutex>& g, const char* verb, GLenum target, BufferInfo& b,
+                  bool keep) {
+    const int64_t offset = b.map_offset, length = b.map_length;
+    if (b.shadow_valid && offset + length <= int64_t(b.shadow.size())) {
+        std::memcpy(b.map_storage.data(), b.shadow.data() + offset, size_t(length));
+        b.map_from_shadow = true;
+        ++ctx.counters.local_maps;
+        return true;
+    }
+    keep = keep && !b.server_writes && b.size >= 0 && b.size <= std::min(kMaxShadowBytes, kMaxArrayBytes);
+    const int64_t from = keep ? 0 : offset, bytes = keep ? b.size : length;
+    std::vector<uint8_t> fetched(static_cast<size_t>(bytes));
+    g.unlock();
+    ctx.enc->mglReadBufferRange(target, from, bytes, uint32_t(bytes));
+    std::span<const uint8_t> rep = wait(ctx);
+    const bool ok = gen::read_reply_mglReadBufferRange(rep, fetched.data(), uint32_t(bytes));
+    if (!ok) reply_failed(ctx, verb, rep);
+    g.lock();
+    if (!ok) return false;
+    std::memcpy(b.map_storage.data(), fetched.data() + (offset - from), size_t(length));
+    if (keep) {
+        b.shadow = std::move(fetched);
+        b.shadow_valid = true;
+        b.keep_shadow = true;
+        b.map_from_shadow = true;
+    } else {
+        b.map_snapshot = std::move(fetched);
+    }
+    return true;
 }
 
 void* map_range(const char* verb, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
@@ -89,20 +147,11 @@ void* map_range(const char* verb, GLenum target, GLintptr offset, GLsizeiptr len
     b.map_access = access;
     b.map_storage.assign(size_t(std::max<int64_t>(length, 1)), 0);
     b.map_snapshot.clear();
+    b.map_from_shadow = false;
     const bool invalidate = access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
-    const bool fetch = length > 0 && ((access & GL_MAP_READ_BIT) || !invalidate);
-    g.unlock();
-    if (fetch) {
-        ctx->enc->mglReadBufferRange(target, offset, length, uint32_t(length));
-        std::span<const uint8_t> rep = wait(*ctx);
-        g.lock();
-        if (!gen::read_reply_mglReadBufferRange(rep, b.map_storage.data(), uint32_t(length))) {
-            reply_failed(*ctx, verb, rep);
-        } else if (access & GL_MAP_WRITE_BIT) {
-            b.map_snapshot = b.map_storage;  // only changed spans go back
-        }
-    } else {
-        g.lock();
+    if (length > 0 && ((access & GL_MAP_READ_BIT) || !invalidate)) {
+        const bool write = access & GL_MAP_WRITE_BIT;
+        if (fill_mapping(*ctx, g, verb, target, b, /*keep=*/write) && !write) b.map_snapshot.clear();
     }
     b.map_ptr = b.map_storage.data();
     return b.map_ptr;
@@ -175,13 +224,8 @@ GLboolean glUnmapBuffer(GLenum target) {
     BufferInfo& b = it->second;
     if ((b.map_access & GL_MAP_WRITE_BIT) && !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
         send_range(*ctx, target, b, 0, b.map_length);
-    if ((b.map_access & GL_MAP_WRITE_BIT) && b.shadow_valid) {
-        if (b.map_offset + b.map_length <= int64_t(b.shadow.size()))
-            std::memcpy(b.shadow.data() + b.map_offset, b.map_ptr, size_t(b.map_length));
-        else
-            b.shadow_valid = false;
-    }
     b.map_ptr = nullptr;
+    b.map_from_shadow = false;
     b.map_storage = {};
     b.map_snapshot = {};
     return GL_TRUE;

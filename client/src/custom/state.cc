@@ -22,12 +22,14 @@ void glActiveTexture(GLenum texture) {
 
 void glBindBuffer(GLenum target, GLuint buffer) {
     MGL_CTX_OR_RETURN("glBindBuffer");
+    if (server_write_target(target)) mark_server_writes(*ctx, buffer);
     if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
     ctx->enc->glBindBuffer(target, buffer);
 }
 
 void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) {
     MGL_CTX_OR_RETURN("glBindBufferBase");
+    if (server_write_target(target)) mark_server_writes(*ctx, buffer);
     if (auto* v = ctx->st.indexed(target); v && index < v->size()) (*v)[index] = {buffer, 0, 0};
     if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
     ctx->enc->glBindBufferBase(target, index, buffer);
@@ -35,6 +37,7 @@ void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) {
 
 void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) {
     MGL_CTX_OR_RETURN("glBindBufferRange");
+    if (server_write_target(target)) mark_server_writes(*ctx, buffer);
     if (auto* v = ctx->st.indexed(target); v && index < v->size()) (*v)[index] = {buffer, offset, size};
     if (uint32_t* slot = ctx->st.buffer_slot(target)) *slot = buffer;
     ctx->enc->glBindBufferRange(target, index, buffer, offset, size);

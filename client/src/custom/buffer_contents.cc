@@ -1,0 +1,128 @@
+// Which buffers the client may keep a copy of (BufferInfo::shadow).
+//
+// A copy is only worth anything while it equals what the server holds, so
+// every way the server can change a buffer's data store on its own is
+// watched here: a buffer that is ever bound where the GPU writes (transform
+// feedback, shader storage, atomic counters, pack and query buffers), backs
+// a buffer texture (image stores), is the destination of a copy or a clear,
+// or is written by name (direct state access, whose calls the client does
+// not shadow) is marked BufferInfo::server_writes and never copied again.
+// The check is by binding, not by use: binding a buffer for transform
+// feedback and never drawing with it costs that buffer its copy, which only
+// means a round trip at its next map, as before copies existed.
+#include "custom/common.h"
+
+namespace mgl::client {
+
+void mark_server_writes(Context& ctx, uint32_t name) {
+    if (!name) return;
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    BufferInfo& b = ctx.group->buffers[name];
+    b.server_writes = true;
+    b.keep_shadow = false;
+    b.shadow_valid = false;
+    b.shadow = {};
+}
+
+bool server_write_target(GLenum target) {
+    switch (target) {
+        case GL_TRANSFORM_FEEDBACK_BUFFER:
+        case GL_SHADER_STORAGE_BUFFER:
+        case GL_ATOMIC_COUNTER_BUFFER:
+        case GL_PIXEL_PACK_BUFFER:
+        case 0x9192 /* GL_QUERY_BUFFER */: return true;
+        default: return false;
+    }
+}
+
+}  // namespace mgl::client
+
+namespace mgl_custom {
+
+// The verbs below are generated (sent as they are); these observers run after.
+
+void observe_glCopyBufferSubData(GLenum, GLenum writeTarget, GLintptr, GLintptr, GLsizeiptr) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(writeTarget));
+}
+
+void observe_glClearBufferData(GLenum target, GLenum, GLenum, GLenum, const void*) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(target));
+}
+
+void observe_glClearBufferSubData(GLenum target, GLenum, GLintptr, GLsizeiptr, GLenum, GLenum, const void*) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(target));
+}
+
+// glBufferStorage replaces the data store as glBufferData does; its buffers
+// are not copied (an immutable store is usually mapped persistently).
+void observe_glBufferStorage(GLenum target, GLsizeiptr, const void*, GLbitfield) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(target));
+}
+
+void observe_glTexBuffer(GLenum, GLenum, GLuint buffer) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glTexBufferRange(GLenum, GLenum, GLuint buffer, GLintptr, GLsizeiptr) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glBindBufferOffsetEXT(GLenum target, GLuint, GLuint buffer, GLintptr) {
+    if (Context* ctx = current(); ctx && server_write_target(target)) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glBindBuffersBase(GLenum target, GLuint, GLsizei count, const GLuint* buffers) {
+    Context* ctx = current();
+    if (!ctx || !buffers || !server_write_target(target)) return;
+    for (GLsizei i = 0; i < count; ++i) mark_server_writes(*ctx, buffers[i]);
+}
+
+void observe_glBindBuffersRange(GLenum target, GLuint, GLsizei count, const GLuint* buffers, const GLintptr*,
+                                const GLsizeiptr*) {
+    Context* ctx = current();
+    if (!ctx || !buffers || !server_write_target(target)) return;
+    for (GLsizei i = 0; i < count; ++i) mark_server_writes(*ctx, buffers[i]);
+}
+
+// Direct state access by buffer name.
+void observe_glNamedBufferData(GLuint buffer, GLsizeiptr, const void*, GLenum) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glNamedBufferStorage(GLuint buffer, GLsizeiptr, const void*, GLbitfield) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glNamedBufferSubData(GLuint buffer, GLintptr, GLsizeiptr, const void*) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glCopyNamedBufferSubData(GLuint, GLuint writeBuffer, GLintptr, GLintptr, GLsizeiptr) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, writeBuffer);
+}
+
+void observe_glClearNamedBufferData(GLuint buffer, GLenum, GLenum, GLenum, const void*) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glClearNamedBufferSubData(GLuint buffer, GLenum, GLintptr, GLsizeiptr, GLenum, GLenum, const void*) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glTextureBuffer(GLuint, GLenum, GLuint buffer) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glTextureBufferRange(GLuint, GLenum, GLuint buffer, GLintptr, GLsizeiptr) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glTransformFeedbackBufferBase(GLuint, GLuint, GLuint buffer) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+void observe_glTransformFeedbackBufferRange(GLuint, GLuint, GLuint buffer, GLintptr, GLsizeiptr) {
+    if (Context* ctx = current()) mark_server_writes(*ctx, buffer);
+}
+
+}  // namespace mgl_custom
