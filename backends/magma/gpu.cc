@@ -1,6 +1,7 @@
 #include "gpu.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include <spdlog/spdlog.h>
 
@@ -222,7 +223,12 @@ void Gpu::submit(bool wait) {
         VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         si.commandBufferCount = n;
         si.pCommandBuffers = cbs.data();
-        if (check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit")) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const bool submitted = check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit");
+        const uint64_t us = uint64_t(
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
+        frame.submit_us += us, totals.submit_us += us;
+        if (submitted) {
             b.pending = true;
             if (n > 0) {
                 ++frame.submits;
@@ -248,7 +254,11 @@ void Gpu::submit(bool wait) {
 }
 
 bool Gpu::wait_fence(VkFence fence) {
+    const auto t0 = std::chrono::steady_clock::now();
     const VkResult r = vkWaitForFences(vk(), 1, &fence, VK_TRUE, timeout_ns_);
+    const uint64_t us =
+        uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
+    frame.gpu_wait_us += us, totals.gpu_wait_us += us;
     if (r != VK_TIMEOUT) return check(r, "vkWaitForFences");
     // A GPU that does not finish is treated like a lost device: the session
     // ends with a lost context, the server goes on.

@@ -2,8 +2,10 @@
 // a depth/stencil image (no swapchain: frames leave through readback). Image
 // row 0 is GL's bottom row, so readback needs no flip (see ARCHITECTURE-magma.md).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 #include "backend.h"
 
@@ -237,14 +239,28 @@ void MagmaBackend::end_frame() {
     gpu_->new_frame();
     ++frames_;
     if (frame_stats_) {
+        // The apply thread's wall and CPU time since the previous swap: with
+        // the fence waits and submits counted by Gpu, where a frame's time went.
+        timespec cpu{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+        const uint64_t cpu_us = uint64_t(cpu.tv_sec) * 1000000u + uint64_t(cpu.tv_nsec) / 1000u;
+        const auto now = std::chrono::steady_clock::now();
+        const uint64_t wall_us = frames_ > 1 ? uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(
+                                                            now - last_frame_end_).count())
+                                             : 0;
+        const uint64_t frame_cpu_us = frames_ > 1 ? cpu_us - last_frame_cpu_us_ : 0;
+        last_frame_end_ = now;
+        last_frame_cpu_us_ = cpu_us;
         const Counters& c = last_frame_;
         std::fprintf(stderr,
                      "magma frame %llu: %llu render passes (%llu target switches), %llu pipelines created, "
-                     "%llu descriptor sets, %llu submits, %llu draws\n",
+                     "%llu descriptor sets, %llu submits, %llu draws; %llu us wall, %llu us apply-thread cpu, "
+                     "%llu us gpu wait, %llu us submit\n",
                      (unsigned long long)frames_, (unsigned long long)c.render_passes,
                      (unsigned long long)c.target_switches, (unsigned long long)c.pipelines,
                      (unsigned long long)c.descriptor_sets, (unsigned long long)c.submits,
-                     (unsigned long long)c.draws);
+                     (unsigned long long)c.draws, (unsigned long long)wall_us, (unsigned long long)frame_cpu_us,
+                     (unsigned long long)c.gpu_wait_us, (unsigned long long)c.submit_us);
     }
 }
 

@@ -54,6 +54,12 @@ struct Counters {
     uint64_t buffer_renames = 0;    // writes to a busy buffer that gave it fresh memory
     uint64_t buffer_copy_bytes = 0; // bytes copied for writes to busy buffers (old bytes kept by a
                                     // rename, or the written bytes staged and copied by the GPU)
+    // Where the apply thread's time went (microseconds): blocked on fences
+    // (the GPU's progress) and inside vkQueueSubmit. With the frame's wall and
+    // CPU time (MOBILEGL_MAGMA_STATS) this tells a GPU-bound frame from one
+    // bound by Magma's own recording on a device perf cannot reach.
+    uint64_t gpu_wait_us = 0;
+    uint64_t submit_us = 0;
 };
 
 class Magma : public Backend {
