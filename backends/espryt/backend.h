@@ -293,7 +293,12 @@ private:
     // Set while glGetTexImage reads a level whose device channels are not its
     // desktop components (desktop_read_pixels.cc converts them).
     const gl::HostFormat* read_remap_ = nullptr;
-    void format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf);
+    void format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf, uint32_t internalformat);
+    void depth_format_swizzle(TextureLevels::Texture& t);
+    // GL_DEPTH_TEXTURE_MODE of compatibility contexts (desktop_texture_parameters.cc).
+    bool depth_mode_set(GLenum target, GLenum pname, double value);
+    template <typename T>
+    bool depth_mode_get(GLenum target, GLenum pname, wire::Out<T>& params);
     // desktop_textures.cc
     bool fresh_storage(gen::Op op, GLenum target, GLenum binding);
     // desktop_state.cc

@@ -6,12 +6,16 @@
 //  - the application's GL_TEXTURE_SWIZZLE_* on a texture whose desktop format
 //    the host stores through a format swizzle (luminance, alpha, intensity:
 //    gl::HostFormat::swizzle): the host gets their composition, queries
-//    answer the application's.
+//    answer the application's;
+//  - GL_DEPTH_TEXTURE_MODE on compatibility contexts (the rule:
+//    backends/gl/state/depth_texture_mode.h): kept per texture, the host gets
+//    the mode's swizzle composed with the application's (desktop_uploads.cc).
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
 #include "backend.h"
 #include "context/texel_convert.h"
+#include "state/depth_texture_mode.h"
 
 namespace mgl::espryt {
 
@@ -38,8 +42,52 @@ void EsprytBackend::host_tex_parameteri(GLenum target, GLenum pname, GLint value
 }
 
 bool EsprytBackend::desktop_tex_parameter(GLenum target, GLenum pname, double value) {
-    return app_swizzle_set(target, pname, value) || legacy_clamp_texture(target, pname, value);
+    return app_swizzle_set(target, pname, value) || legacy_clamp_texture(target, pname, value) ||
+           depth_mode_set(target, pname, value);
 }
+
+// GL_DEPTH_TEXTURE_MODE, and GL_TEXTURE_COMPARE_MODE, which decides whether
+// the mode applies (TextureLevels::Texture::compare); the latter goes on to
+// the host. Core contexts have no depth mode: the host's GL_INVALID_ENUM
+// answers them.
+bool EsprytBackend::depth_mode_set(GLenum target, GLenum pname, double value) {
+    if (!cur_ || !cur_->desktop()) return false;
+    const uint32_t v = value >= 0 && value < 65536 ? uint32_t(value) : 0;
+    TextureLevels::Texture* t = nullptr;
+    if (pname == GL_TEXTURE_COMPARE_MODE) {
+        t = &cur_->share->levels.textures[bound_texture_host_name(target)];
+        const bool was = t->compare;
+        t->compare = v == GL_COMPARE_REF_TO_TEXTURE;
+        if (!t->depth_format || t->compare == was) return false;
+    } else if (pname == gl::kDepthTextureMode && cur_->profile == 2) {
+        if (!gl::valid_depth_texture_mode(v)) {
+            set_error(GL_INVALID_ENUM);
+            return true;
+        }
+        t = &cur_->share->levels.textures[bound_texture_host_name(target)];
+        t->depth_mode = v;
+        if (!t->depth_format) return true;
+    } else {
+        return false;
+    }
+    depth_format_swizzle(*t);
+    for (GLenum i = 0; i < 4; ++i)
+        host_tex_parameteri(target, GL_TEXTURE_SWIZZLE_R + i,
+                            GLint(gl::composed_swizzle(t->format_swizzle, t->app_swizzle[i])));
+    return pname == gl::kDepthTextureMode;
+}
+
+template <typename T>
+bool EsprytBackend::depth_mode_get(GLenum target, GLenum pname, wire::Out<T>& params) {
+    if (pname != gl::kDepthTextureMode || !cur_ || !cur_->desktop() || cur_->profile != 2) return false;
+    const TextureLevels::Texture* t = cur_->share->levels.texture(bound_texture_host_name(target));
+    if (params.count() >= 1)
+        params.data[0] = T(t && t->depth_mode ? t->depth_mode : gl::initial_depth_texture_mode(true));
+    return true;
+}
+template bool EsprytBackend::depth_mode_get(GLenum, GLenum, wire::Out<GLint>&);
+template bool EsprytBackend::depth_mode_get(GLenum, GLenum, wire::Out<GLuint>&);
+template bool EsprytBackend::depth_mode_get(GLenum, GLenum, wire::Out<GLfloat>&);
 
 template <typename T>
 void EsprytBackend::desktop_tex_parameter_answer(GLenum target, GLenum pname, wire::Out<T>& params) {

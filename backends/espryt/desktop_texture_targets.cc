@@ -283,7 +283,7 @@ void EsprytBackend::glTexParameterIuiv(GLenum target, GLenum pname, wire::In<GLu
 template <typename T>
 void EsprytBackend::get_tex_parameter(GLenum target, GLenum pname, wire::Out<T>& params,
                                       const std::function<void(GLenum)>& host_query) {
-    if (swizzle_rgba_get(target, pname, params)) return;
+    if (swizzle_rgba_get(target, pname, params) || depth_mode_get(target, pname, params)) return;
     const gl::Lowered k = lowered(target);
     if (k == gl::Lowered::none) host_query(target);
     else on_lowered(k, host_query);

@@ -16,6 +16,7 @@
 
 #include "backend.h"
 #include "context/texel_convert.h"
+#include "state/depth_texture_mode.h"
 
 namespace mgl::espryt {
 
@@ -55,15 +56,31 @@ uint32_t EsprytBackend::bound_texture(GLenum binding) {
 // The swizzle a level's format reads through, set on the texture when the
 // level is specified (a texture of several formats takes its last one's),
 // composed with the application's own swizzle (desktop_texture_swizzle.cc).
-void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf) {
+// A depth format reads through GL_DEPTH_TEXTURE_MODE's swizzle, set
+// explicitly: GLES hosts sample unsized depth formats (d, d, d, 1) and sized
+// ones (d, 0, 0, 1), a desktop context one of the two for all of them.
+void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, const gl::HostFormat* hf,
+                                   uint32_t internalformat) {
     TextureLevels& levels = cur_->share->levels;
     const bool was = levels.swizzled(texture);
-    if (!(hf && hf->swizzled) && !was) return;
+    const bool depth = gl::depth_internal_format(internalformat);
+    if (!(hf && hf->swizzled) && !depth && !was) return;
     TextureLevels::Texture& t = levels.textures[texture];
-    t.swizzled = hf && hf->swizzled;
-    for (int i = 0; i < 4; ++i) t.format_swizzle[i] = t.swizzled ? hf->swizzle[i] : TextureLevels::kRed + uint32_t(i);
+    t.depth_format = depth;
+    t.swizzled = (hf && hf->swizzled) || depth;
+    if (depth) depth_format_swizzle(t);
+    else
+        for (int i = 0; i < 4; ++i) t.format_swizzle[i] = t.swizzled ? hf->swizzle[i] : TextureLevels::kRed + uint32_t(i);
     for (int i = 0; i < 4; ++i)
         host_gl.glTexParameteri(texture_target, kSwizzle[i], GLint(gl::composed_swizzle(t.format_swizzle, t.app_swizzle[i])));
+}
+
+void EsprytBackend::depth_format_swizzle(TextureLevels::Texture& t) {
+    const uint32_t mode = t.compare       ? GL_RED
+                          : t.depth_mode ? t.depth_mode
+                                         : gl::initial_depth_texture_mode(cur_->profile == 2);
+    const std::array<uint32_t, 4> s = gl::depth_swizzle(mode, {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA});
+    for (int i = 0; i < 4; ++i) t.format_swizzle[i] = s[size_t(i)];
 }
 
 bool EsprytBackend::desktop_upload(const Upload& u) {
@@ -87,10 +104,10 @@ bool EsprytBackend::desktop_upload(const Upload& u) {
     } else {
         levels.set(texture, t.face, u.level, uint32_t(u.internalformat));
         if (!gl::host_format(uint32_t(u.internalformat), &hf)) {
-            format_swizzle(t.texture, texture, nullptr);
+            format_swizzle(t.texture, texture, nullptr, uint32_t(u.internalformat));
             return false;
         }
-        format_swizzle(t.texture, texture, &hf);
+        format_swizzle(t.texture, texture, &hf, uint32_t(u.internalformat));
         if (!cur_->unpack_swap && gl::device_takes(hf, u.format, u.type)) {
             // The device takes the data as it is, in its own internal format.
             if (u.three_d)
@@ -199,7 +216,7 @@ GLenum EsprytBackend::desktop_storage(GLenum target, GLenum internalformat, GLsi
     for (GLsizei l = 0; l < levels && l <= 0xFF; ++l)
         for (uint32_t face = 0; face < (target == GL_TEXTURE_CUBE_MAP ? 6u : 1u); ++face)
             rec.set(texture, face, l, internalformat);
-    format_swizzle(t.texture, texture, known ? &hf : nullptr);
+    format_swizzle(t.texture, texture, known ? &hf : nullptr, internalformat);
     return known ? GLenum(hf.internalformat) : internalformat;
 }
 

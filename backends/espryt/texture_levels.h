@@ -17,6 +17,15 @@ struct TextureLevels {
         // GL_TEXTURE_SWIZZLE_*; the host's is their composition.
         uint32_t format_swizzle[4] = {kRed, kRed + 1, kRed + 2, kRed + 3};
         uint32_t app_swizzle[4] = {kRed, kRed + 1, kRed + 2, kRed + 3};
+        // GL_DEPTH_TEXTURE_MODE (0: never set, the context's initial mode) and
+        // whether the last level specified has a depth format: such a texture
+        // reads through the mode's swizzle (backends/gl/state/depth_texture_mode.h).
+        uint32_t depth_mode = 0;
+        bool depth_format = false;
+        // GL_TEXTURE_COMPARE_MODE is GL_COMPARE_REF_TO_TEXTURE: lookups return
+        // the comparison, which GLSL 1.30's shadow samplers take whatever the
+        // mode (as Mesa does; 1.10's shadow2D gets it in the shader lift).
+        bool compare = false;
     };
     static constexpr uint32_t kRed = 0x1903;
     std::unordered_map<uint32_t, Texture> textures;     // by host texture

@@ -11,6 +11,16 @@ bool valid_depth_texture_mode(uint32_t mode) {
     return mode == kLuminance || mode == kIntensity || mode == kAlpha || mode == kRed;
 }
 
+bool depth_internal_format(uint32_t f) {
+    switch (f) {
+        case 0x1902:                                  // GL_DEPTH_COMPONENT
+        case 0x81A5: case 0x81A6: case 0x81A7:        // GL_DEPTH_COMPONENT16/24/32
+        case 0x8CAC:                                  // GL_DEPTH_COMPONENT32F
+        case 0x84F9: case 0x88F0: case 0x8CAD: return true;  // GL_DEPTH_STENCIL, 24_8, 32F_8
+        default: return false;
+    }
+}
+
 uint32_t initial_depth_texture_mode(bool compatibility) { return compatibility ? kLuminance : kRed; }
 
 std::array<uint32_t, 4> depth_swizzle(uint32_t mode, const std::array<uint32_t, 4>& swizzle) {

@@ -16,6 +16,9 @@ namespace mgl::gl {
 constexpr uint32_t kDepthTextureMode = 0x884B;
 
 bool valid_depth_texture_mode(uint32_t mode);
+// A depth or depth-stencil internal format (unsized or sized): the textures
+// the mode applies to.
+bool depth_internal_format(uint32_t internalformat);
 uint32_t initial_depth_texture_mode(bool compatibility);
 
 // The swizzle a device applies to a depth texture's (d, ?, ?, ?) texels: the
