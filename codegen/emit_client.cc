@@ -117,6 +117,44 @@ const ImmAttr kImmAttrs[] = {
     {"glFogCoord", "kFog", false, false},
 };
 
+// Desktop-only forms of the generic vertex attributes (glVertexAttrib1d,
+// glVertexAttrib4Nubv, glVertexAttribI2i...): GLES has only
+// glVertexAttrib{1,2,3,4}f[v] and glVertexAttribI4{i,ui}[v], so the client
+// sends every other form as the four-component one (missing components
+// 0, 0, 0, 1; the N forms normalised as GL 4.6 §2.3.5 says), once, here: no
+// backend sees a form its device may lack.
+struct WideAttr {
+    int n = 0;
+    bool integer = false, norm = false, vec = false;
+    std::string type;
+};
+bool wide_attr_parse(const std::string& name, WideAttr* w) {
+    const std::string pre = "glVertexAttrib";
+    if (name.rfind(pre, 0) != 0) return false;
+    size_t i = pre.size();
+    w->integer = i < name.size() && name[i] == 'I';
+    if (w->integer) ++i;
+    if (i >= name.size() || name[i] < '1' || name[i] > '4') return false;
+    w->n = name[i++] - '0';
+    w->norm = i < name.size() && name[i] == 'N';
+    if (w->norm) {
+        if (w->integer || w->n != 4) return false;
+        ++i;
+    }
+    std::string rest = name.substr(i);
+    w->vec = !rest.empty() && rest.back() == 'v';
+    if (w->vec) rest.pop_back();
+    static const char* const kTypes[] = {"b", "s", "i", "f", "d", "ub", "us", "ui"};
+    bool ok = false;
+    for (const char* t : kTypes) ok |= rest == t;
+    if (!ok || (w->integer && (rest == "f" || rest == "d"))) return false;
+    w->type = rest;
+    // The forms GLES has go through as they are.
+    if (!w->integer && !w->norm && rest == "f") return false;
+    if (w->integer && w->n == 4 && (rest == "i" || rest == "ui")) return false;
+    return true;
+}
+
 // "glColor4ubv" -> base glColor, n 4, type ub, vector; false if not such a verb.
 bool imm_attr_parse(const std::string& name, const ImmAttr** which, int* n, std::string* type, bool* vec) {
     for (const ImmAttr& a : kImmAttrs) {
@@ -778,6 +816,21 @@ private:
             o << "    if (ctx_->ff_gate) [[unlikely]] {\n";
             emit_gate(pl, cls, fail_ret, "", "        ", o);
             o << "    }\n";
+        }
+        if (WideAttr wa; pl.forward.empty() && wide_attr_parse(v.name, &wa) && v.params.size() >= 2) {
+            const bool uns = wa.type[0] == 'u';
+            std::string vals[4];
+            for (int c = 0; c < wa.n; ++c) {
+                const std::string arg = wa.vec ? v.params[1].name + "[" + std::to_string(c) + "]" : v.params[size_t(1 + c)].name;
+                vals[c] = wa.integer ? std::string(uns ? "GLuint(" : "GLint(") + arg + ")"
+                                     : std::string("::mgl::client::compat::to_float<") + (wa.norm ? "true" : "false") + ">(" + arg + ")";
+            }
+            for (int c = wa.n; c < 4; ++c) vals[c] = wa.integer ? (c == 3 ? "1" : "0") : (c == 3 ? "1.0f" : "0.0f");
+            if (wa.vec) o << "    if (!" << v.params[1].name << ") [[unlikely]] return;\n";
+            o << "    ctx_->enc->" << (wa.integer ? (uns ? "glVertexAttribI4ui" : "glVertexAttribI4i") : "glVertexAttrib4f")
+              << "(::mgl::client::wv(" << v.params[0].name << "), " << vals[0] << ", " << vals[1] << ", " << vals[2] << ", "
+              << vals[3] << ");\n}\n\n";
+            return;
         }
         if (kIndexedViewport.count(v.name) || (!v.alias.empty() && kIndexedViewport.count(v.alias)))
             o << "    ctx_->st.viewport_indexed = true;  // the server answers viewport/scissor/depth range from now on\n";
