@@ -9,6 +9,7 @@
 #include "compiler_process.h"
 #include "shaders.h"
 #include "shaders_here.h"
+#include "task_cache.h"
 
 namespace mgl::magma {
 
@@ -227,7 +228,7 @@ bool compile_check(Stage stage, Api api, const std::string& source, std::string&
     w.u32(uint32_t(api));
     w.str(source);
     const gl::CompilerReply reply =
-        gl::run_in_compiler(check_task, w.out, std::string("Magma compile of a ") + stage_name(stage) + " shader");
+        gl::run_in_compiler_cached("magma-check", check_task, w.out, std::string("Magma compile of a ") + stage_name(stage) + " shader");
     if (!reply.isolated) return compile_check_here(stage, api, source, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     const bool ok = reply.ok && r.u32() != 0;
@@ -242,7 +243,7 @@ bool compile_check(Stage stage, Api api, const std::string& source, std::string&
 bool link_program(Api api, const std::string& vs, const std::string* gs, const std::string& fs, const XfbRequest& xfb,
                   const FragBindings& frag, LinkedProgram& out, std::string& log) {
     const LinkRequest q{api, vs, fs, gs ? *gs : std::string(), gs != nullptr, xfb, frag};
-    const gl::CompilerReply reply = gl::run_in_compiler(link_task, encode(q), "Magma link of a program");
+    const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a program");
     if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, out, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     const bool ok = reply.ok && r.u32() != 0;
@@ -260,7 +261,7 @@ std::vector<uint32_t> compile_internal(Stage stage, const std::string& source, s
     FieldWriter w;
     w.u32(uint32_t(stage));
     w.str(source);
-    const gl::CompilerReply reply = gl::run_in_compiler(internal_task, w.out, "Magma helper shader compile");
+    const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-internal", internal_task, w.out, "Magma helper shader compile");
     if (!reply.isolated) return compile_internal_here(stage, source, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     std::vector<uint32_t> spv;

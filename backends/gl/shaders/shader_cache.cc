@@ -149,16 +149,22 @@ void ShaderCache::save(const std::string& key, const Translation& t) {
 }
 
 void ShaderCache::trim_disk() {
+    const uint64_t gone = trim_cache_dir(config_.dir, kSuffix, config_.disk_limit);
+    std::lock_guard lock(mutex_);
+    stats_.evicted_files += gone;
+}
+
+uint64_t trim_cache_dir(const std::string& dir, const char* suffix, uint64_t limit) {
     struct File {
         fs::path path;
         uint64_t size;
         fs::file_time_type time;
     };
     std::vector<File> files;
-    uint64_t total = 0;
+    uint64_t total = 0, gone = 0;
     std::error_code ec;
-    for (fs::directory_iterator it(config_.dir, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() != kSuffix) continue;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != suffix) continue;
         std::error_code e1, e2;
         const uint64_t size = it->file_size(e1);
         const auto time = it->last_write_time(e2);
@@ -166,16 +172,16 @@ void ShaderCache::trim_disk() {
         files.push_back({it->path(), size, time});
         total += size;
     }
-    if (total <= config_.disk_limit) return;
+    if (total <= limit) return 0;
     std::sort(files.begin(), files.end(), [](const File& a, const File& b) { return a.time < b.time; });
     for (const File& f : files) {
-        if (total <= config_.disk_limit) break;
+        if (total <= limit) break;
         if (fs::remove(f.path, ec)) {
             total -= f.size;
-            std::lock_guard lock(mutex_);
-            ++stats_.evicted_files;
+            ++gone;
         }
     }
+    return gone;
 }
 
 }  // namespace mgl::gl

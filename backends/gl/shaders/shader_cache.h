@@ -22,6 +22,10 @@ namespace mgl::gl {
 // API and context version, ESSL options, the source strings.
 std::string cache_key(const ShaderInput& in, const EsslOptions& opt);
 
+// Removes the least recently written files ending in `suffix` from `dir`
+// until those left take at most `limit` bytes; how many went.
+uint64_t trim_cache_dir(const std::string& dir, const char* suffix, uint64_t limit);
+
 class ShaderCache {
 public:
     struct Config {
