@@ -642,7 +642,7 @@ private:
         const char* v = std::getenv("MOBILEGL_MAGMA_STATS");
         return v && (v[0] == '1' || v[0] == '2');
     }();
-    std::chrono::steady_clock::time_point last_frame_end_{};
+    std::chrono::steady_clock::time_point last_frame_end_ = std::chrono::steady_clock::now();
     uint64_t last_frame_cpu_us_ = 0;
     // MOBILEGL_MAGMA_STATS=2: also one line per pipeline created, with its
     // key, to find out which state made a late one.

@@ -5,9 +5,12 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -157,7 +160,109 @@ int Device::max_samples() const {
     return best;
 }
 
+namespace {
+
+std::mutex g_kept_mutex;
+std::condition_variable g_kept_changed;
+// Never destroyed (as the instances above): a device closed during the
+// process's exit could outlive its driver.
+Device* g_kept = nullptr;
+// A replacement opened in the background the first time the kept one is
+// taken: a program's second context (eglretrace's and waffle's, a loader
+// thread's shared context) then finds one too. Once per process: later,
+// ended sessions hand theirs on, and a server with many sessions does not
+// open a device more for each.
+bool g_refilling = false;
+bool g_refilled = false;
+std::thread* g_refill = nullptr;
+
+std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why);
+
+void join_refill() {
+    std::thread* t = nullptr;
+    {
+        std::lock_guard lock(g_kept_mutex);
+        t = std::exchange(g_refill, nullptr);
+    }
+    if (t && t->joinable()) t->join();
+    delete t;
+}
+
+// g_kept_mutex held. The thread ends before the process does (atexit).
+void start_refill() {
+    if (g_refilling || g_kept || std::exchange(g_refilled, true)) return;
+    static std::once_flag registered;
+    std::call_once(registered, [] { std::atexit(join_refill); });
+    if (g_refill) {  // an earlier refill, finished: g_refilling is false
+        g_refill->join();
+        delete std::exchange(g_refill, nullptr);
+    }
+    g_refilling = true;
+    g_refill = new std::thread([log = spdlog::default_logger()] {
+        std::string why;
+        std::unique_ptr<Device> d = open_new_device(*log, &why);
+        std::lock_guard lock(g_kept_mutex);
+        if (!g_kept && d) g_kept = d.release();
+        g_refilling = false;
+        g_kept_changed.notify_all();
+    });
+}
+
+// The variables open_new_device reads: a kept device serves only an open
+// that would have made the same one.
+std::string device_options() {
+    std::string o;
+    for (const char* v : {"MOBILEGL_MAGMA_DEVICE", "MOBILEGL_MAGMA_NO_XFB", "MOBILEGL_MAGMA_DYNAMIC_STATE"}) {
+        const char* x = std::getenv(v);
+        o += x ? x : "-";
+        o += '\0';
+    }
+    return o;
+}
+
+bool keeping_allowed() {
+    static const bool allowed = [] {
+        const char* keep = std::getenv("MOBILEGL_MAGMA_KEEP_DEVICE");
+        const char* layers = std::getenv("VK_INSTANCE_LAYERS");
+        return !(keep && std::strcmp(keep, "0") == 0) && !(layers && *layers);
+    }();
+    return allowed;
+}
+
+}  // namespace
+
+void keep_device(std::unique_ptr<Device> d) {
+    // Not CPU devices: lavapipe opens one in 2-7 ms, and with its devices
+    // kept, two timing-sensitive Magma tests (a slow frame still in flight
+    // at its swap, a partial write to a buffer still read) failed now and
+    // then (2026-12-05, not understood yet).
+    if (!d || !d->dev || !keeping_allowed() || d->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) return;
+    std::lock_guard lock(g_kept_mutex);
+    if (!g_kept) g_kept = d.release();
+}
+
 std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
+    {
+        std::unique_lock lock(g_kept_mutex);
+        g_kept_changed.wait(lock, [] { return !g_refilling; });  // a replacement on its way: sooner than a new one
+        if (g_kept && g_kept->options != device_options()) delete std::exchange(g_kept, nullptr);
+        if (g_kept) {
+            log.info("magma: Vulkan device {}, kept open beforehand", g_kept->description);
+            std::unique_ptr<Device> d(std::exchange(g_kept, nullptr));
+            if (keeping_allowed()) start_refill();
+            return d;
+        }
+    }
+    return open_new_device(log, why);
+}
+
+namespace {
+
+std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto ms = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    };
     // An instance of its own for every live device: lavapipe (Mesa 22.3)
     // shares one rasterizer screen between the devices of an instance, and
     // two of them drawing at once crashed its executor (a use of memory it
@@ -166,6 +271,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     InstanceGuard owned{take_instance(why)};
     VkInstance instance = owned.instance;
     if (!instance) return nullptr;
+    const double instance_ms = ms();
     uint32_t n = 0;
     vkEnumeratePhysicalDevices(instance, &n, nullptr);
     std::vector<VkPhysicalDevice> all(n);
@@ -221,6 +327,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     d->props = pick->props;
     d->queue_family = pick->family;
     d->name = pick->props.deviceName;
+    d->options = device_options();
     d->default_block_storage = d->name.find("llvmpipe") != std::string::npos;
     vkGetPhysicalDeviceMemoryProperties(d->phys, &d->memory);
 
@@ -405,12 +512,16 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
     const VkFormatFeatureFlags ds = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
     d->depth_stencil_format = d->format_has(VK_FORMAT_D24_UNORM_S8_UINT, ds) ? VK_FORMAT_D24_UNORM_S8_UINT
                                                                           : VK_FORMAT_D32_SFLOAT_S8_UINT;
-    log.info("magma: Vulkan device {} ({}, Vulkan {}.{}.{}{}{}{})", d->name,
-             type_rank(d->props.deviceType) == 3 ? "CPU" : "GPU", VK_API_VERSION_MAJOR(d->props.apiVersion),
-             VK_API_VERSION_MINOR(d->props.apiVersion), VK_API_VERSION_PATCH(d->props.apiVersion),
-             d->driver.empty() ? "" : ", ", d->driver,
-             d->dynamic_vertex_input ? ", dynamic state and vertex input" : d->dynamic_state ? ", dynamic state" : "");
+    d->description = fmt::format(
+        "{} ({}, Vulkan {}.{}.{}{}{}{})", d->name, type_rank(d->props.deviceType) == 3 ? "CPU" : "GPU",
+        VK_API_VERSION_MAJOR(d->props.apiVersion), VK_API_VERSION_MINOR(d->props.apiVersion),
+        VK_API_VERSION_PATCH(d->props.apiVersion), d->driver.empty() ? "" : ", ", d->driver,
+        d->dynamic_vertex_input ? ", dynamic state and vertex input" : d->dynamic_state ? ", dynamic state" : "");
+    log.info("magma: Vulkan device {}, opened in {:.1f} ms ({:.1f} ms for its instance)", d->description, ms(),
+             instance_ms);
     return d;
 }
+
+}  // namespace
 
 }  // namespace mgl::magma

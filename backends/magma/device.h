@@ -30,6 +30,8 @@ struct Device {
     VkPhysicalDeviceMemoryProperties memory{};
     std::string name;                         // props.deviceName
     std::string driver;                       // "Mesa 22.3.6" or the driver version
+    std::string options;                      // the environment's choices it was opened with (device_options())
+    std::string description;                  // name, kind, Vulkan and driver versions, dynamic state (logged)
     bool index_uint8 = false;                 // VK_EXT_index_type_uint8 enabled
     // lavapipe: the default uniform block is read as a storage buffer
     // (spirv_default_storage.h says why).
@@ -74,6 +76,16 @@ struct Device {
 // the first discrete GPU, then integrated, virtual, CPU. The loader's own
 // variables (VK_ICD_FILENAMES, VK_DRIVER_FILES, VK_INSTANCE_LAYERS...) apply.
 std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why);
+
+// Keeps the device of an ended session open for the next open_device (at
+// most one): opening one costs 60-90 ms on NVIDIA's driver (H100, 2026-12-05),
+// which a session would pay inside the program's first eglCreateContext, and
+// the server's start-up probe opens one that is otherwise closed at once.
+// The caller has destroyed every object it made on it and waited for it to
+// be idle. Closed instead: a lost device, a CPU device (lavapipe), a second one, or when
+// MOBILEGL_MAGMA_KEEP_DEVICE=0 or a layer is asked for (VK_INSTANCE_LAYERS:
+// the validation layer reports leaked objects at vkDestroyDevice).
+void keep_device(std::unique_ptr<Device> d);
 
 const char* vk_result_name(VkResult r);
 

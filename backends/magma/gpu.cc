@@ -1,7 +1,6 @@
 #include "gpu.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include <spdlog/spdlog.h>
 
@@ -82,6 +81,8 @@ Gpu::~Gpu() {
     for (auto& [k, p] : passes_) vkDestroyRenderPass(vk(), p, nullptr);
     for (VkQueryPool p : query_pools_) vkDestroyQueryPool(vk(), p, nullptr);
     for (auto& [k, s] : samplers_) vkDestroySampler(vk(), s, nullptr);
+    // Idle and empty: the next session may take it (device.h says why).
+    if (!lost_) keep_device(std::move(dev_));
 }
 
 bool Gpu::check(VkResult r, const char* what) {
@@ -223,11 +224,11 @@ void Gpu::submit(bool wait) {
         VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         si.commandBufferCount = n;
         si.pCommandBuffers = cbs.data();
-        const auto t0 = std::chrono::steady_clock::now();
-        const bool submitted = check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit");
-        const uint64_t us = uint64_t(
-            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
-        frame.submit_us += us, totals.submit_us += us;
+        bool submitted = false;
+        {
+            Timed t(*this, &Counters::submit_us);
+            submitted = check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit");
+        }
         if (submitted) {
             b.pending = true;
             if (n > 0) {
@@ -254,11 +255,11 @@ void Gpu::submit(bool wait) {
 }
 
 bool Gpu::wait_fence(VkFence fence) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const VkResult r = vkWaitForFences(vk(), 1, &fence, VK_TRUE, timeout_ns_);
-    const uint64_t us =
-        uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
-    frame.gpu_wait_us += us, totals.gpu_wait_us += us;
+    VkResult r;
+    {
+        Timed t(*this, &Counters::gpu_wait_us);
+        r = vkWaitForFences(vk(), 1, &fence, VK_TRUE, timeout_ns_);
+    }
     if (r != VK_TIMEOUT) return check(r, "vkWaitForFences");
     // A GPU that does not finish is treated like a lost device: the session
     // ends with a lost context, the server goes on.

@@ -18,6 +18,7 @@
 #include <vulkan/vulkan.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -203,6 +204,25 @@ public:
         last_target_ = VK_NULL_HANDLE;
     }
     void count_pipeline() { ++frame.pipelines; ++totals.pipelines; }
+    // Adds the microseconds of its scope to a Counters field of the frame and
+    // the totals (`Gpu::Timed t(gpu, &Counters::pipeline_us)`).
+    class Timed {
+    public:
+        Timed(Gpu& g, uint64_t Counters::*field) : g_(g), field_(field), t0_(std::chrono::steady_clock::now()) {}
+        ~Timed() {
+            const auto us = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(
+                                         std::chrono::steady_clock::now() - t0_).count());
+            g_.frame.*field_ += us;
+            g_.totals.*field_ += us;
+        }
+        Timed(const Timed&) = delete;
+        Timed& operator=(const Timed&) = delete;
+
+    private:
+        Gpu& g_;
+        uint64_t Counters::*field_;
+        std::chrono::steady_clock::time_point t0_;
+    };
     void count_draw() { ++frame.draws; ++totals.draws; }
     void count_upload() { ++frame.uploads; ++totals.uploads; }
     void count_buffer_copy(uint64_t bytes, bool rename) {

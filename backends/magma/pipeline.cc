@@ -198,7 +198,10 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     ci.renderPass = pass;
     ci.subpass = 0;
     VkPipeline p = VK_NULL_HANDLE;
-    gpu_->check(vkCreateGraphicsPipelines(gpu_->vk(), VK_NULL_HANDLE, 1, &ci, nullptr, &p), "vkCreateGraphicsPipelines");
+    {
+        Gpu::Timed t(*gpu_, &Counters::pipeline_us);
+        gpu_->check(vkCreateGraphicsPipelines(gpu_->vk(), VK_NULL_HANDLE, 1, &ci, nullptr, &p), "vkCreateGraphicsPipelines");
+    }
     gpu_->count_pipeline();
     if (pipeline_stats_) {
         std::string v;

@@ -132,6 +132,7 @@ void MagmaBackend::glCompileShader(GLuint shader) {
     auto s = shader_for(gen::Op::glCompileShader, shader);
     if (!s) return;
     const Stage stage = s->type == GL_VERTEX_SHADER ? Stage::vertex : s->type == GL_GEOMETRY_SHADER ? Stage::geometry : Stage::fragment;
+    Gpu::Timed t(*gpu_, &Counters::compile_us);
     s->compiled = compile_check(stage, shader_api(), s->source, s->log);
     if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
 }
@@ -443,7 +444,10 @@ void MagmaBackend::glLinkProgram(GLuint program) {
     if (cur_->xfb->active && cur_->program == p)
         return refuse(gen::Op::glLinkProgram, GL_INVALID_OPERATION, "the program is in use by active transform feedback");
     std::string text;
-    p->linked = build_executable(*p, text);
+    {
+        Gpu::Timed t(*gpu_, &Counters::compile_us);  // pipelines made at link count as pipeline_us too
+        p->linked = build_executable(*p, text);
+    }
     p->log = text;
     if (!p->linked) {
         p->exe.reset();

@@ -60,6 +60,8 @@ struct Counters {
     // bound by Magma's own recording on a device perf cannot reach.
     uint64_t gpu_wait_us = 0;
     uint64_t submit_us = 0;
+    uint64_t compile_us = 0;   // glCompileShader and glLinkProgram (glslang, SPIR-V passes)
+    uint64_t pipeline_us = 0;  // vkCreateGraphicsPipelines
 };
 
 class Magma : public Backend {
