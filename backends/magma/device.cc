@@ -232,11 +232,7 @@ bool keeping_allowed() {
 }  // namespace
 
 void keep_device(std::unique_ptr<Device> d) {
-    // Not CPU devices: lavapipe opens one in 2-7 ms, and with its devices
-    // kept, two timing-sensitive Magma tests (a slow frame still in flight
-    // at its swap, a partial write to a buffer still read) failed now and
-    // then (2026-12-05, not understood yet).
-    if (!d || !d->dev || !keeping_allowed() || d->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) return;
+    if (!d || !d->dev || !keeping_allowed()) return;
     std::lock_guard lock(g_kept_mutex);
     if (!g_kept) g_kept = d.release();
 }

@@ -82,7 +82,7 @@ std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why);
 // which a session would pay inside the program's first eglCreateContext, and
 // the server's start-up probe opens one that is otherwise closed at once.
 // The caller has destroyed every object it made on it and waited for it to
-// be idle. Closed instead: a lost device, a CPU device (lavapipe), a second one, or when
+// be idle. Closed instead: a lost device, a second one, or when
 // MOBILEGL_MAGMA_KEEP_DEVICE=0 or a layer is asked for (VK_INSTANCE_LAYERS:
 // the validation layer reports leaked objects at vkDestroyDevice).
 void keep_device(std::unique_ptr<Device> d);

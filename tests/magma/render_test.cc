@@ -582,7 +582,12 @@ TEST_CASE("partial writes into a large buffer the GPU still reads: identical to 
     partial_updates(g);
     const magma::Counters after = wire.backend->total_counters();
     CHECK(after.buffer_renames == before.buffer_renames);
-    CHECK(after.buffer_copy_bytes - before.buffer_copy_bytes == 14 * sizeof(float));  // 24 + 8 + 16 + 8 bytes
+    // 24 + 16 + 8 bytes written into the open batch's buffer are staged;
+    // the 8 written after glFlush are staged only if that batch is still
+    // running then (a warm lavapipe device may have finished it): the bytes
+    // written, never the buffer.
+    const uint64_t copied = after.buffer_copy_bytes - before.buffer_copy_bytes;
+    CHECK_MESSAGE((copied == 12 * sizeof(float) || copied == 14 * sizeof(float)), copied);
 }
 
 TEST_CASE("glCopyTexImage2D and glCopyTexSubImage2D from the surface: identical to native") {
