@@ -76,10 +76,9 @@ void EsprytBackend::format_swizzle(GLenum texture_target, uint32_t texture, cons
 }
 
 void EsprytBackend::depth_format_swizzle(TextureLevels::Texture& t) {
-    const uint32_t mode = t.compare       ? GL_RED
-                          : t.depth_mode ? t.depth_mode
-                                         : gl::initial_depth_texture_mode(cur_->profile == 2);
-    const std::array<uint32_t, 4> s = gl::depth_swizzle(mode, {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA});
+    const std::array<uint32_t, 4> identity{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+    const uint32_t mode = gl::sampled_depth_texture_mode(t.depth_mode, t.compare, cur_->profile == 2);
+    const std::array<uint32_t, 4> s = mode ? gl::depth_swizzle(mode, identity) : identity;
     for (int i = 0; i < 4; ++i) t.format_swizzle[i] = s[size_t(i)];
 }
 

@@ -22,9 +22,8 @@ struct TextureLevels {
         // reads through the mode's swizzle (backends/gl/state/depth_texture_mode.h).
         uint32_t depth_mode = 0;
         bool depth_format = false;
-        // GL_TEXTURE_COMPARE_MODE is GL_COMPARE_REF_TO_TEXTURE: lookups return
-        // the comparison, which GLSL 1.30's shadow samplers take whatever the
-        // mode (as Mesa does; 1.10's shadow2D gets it in the shader lift).
+        // GL_TEXTURE_COMPARE_MODE is GL_COMPARE_REF_TO_TEXTURE (the mode then
+        // does not apply: gl::sampled_depth_texture_mode).
         bool compare = false;
     };
     static constexpr uint32_t kRed = 0x1903;

@@ -367,8 +367,11 @@ VkImageView MagmaBackend::sampled_view(Texture& t, GLenum min_filter, bool& comp
     // A depth texture sampled without comparison reads as its depth texture
     // mode says, and the texture's swizzle applies after that (the front end's rule).
     std::array<GLenum, 4> swizzle = t.swizzle;
-    if (t.fmt.depth && t.params.compare_mode != GL_COMPARE_REF_TO_TEXTURE) {
-        const uint32_t mode = t.depth_mode ? t.depth_mode : gl::initial_depth_texture_mode(cur_ && cur_->compatibility());
+    const uint32_t mode = t.fmt.depth ? gl::sampled_depth_texture_mode(t.depth_mode,
+                                                                       t.params.compare_mode == GL_COMPARE_REF_TO_TEXTURE,
+                                                                       cur_ && cur_->compatibility())
+                                      : 0;
+    if (mode) {
         const std::array<uint32_t, 4> user{t.swizzle[0], t.swizzle[1], t.swizzle[2], t.swizzle[3]};
         const std::array<uint32_t, 4> d = gl::depth_swizzle(mode, user);
         swizzle = {GLenum(d[0]), GLenum(d[1]), GLenum(d[2]), GLenum(d[3])};

@@ -48,6 +48,17 @@ private:
 
 EsprytConnection* g_conn = nullptr;
 
+// New contexts connect to an Espryt backend decoding on this thread.
+void serve_with_espryt() {
+    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
+        auto b = espryt::create({}, err);
+        if (!b) return nullptr;
+        auto c = std::make_unique<EsprytConnection>(std::move(b));
+        g_conn = c.get();
+        return c;
+    });
+}
+
 const char* kVs =
     "attribute vec2 pos;\n"
     "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
@@ -78,13 +89,7 @@ TEST_CASE("a GLES 2 program with client arrays renders through the wire into Esp
         MESSAGE("no host GLES: " << why);
         return;
     }
-    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
-        auto b = espryt::create({}, err);
-        if (!b) return nullptr;
-        auto c = std::make_unique<EsprytConnection>(std::move(b));
-        g_conn = c.get();
-        return c;
-    });
+    serve_with_espryt();
     std::string err;
     auto ctx = client::create_context(nullptr, mgl::client::kApiES, 2, 0, 0, 0, &err);
     REQUIRE_MESSAGE(ctx, err);
@@ -221,13 +226,7 @@ TEST_CASE("desktop OpenGL contexts on Espryt: 3.3 core and compatibility") {
         MESSAGE("no host GLES: " << why);
         return;
     }
-    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
-        auto b = espryt::create({}, err);
-        if (!b) return nullptr;
-        auto c = std::make_unique<EsprytConnection>(std::move(b));
-        g_conn = c.get();
-        return c;
-    });
+    serve_with_espryt();
     auto has_ext = [](const char* name) {
         GLint n = 0;
         mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
@@ -330,13 +329,7 @@ TEST_CASE("write maps are filled from the client's copy until the server writes 
         MESSAGE("no host GLES: " << why);
         return;
     }
-    client::set_connection_factory([](std::string* err) -> std::unique_ptr<client::Connection> {
-        auto b = espryt::create({}, err);
-        if (!b) return nullptr;
-        auto c = std::make_unique<EsprytConnection>(std::move(b));
-        g_conn = c.get();
-        return c;
-    });
+    serve_with_espryt();
     std::string err;
     auto ctx = client::create_context(nullptr, client::kApiES, 3, 0, 0, 0, &err);
     REQUIRE_MESSAGE(ctx, err);

@@ -38,3 +38,14 @@ TEST_CASE("modes and initial values") {
     for (uint32_t m : {kLuminance, kIntensity, kAlpha, kRed}) CHECK(valid_depth_texture_mode(m));
     CHECK(!valid_depth_texture_mode(0x1908));  // GL_RGBA
 }
+
+TEST_CASE("the sampled mode: the one set, else the initial one; none with comparison on") {
+    CHECK(sampled_depth_texture_mode(0, false, true) == kLuminance);
+    CHECK(sampled_depth_texture_mode(0, false, false) == kRed);
+    CHECK(sampled_depth_texture_mode(kAlpha, false, true) == kAlpha);
+    CHECK(sampled_depth_texture_mode(kAlpha, true, true) == 0);  // fs-texture-sampler2dshadow-11's case
+    CHECK(sampled_depth_texture_mode(0, true, false) == 0);
+    CHECK(depth_internal_format(0x1902));   // GL_DEPTH_COMPONENT
+    CHECK(depth_internal_format(0x88F0));   // GL_DEPTH24_STENCIL8
+    CHECK(!depth_internal_format(0x8058));  // GL_RGBA8
+}

@@ -108,14 +108,9 @@ void ShaderCache::remember(const std::string& key, std::shared_ptr<const Transla
 std::shared_ptr<const Translation> ShaderCache::load(const std::string& key) {
     if (config_.dir.empty()) return nullptr;
     const std::string path = path_of(key);
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return nullptr;
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec || size > (256ull << 20)) return nullptr;
-    std::string bytes(size_t(size), '\0');
-    f.read(bytes.data(), std::streamsize(size));
-    std::shared_ptr<Translation> t = f ? decode_entry(bytes, key) : nullptr;
+    std::string bytes;
+    if (!read_cache_file(path, &bytes)) return nullptr;
+    std::shared_ptr<Translation> t = decode_entry(bytes, key);
     if (!t) {
         // Corrupt, truncated, foreign or another key's: ignored, and
         // replaced when this shader is stored after its translation.
@@ -123,29 +118,47 @@ std::shared_ptr<const Translation> ShaderCache::load(const std::string& key) {
         ++stats_.bad_files;
         return nullptr;
     }
-    fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // recently used: evicted last
+    touch_cache_file(path);
     return t;
 }
 
 void ShaderCache::save(const std::string& key, const Translation& t) {
     if (config_.dir.empty()) return;
+    // A full or read-only disk only costs the next start its cache.
+    if (write_cache_file(config_.dir, path_of(key), encode_entry(key, t))) trim_disk();
+}
+
+bool read_cache_file(const std::string& path, std::string* bytes) {
     std::error_code ec;
-    fs::create_directories(config_.dir, ec);
+    const auto size = fs::file_size(path, ec);
+    if (ec || size > (256ull << 20)) return false;
+    std::ifstream f(path, std::ios::binary);
+    bytes->assign(size_t(size), '\0');
+    f.read(bytes->data(), std::streamsize(size));
+    return bool(f);
+}
+
+bool write_cache_file(const std::string& dir, const std::string& path, const std::string& bytes) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
     static std::atomic<uint64_t> serial{0};
-    const std::string path = path_of(key);
     const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        const std::string bytes = encode_entry(key, t);
         f.write(bytes.data(), std::streamsize(bytes.size()));
         if (!f) {
             fs::remove(tmp, ec);
-            return;  // a full or read-only disk only costs the next start its cache
+            return false;
         }
     }
     fs::rename(tmp, path, ec);
     if (ec) fs::remove(tmp, ec);
-    trim_disk();
+    return !ec;
+}
+
+void touch_cache_file(const std::string& path) {
+    std::error_code ec;
+    fs::last_write_time(path, fs::file_time_type::clock::now(), ec);
 }
 
 void ShaderCache::trim_disk() {

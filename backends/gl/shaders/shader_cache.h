@@ -25,6 +25,13 @@ std::string cache_key(const ShaderInput& in, const EsslOptions& opt);
 // Removes the least recently written files ending in `suffix` from `dir`
 // until those left take at most `limit` bytes; how many went.
 uint64_t trim_cache_dir(const std::string& dir, const char* suffix, uint64_t limit);
+// A cache file's bytes (at most 256 MiB); false when it cannot be read whole.
+bool read_cache_file(const std::string& path, std::string* bytes);
+// Writes `bytes` to a temp file in `dir` renamed onto `path` (readers never
+// see half a file); false on a full or read-only disk (nothing left behind).
+bool write_cache_file(const std::string& dir, const std::string& path, const std::string& bytes);
+// Marks a file recently used (trim_cache_dir evicts it last).
+void touch_cache_file(const std::string& path);
 
 class ShaderCache {
 public:

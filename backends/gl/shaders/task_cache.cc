@@ -2,18 +2,12 @@
 
 #include <elf.h>
 #include <link.h>
-#include <unistd.h>
 
-#include <atomic>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 
 #include "cache_format.h"
 
 namespace mgl::gl {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -142,18 +136,10 @@ std::optional<std::string> TaskCache::find(const std::string& task, const std::s
     }
     std::optional<std::string> reply;
     bool bad = false;
-    if (!config_.dir.empty()) {
-        const std::string path = path_of(task, request);
-        std::error_code ec;
-        const auto size = fs::file_size(path, ec);
-        if (!ec && size <= (256ull << 20)) {
-            std::ifstream f(path, std::ios::binary);
-            std::string bytes(size_t(size), '\0');
-            f.read(bytes.data(), std::streamsize(size));
-            if (f) reply = decode_file(bytes, k);
-            bad = !reply;
-            if (reply) fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // evicted last
-        }
+    if (std::string bytes, path = path_of(task, request); !config_.dir.empty() && read_cache_file(path, &bytes)) {
+        reply = decode_file(bytes, k);
+        bad = !reply;
+        if (reply) touch_cache_file(path);
     }
     std::lock_guard lock(mutex_);
     if (bad) ++stats_.bad_files;
@@ -173,23 +159,8 @@ void TaskCache::store(const std::string& task, const std::string& request, const
         remember(k, reply);
     }
     if (config_.dir.empty()) return;
-    std::error_code ec;
-    fs::create_directories(config_.dir, ec);
-    static std::atomic<uint64_t> serial{0};
-    const std::string path = path_of(task, request);
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        const std::string bytes = encode_file(k, reply);
-        f.write(bytes.data(), std::streamsize(bytes.size()));
-        if (!f) {
-            fs::remove(tmp, ec);
-            return;  // a full or read-only disk only costs the next start its cache
-        }
-    }
-    fs::rename(tmp, path, ec);
-    if (ec) fs::remove(tmp, ec);
-    trim_cache_dir(config_.dir, kSuffix, config_.disk_limit);
+    if (write_cache_file(config_.dir, path_of(task, request), encode_file(k, reply)))
+        trim_cache_dir(config_.dir, kSuffix, config_.disk_limit);
 }
 
 void TaskCache::remember(const std::string& key, const std::string& reply) {

@@ -23,6 +23,11 @@ bool depth_internal_format(uint32_t f) {
 
 uint32_t initial_depth_texture_mode(bool compatibility) { return compatibility ? kLuminance : kRed; }
 
+uint32_t sampled_depth_texture_mode(uint32_t set, bool compare, bool compatibility) {
+    if (compare) return 0;
+    return set ? set : initial_depth_texture_mode(compatibility);
+}
+
 std::array<uint32_t, 4> depth_swizzle(uint32_t mode, const std::array<uint32_t, 4>& swizzle) {
     std::array<uint32_t, 4> base{kRed, kZero, kZero, kOne};  // GL_RED
     if (mode == kLuminance) base = {kRed, kRed, kRed, kOne};

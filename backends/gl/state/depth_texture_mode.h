@@ -21,6 +21,13 @@ bool valid_depth_texture_mode(uint32_t mode);
 bool depth_internal_format(uint32_t internalformat);
 uint32_t initial_depth_texture_mode(bool compatibility);
 
+// The mode a depth texture is sampled with: the one set (`set`, 0: never
+// set) or the context's initial one; 0 with GL_TEXTURE_COMPARE_MODE on: a
+// lookup returns the comparison, which GLSL 1.30's shadow samplers take
+// whatever the mode (as Mesa does; 1.10's shadow2D gets the luminance
+// default from the shader lift), so only the texture's swizzle applies.
+uint32_t sampled_depth_texture_mode(uint32_t set, bool compare, bool compatibility);
+
 // The swizzle a device applies to a depth texture's (d, ?, ?, ?) texels: the
 // texture's GL_TEXTURE_SWIZZLE_R/G/B/A (`swizzle`, GL_RED..GL_ALPHA, GL_ZERO,
 // GL_ONE) read from the depth mode's components. Result in the same enums.
