@@ -46,7 +46,7 @@ struct Target {
 
 class MagmaBackend final : public Magma {
 public:
-    MagmaBackend(const Options& options, std::unique_ptr<Device> device);
+    MagmaBackend(const Options& options, std::shared_ptr<Device> device, VkQueue queue);
     ~MagmaBackend() override;
 
     // ---- Magma -------------------------------------------------------------

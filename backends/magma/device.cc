@@ -6,11 +6,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -123,6 +121,29 @@ Device::~Device() {
     if (instance) give_back_instance(instance);  // to the next device, not destroyed
 }
 
+void Device::set_queues(std::vector<VkQueue> q) {
+    std::lock_guard lock(queue_mutex_);
+    queues_ = std::move(q);
+    queue_taken_.assign(queues_.size(), false);
+}
+
+VkQueue Device::take_queue() {
+    std::lock_guard lock(queue_mutex_);
+    for (size_t i = 0; i < queues_.size(); ++i) {
+        if (!queue_taken_[i]) {
+            queue_taken_[i] = true;
+            return queues_[i];
+        }
+    }
+    return VK_NULL_HANDLE;
+}
+
+void Device::give_back_queue(VkQueue q) {
+    std::lock_guard lock(queue_mutex_);
+    for (size_t i = 0; i < queues_.size(); ++i)
+        if (queues_[i] == q) queue_taken_[i] = false;
+}
+
 int Device::memory_type(uint32_t bits, VkMemoryPropertyFlags want) const {
     for (uint32_t i = 0; i < memory.memoryTypeCount; ++i)
         if ((bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & want) == want) return int(i);
@@ -162,54 +183,18 @@ int Device::max_samples() const {
 
 namespace {
 
-std::mutex g_kept_mutex;
-std::condition_variable g_kept_changed;
+std::mutex g_devices_mutex;
 // Never destroyed (as the instances above): a device closed during the
 // process's exit could outlive its driver.
 Device* g_kept = nullptr;
-// A replacement opened in the background the first time the kept one is
-// taken: a program's second context (eglretrace's and waffle's, a loader
-// thread's shared context) then finds one too. Once per process: later,
-// ended sessions hand theirs on, and a server with many sessions does not
-// open a device more for each.
-bool g_refilling = false;
-bool g_refilled = false;
-std::thread* g_refill = nullptr;
+// The device the last session was given: the next one shares it while it
+// lives and has a queue to spare.
+std::weak_ptr<Device> g_live;
 
 std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why);
 
-void join_refill() {
-    std::thread* t = nullptr;
-    {
-        std::lock_guard lock(g_kept_mutex);
-        t = std::exchange(g_refill, nullptr);
-    }
-    if (t && t->joinable()) t->join();
-    delete t;
-}
-
-// g_kept_mutex held. The thread ends before the process does (atexit).
-void start_refill() {
-    if (g_refilling || g_kept || std::exchange(g_refilled, true)) return;
-    static std::once_flag registered;
-    std::call_once(registered, [] { std::atexit(join_refill); });
-    if (g_refill) {  // an earlier refill, finished: g_refilling is false
-        g_refill->join();
-        delete std::exchange(g_refill, nullptr);
-    }
-    g_refilling = true;
-    g_refill = new std::thread([log = spdlog::default_logger()] {
-        std::string why;
-        std::unique_ptr<Device> d = open_new_device(*log, &why);
-        std::lock_guard lock(g_kept_mutex);
-        if (!g_kept && d) g_kept = d.release();
-        g_refilling = false;
-        g_kept_changed.notify_all();
-    });
-}
-
-// The variables open_new_device reads: a kept device serves only an open
-// that would have made the same one.
+// The variables open_new_device reads: a kept or shared device serves only
+// an open that would have made the same one.
 std::string device_options() {
     std::string o;
     for (const char* v : {"MOBILEGL_MAGMA_DEVICE", "MOBILEGL_MAGMA_NO_XFB", "MOBILEGL_MAGMA_DYNAMIC_STATE"}) {
@@ -220,36 +205,70 @@ std::string device_options() {
     return o;
 }
 
+bool env_off(const char* name) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, "0") == 0;
+}
+
 bool keeping_allowed() {
     static const bool allowed = [] {
-        const char* keep = std::getenv("MOBILEGL_MAGMA_KEEP_DEVICE");
         const char* layers = std::getenv("VK_INSTANCE_LAYERS");
-        return !(keep && std::strcmp(keep, "0") == 0) && !(layers && *layers);
+        return !env_off("MOBILEGL_MAGMA_KEEP_DEVICE") && !(layers && *layers);
     }();
     return allowed;
 }
 
-}  // namespace
-
-void keep_device(std::unique_ptr<Device> d) {
-    if (!d || !d->dev || !keeping_allowed()) return;
-    std::lock_guard lock(g_kept_mutex);
-    if (!g_kept) g_kept = d.release();
+bool sharing_allowed() {
+    static const bool allowed = !env_off("MOBILEGL_MAGMA_SHARE_DEVICE");
+    return allowed;
 }
 
-std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why) {
-    {
-        std::unique_lock lock(g_kept_mutex);
-        g_kept_changed.wait(lock, [] { return !g_refilling; });  // a replacement on its way: sooner than a new one
-        if (g_kept && g_kept->options != device_options()) delete std::exchange(g_kept, nullptr);
-        if (g_kept) {
-            log.info("magma: Vulkan device {}, kept open beforehand", g_kept->description);
-            std::unique_ptr<Device> d(std::exchange(g_kept, nullptr));
-            if (keeping_allowed()) start_refill();
-            return d;
+// The last session on `d` has ended (its objects destroyed, its queue idle).
+void release_device(Device* d) {
+    if (d->dev && !d->lost && keeping_allowed()) {
+        std::lock_guard lock(g_devices_mutex);
+        if (!g_kept) {
+            g_kept = d;
+            return;
         }
     }
-    return open_new_device(log, why);
+    delete d;
+}
+
+std::shared_ptr<Device> share(std::unique_ptr<Device> d) {
+    std::shared_ptr<Device> s(d.release(), release_device);
+    g_live = s;
+    return s;
+}
+
+}  // namespace
+
+std::shared_ptr<Device> open_device(spdlog::logger& log, std::string* why, VkQueue* queue) {
+    const std::string options = device_options();
+    // Declared before the lock: when it is the last reference, its release
+    // (release_device) takes the lock.
+    std::shared_ptr<Device> live;
+    {
+        std::lock_guard lock(g_devices_mutex);
+        live = g_live.lock();
+        if (live && sharing_allowed() && !live->lost && live->options == options) {
+            if ((*queue = live->take_queue())) {
+                log.info("magma: Vulkan device {}, shared with a live session", live->description);
+                return live;
+            }
+        }
+        if (g_kept && g_kept->options != options) delete std::exchange(g_kept, nullptr);
+        if (g_kept) {
+            log.info("magma: Vulkan device {}, kept open beforehand", g_kept->description);
+            *queue = g_kept->take_queue();
+            return share(std::unique_ptr<Device>(std::exchange(g_kept, nullptr)));
+        }
+    }
+    std::unique_ptr<Device> d = open_new_device(log, why);
+    if (!d) return nullptr;
+    *queue = d->take_queue();
+    std::lock_guard lock(g_devices_mutex);
+    return share(std::move(d));
 }
 
 namespace {
@@ -263,7 +282,7 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
     // shares one rasterizer screen between the devices of an instance, and
     // two of them drawing at once crashed its executor (a use of memory it
     // had not initialised: reproduced with MALLOC_PERTURB_=29 and two piglit
-    // tests on one server, 2026-12-05). Live sessions share nothing in Vulkan.
+    // tests on one server, 2026-12-05). Two devices never share an instance.
     InstanceGuard owned{take_instance(why)};
     VkInstance instance = owned.instance;
     if (!instance) return nullptr;
@@ -452,11 +471,17 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
         d->driver = std::string(dp.driverName) + " " + dp.driverInfo;
     }
 
-    const float priority = 1.0f;
+    // Queues for sessions sharing the device, one each (open_device).
+    uint32_t qn = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(d->phys, &qn, nullptr);
+    std::vector<VkQueueFamilyProperties> families(qn);
+    vkGetPhysicalDeviceQueueFamilyProperties(d->phys, &qn, families.data());
+    const uint32_t queue_count = std::clamp(families[d->queue_family].queueCount, 1u, Device::kMaxQueues);
+    const std::vector<float> priorities(queue_count, 1.0f);
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qi.queueFamilyIndex = d->queue_family;
-    qi.queueCount = 1;
-    qi.pQueuePriorities = &priority;
+    qi.queueCount = queue_count;
+    qi.pQueuePriorities = priorities.data();
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     // Feature chain: what is enabled.
     const void* chain = nullptr;
@@ -478,7 +503,9 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
         if (why) *why = fmt::format("vkCreateDevice on {} failed: {}", d->name, vk_result_name(r));
         return nullptr;
     }
-    vkGetDeviceQueue(d->dev, d->queue_family, 0, &d->queue);
+    std::vector<VkQueue> queues(queue_count);
+    for (uint32_t i = 0; i < queue_count; ++i) vkGetDeviceQueue(d->dev, d->queue_family, i, &queues[i]);
+    d->set_queues(std::move(queues));
     if (d->dynamic_state) {
         auto get = [&](auto& fn, const char* name) {
             fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(vkGetDeviceProcAddr(d->dev, name));

@@ -1,11 +1,14 @@
-// The Vulkan instance (one per process, through the loader) and a session's
-// device: physical device choice, one graphics queue, memory types.
+// The Vulkan instance (one per process, through the loader) and the devices
+// sessions render on: physical device choice, graphics queues, memory types.
 #pragma once
 
 #include <vulkan/vulkan.h>
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace spdlog {
 class logger;
@@ -23,8 +26,10 @@ struct Device {
     VkInstance instance = VK_NULL_HANDLE;  // the device's own while it lives (pooled after it)
     VkPhysicalDevice phys = VK_NULL_HANDLE;
     VkDevice dev = VK_NULL_HANDLE;
-    VkQueue queue = VK_NULL_HANDLE;
     uint32_t queue_family = 0;
+    // Set by any session that saw VK_ERROR_DEVICE_LOST or a GPU hang on it:
+    // no later session shares it or takes it when kept.
+    std::atomic<bool> lost{false};
     VkPhysicalDeviceProperties props{};
     VkPhysicalDeviceFeatures features{};      // what we enabled
     VkPhysicalDeviceMemoryProperties memory{};
@@ -62,6 +67,10 @@ struct Device {
     PFN_vkCmdSetVertexInputEXT cmd_set_vertex_input = nullptr;
 
     ~Device();
+    // A queue of the graphics family no other session uses (VK_NULL_HANDLE
+    // when every one is taken), and its return. Thread-safe.
+    VkQueue take_queue();
+    void give_back_queue(VkQueue q);
     // A memory type of `bits` with all of `want`; -1 when none.
     int memory_type(uint32_t bits, VkMemoryPropertyFlags want) const;
     bool format_has(VkFormat f, VkFormatFeatureFlags optimal_features) const;
@@ -69,23 +78,37 @@ struct Device {
     VkSampleCountFlags msaa_counts(VkFormat f) const;
     // GL_MAX_SAMPLES: the most samples every attachment kind supports (1: none).
     int max_samples() const;
+
+    // The queues created with the device (at most kMaxQueues of the family).
+    void set_queues(std::vector<VkQueue> q);
+    static constexpr uint32_t kMaxQueues = 8;
+
+private:
+    std::mutex queue_mutex_;
+    std::vector<VkQueue> queues_;
+    std::vector<bool> queue_taken_;
 };
 
-// Opens a device for one session. Selection: MOBILEGL_MAGMA_DEVICE (an index
-// into vkEnumeratePhysicalDevices or a substring of the device name), else
-// the first discrete GPU, then integrated, virtual, CPU. The loader's own
-// variables (VK_ICD_FILENAMES, VK_DRIVER_FILES, VK_INSTANCE_LAYERS...) apply.
-std::unique_ptr<Device> open_device(spdlog::logger& log, std::string* why);
-
-// Keeps the device of an ended session open for the next open_device (at
-// most one): opening one costs 60-90 ms on NVIDIA's driver (H100, 2026-12-05),
-// which a session would pay inside the program's first eglCreateContext, and
-// the server's start-up probe opens one that is otherwise closed at once.
-// The caller has destroyed every object it made on it and waited for it to
-// be idle. Closed instead: a lost device, a second one, or when
-// MOBILEGL_MAGMA_KEEP_DEVICE=0 or a layer is asked for (VK_INSTANCE_LAYERS:
-// the validation layer reports leaked objects at vkDestroyDevice).
-void keep_device(std::unique_ptr<Device> d);
+// The device a new session renders on, and in *queue a queue of its own on
+// it (Device::give_back_queue when the session is done with it). Opening a device costs 60-140 ms on
+// NVIDIA's driver (H100, 2026-12-05), paid inside the program's
+// eglCreateContext, so a device is opened only when none can serve:
+// - shared: a live session's device with a queue to spare (NVIDIA's graphics
+//   family has 16; lavapipe's one, so there every live session has a device
+//   of its own). Sessions on one device share nothing but the VkDevice, as
+//   GL contexts on one native driver do; a lost or hung device ends every
+//   session on it (and is shared no more).
+// - kept: the device of the last session to end (idle, every object of the
+//   sessions destroyed), or the server's start-up probe's, kept open for the
+//   next session. Closed instead: a lost device, a second one, or when
+//   MOBILEGL_MAGMA_KEEP_DEVICE=0 or a layer is asked for (VK_INSTANCE_LAYERS:
+//   the validation layer reports leaked objects at vkDestroyDevice).
+// - opened: selection by MOBILEGL_MAGMA_DEVICE (an index into
+//   vkEnumeratePhysicalDevices or a substring of the device name), else the
+//   first discrete GPU, then integrated, virtual, CPU. The loader's own
+//   variables (VK_ICD_FILENAMES, VK_DRIVER_FILES, VK_INSTANCE_LAYERS...) apply.
+// MOBILEGL_MAGMA_SHARE_DEVICE=0 gives every session a device of its own.
+std::shared_ptr<Device> open_device(spdlog::logger& log, std::string* why, VkQueue* queue);
 
 const char* vk_result_name(VkResult r);
 

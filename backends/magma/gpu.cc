@@ -42,8 +42,8 @@ bool SamplerKey::operator<(const SamplerKey& o) const {
                     o.lod_bias, o.border[0], o.border[1], o.border[2], o.border[3]);
 }
 
-Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_ms)
-    : dev_(std::move(device)), log_(log), timeout_ns_(uint64_t(timeout_ms) * 1000000u) {
+Gpu::Gpu(std::shared_ptr<Device> device, VkQueue queue, spdlog::logger& log, uint32_t timeout_ms)
+    : dev_(std::move(device)), queue_(queue), log_(log), timeout_ns_(uint64_t(timeout_ms) * 1000000u) {
     reap();
     for (Batch& b : batches_) {
         VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -63,7 +63,7 @@ Gpu::Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_m
 
 Gpu::~Gpu() {
     if (!dev_ || !dev_->dev) return;
-    vkDeviceWaitIdle(vk());  // instant for a buried Gpu: reap() found it idle
+    vkQueueWaitIdle(queue_);  // instant for a buried Gpu: reap() found it idle
     hung_ = false;
     for (auto& fn : held_) fn(vk());
     held_.clear();
@@ -81,8 +81,8 @@ Gpu::~Gpu() {
     for (auto& [k, p] : passes_) vkDestroyRenderPass(vk(), p, nullptr);
     for (VkQueryPool p : query_pools_) vkDestroyQueryPool(vk(), p, nullptr);
     for (auto& [k, s] : samplers_) vkDestroySampler(vk(), s, nullptr);
-    // Idle and empty: the next session may take it (device.h says why).
-    if (!lost_) keep_device(std::move(dev_));
+    // Idle and empty: the device may serve the next session (open_device).
+    dev_->give_back_queue(queue_);
 }
 
 bool Gpu::check(VkResult r, const char* what) {
@@ -93,6 +93,7 @@ bool Gpu::check(VkResult r, const char* what) {
             loss_ = "magma: the Vulkan device was lost (VK_ERROR_DEVICE_LOST); the session's contexts are lost";
         }
         lost_ = true;
+        dev_->lost = true;
     } else {
         log_.error("magma: {} failed: {}", what, vk_result_name(r));
     }
@@ -227,7 +228,7 @@ void Gpu::submit(bool wait) {
         bool submitted = false;
         {
             Timed t(*this, &Counters::submit_us);
-            submitted = check(vkQueueSubmit(dev_->queue, 1, &si, b.fence), "vkQueueSubmit");
+            submitted = check(vkQueueSubmit(queue_, 1, &si, b.fence), "vkQueueSubmit");
         }
         if (submitted) {
             b.pending = true;
@@ -271,6 +272,7 @@ bool Gpu::wait_fence(VkFence fence) {
                             timeout_ns_ / 1000000u);
     }
     hung_ = lost_ = true;
+    dev_->lost = true;  // not shared or kept: its queue may never finish
     return false;
 }
 

@@ -94,8 +94,9 @@ public:
     static constexpr int kBatches = 3;
 
     // timeout_ms: how long one wait for the GPU may last (see hung()).
-    Gpu(std::unique_ptr<Device> device, spdlog::logger& log, uint32_t timeout_ms);
-    ~Gpu();  // waits for the device to go idle: bury() a hung Gpu instead
+    // `queue`: the session's own queue on `device` (open_device).
+    Gpu(std::shared_ptr<Device> device, VkQueue queue, spdlog::logger& log, uint32_t timeout_ms);
+    ~Gpu();  // waits for its queue to go idle: bury() a hung Gpu instead
 
     Device& dev() { return *dev_; }
     VkDevice vk() const { return dev_->dev; }
@@ -272,7 +273,8 @@ private:
     static void reap();
     VkDescriptorPool new_pool();
 
-    std::unique_ptr<Device> dev_;
+    std::shared_ptr<Device> dev_;  // shared with other sessions' Gpus (open_device)
+    VkQueue queue_;
     spdlog::logger& log_;
     std::shared_ptr<spdlog::logger> buried_log_;  // set by bury(): log_ outlives the backend
     uint64_t timeout_ns_;

@@ -23,7 +23,7 @@ const GLint kCompressedFormats[] = {
     GL_ETC1_RGB8_OES};
 }  // namespace
 
-MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> device)
+MagmaBackend::MagmaBackend(const Options& options, std::shared_ptr<Device> device, VkQueue queue)
     : log_(options.logger ? options.logger : spdlog::default_logger()),
       logged_unsupported_(gen::kOpcodeLimit),
       logged_refused_(gen::kOpcodeLimit) {
@@ -31,7 +31,7 @@ MagmaBackend::MagmaBackend(const Options& options, std::unique_ptr<Device> devic
     uint32_t timeout_ms = options.gpu_timeout_ms;
     if (const char* env = std::getenv("MOBILEGL_MAGMA_GPU_TIMEOUT_MS"); env && !timeout_ms) timeout_ms = uint32_t(std::atoi(env));
     if (!timeout_ms) timeout_ms = 10000;  // generous: a frame that long is a hang
-    gpu_ = std::make_unique<Gpu>(std::move(device), *log_, timeout_ms);
+    gpu_ = std::make_unique<Gpu>(std::move(device), queue, *log_, timeout_ms);
     // The textures an incomplete or missing texture samples as: (0, 0, 0, 1),
     // i.e. alpha 255 in UNORM and 1 in the integer formats.
     Gpu::Slice black = gpu_->stream(2 * 6 * 4);
@@ -597,9 +597,10 @@ bool vulkan_available(std::string* why) { return shared_instance(why) != VK_NULL
 
 std::unique_ptr<Magma> create(const Options& options, std::string* why) {
     auto log = options.logger ? options.logger : spdlog::default_logger();
-    std::unique_ptr<Device> d = open_device(*log, why);
+    VkQueue queue = VK_NULL_HANDLE;
+    std::shared_ptr<Device> d = open_device(*log, why, &queue);
     if (!d) return nullptr;
-    return std::make_unique<MagmaBackend>(options, std::move(d));
+    return std::make_unique<MagmaBackend>(options, std::move(d), queue);
 }
 
 }  // namespace mgl::magma

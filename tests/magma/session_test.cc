@@ -190,6 +190,42 @@ TEST_CASE("a lost device ends that session with a lost context and a fault, noth
 
 #include "mgl/server/codec_applier.h"
 
+TEST_CASE("a lost device serves no later session: neither kept for it nor shared with it") {
+    {
+        Wire lost;  // takes the kept device if there is one: none is kept after it
+        REQUIRE_MESSAGE(lost.backend, lost.why);
+        lost.start();
+        WireGl g(lost);
+        g.clear(GL_COLOR_BUFFER_BIT);
+        REQUIRE(lost.flush().ok());
+        lost.backend->lose_device_for_testing();
+        REQUIRE(lost.backend->lost());
+        // While it lives: not shared (a device with one queue, as lavapipe's,
+        // is never shared; on GPUs this is the check that counts).
+        Wire next;
+        REQUIRE(next.backend);
+        CHECK(next.log_lines("shared with a live session") == 0);
+        next.start();
+        next.enc.glClearColor(0, 1, 0, 1);
+        next.enc.glClear(GL_COLOR_BUFFER_BIT);
+        auto px = next.read_surface(1, 64, 64);
+        REQUIRE(px.size() == 64 * 64 * 4);
+        CHECK(px[1] == 255);
+        next.backend->lose_device_for_testing();  // so that neither device may be kept
+    }
+    // Both ended; neither device was kept: the next session opens one.
+    Wire after;
+    REQUIRE(after.backend);
+    CHECK(after.log_lines("kept open beforehand") == 0);
+    CHECK(after.log_lines("opened in") == 1);
+    after.start();
+    after.enc.glClearColor(0, 0, 1, 1);
+    after.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = after.read_surface(1, 64, 64);
+    REQUIRE(px.size() == 64 * 64 * 4);
+    CHECK(px[2] == 255);
+}
+
 TEST_CASE("the server's applier turns a lost Magma device into a backend fault") {
     std::unique_ptr<magma::Magma> made;
     magma::Magma* raw = nullptr;

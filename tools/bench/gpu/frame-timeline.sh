@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Frame timelines of eglretrace --benchmark, natively and through the stack,
+# taken the same way in every arm: the mgl-swap-times preload
+# (tools/bench/frames/swap_times.c) stamps each eglSwapBuffers and
+# eglMakeCurrent of the application. Arms interleaved; one file per run,
+# OUTDIR/TRACE.ARM.RUN.PID, and the "TRACE ARM average of N fps" line per run
+# as run-traces.sh prints it. Summarise with tools/bench/frames/swap_frames.py.
+#   tools/bench/gpu/frame-timeline.sh BUNDLE OUTDIR RUNS "ARMS" TRACE...
+# With PCPU=1, eglretrace runs with --pcpu instead of --benchmark and its
+# per-call profile is kept as OUTDIR/TRACE.ARM.RUN.pcpu (summarise the first
+# frame's slow calls with tools/bench/frames/pcpu_first_frame.py).
+# BUNDLE as for run-traces.sh (run that first: it unpacks the bundle), with
+# libmgl-swap-times.so in BUNDLE/mgl/; or "-" on this machine (eglretrace from
+# PATH, build/). ARMS: native, a transport name (Espryt), magma-TRANSPORT.
+set -uo pipefail
+bundle=${1:?bundle or -}; outdir=${2:?outdir}; runs=${3:-3}; arms=${4:-"native inproc magma-inproc"}; shift 4
+mkdir -p "$outdir"; outdir=$(cd "$outdir" && pwd)
+if [[ "$bundle" == - ]]; then
+    build=$(cd "$(dirname "$0")/../../../build" && pwd)
+    retrace=eglretrace mgl=$build/tools/mgl preload=$build/tools/bench/frames/libmgl-swap-times.so
+    export WAFFLE_PLATFORM=surfaceless_egl
+else
+    bundle=$(cd "$bundle" && pwd)
+    export LD_LIBRARY_PATH=$bundle/egl/retrace/lib WAFFLE_PLATFORM=surfaceless_egl
+    export __EGL_VENDOR_LIBRARY_DIRS=/usr/local/nvidia/share/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d
+    [[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]] &&
+        export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+    retrace=$bundle/egl/retrace/eglretrace mgl=$bundle/mgl/mgl preload=$bundle/mgl/libmgl-swap-times.so
+fi
+for tr in "$@"; do
+    name=$(basename "$tr" .trace)
+    for ((r = 1; r <= runs; r++)); do
+        for a in $arms; do
+            export MGL_SWAP_TIMES=$outdir/$name.$a.$r
+            case $a in
+                native) cmd=("$retrace") ;;
+                magma-*) cmd=("$mgl" run --backend magma --transport "${a#magma-}" -- "$retrace") ;;
+                *) cmd=("$mgl" run --transport "$a" -- "$retrace") ;;
+            esac
+            if [[ ${PCPU:-0} == 1 ]]; then
+                env -u DISPLAY LD_PRELOAD="$preload" timeout 120 "${cmd[@]}" --pcpu --headless "$tr" \
+                    >"$outdir/$name.$a.$r.pcpu" 2>/dev/null
+                out=$(grep Rendered "$outdir/$name.$a.$r.pcpu")
+            else
+                out=$(env -u DISPLAY LD_PRELOAD="$preload" timeout 120 "${cmd[@]}" --benchmark --headless "$tr" 2>&1)
+            fi
+            fps=$(sed -n 's/.*average of \([0-9.]*\) fps.*/\1/p' <<<"$out" | tail -1)
+            echo "$name $a average of ${fps:-FAILED} fps"
+            secs=$(sed -n 's/.*frames in \([0-9.]*\) secs.*/\1/p' <<<"$out" | tail -1)
+            for f in "$MGL_SWAP_TIMES".*; do [[ -f $f && -n $secs ]] && echo "secs $secs" >>"$f"; done
+            [[ -z "$fps" ]] && tail -3 <<<"$out" | sed "s/^/  $name $a: /"
+        done
+    done
+done
+true
