@@ -219,6 +219,17 @@ const HostDisplay* host_display(std::string* why) {
     return i.ok ? &i.host : nullptr;
 }
 
+std::mutex* host_serialization_lock(const HostDisplay& host) {
+    static std::mutex host_lock;
+    static const int forced = [] {
+        const char* v = std::getenv("MOBILEGL_SERIALIZE_SESSIONS");
+        return v && *v ? (v[0] == '1' ? 1 : 0) : -1;
+    }();
+    const bool software = host.renderer.find("llvmpipe") != std::string::npos ||
+                          host.renderer.find("softpipe") != std::string::npos;
+    return (forced == 1 || (forced == -1 && software)) ? &host_lock : nullptr;
+}
+
 EGLContext HostDisplay::create_context(EGLContext share, bool debug) const {
     EGLContext c = make_context(dpy, es_major, es_minor, share, robust, debug);
     if (c == EGL_NO_CONTEXT && debug) c = make_context(dpy, es_major, es_minor, share, robust, false);

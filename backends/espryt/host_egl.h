@@ -8,6 +8,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include <mutex>
 #include <string>
 
 namespace mgl::espryt {
@@ -63,6 +64,16 @@ struct HostDisplay {
 
 // nullptr with `why` when the host has no usable EGL/GLES 3.x. Thread-safe.
 const HostDisplay* host_display(std::string* why = nullptr);
+
+// Mesa's llvmpipe (22.x) crashes a process that renders with contexts on
+// several threads at once: in a server of many sessions, a context going
+// while another thread renders faulted in swrast_dri.so (dmesg: one address,
+// in a loop over a list of pointers), about once per thousand piglit sessions.
+// On such a host every session applies its spans, tears its contexts down
+// and warms threads (warm_thread) under this one lock; a GPU driver's
+// sessions run freely (nullptr). MOBILEGL_SERIALIZE_SESSIONS=1/0 forces it
+// either way.
+std::mutex* host_serialization_lock(const HostDisplay& host);
 
 // EGL error code as text ("EGL_BAD_MATCH").
 const char* egl_error_name(EGLint e);

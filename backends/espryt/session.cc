@@ -34,23 +34,7 @@ void EsprytBackend::begin_span() {
     if (t_bound != this) restore_current();
 }
 
-// Mesa's llvmpipe (22.x) crashes a process that renders with contexts on
-// several threads at once: in a server of many sessions, a context going
-// while another thread renders faulted in swrast_dri.so (dmesg: one address,
-// in a loop over a list of pointers), about once per thousand piglit sessions.
-// On such a host every session applies its spans, and tears its contexts
-// down, one at a time; a GPU driver's sessions run freely.
-// MOBILEGL_SERIALIZE_SESSIONS=1/0 forces it either way.
-std::mutex* EsprytBackend::session_lock() {
-    static std::mutex host_lock;
-    static const int forced = [] {
-        const char* v = std::getenv("MOBILEGL_SERIALIZE_SESSIONS");
-        return v && *v ? (v[0] == '1' ? 1 : 0) : -1;
-    }();
-    const bool software = host_.renderer.find("llvmpipe") != std::string::npos ||
-                          host_.renderer.find("softpipe") != std::string::npos;
-    return (forced == 1 || (forced == -1 && software)) ? &host_lock : nullptr;
-}
+std::mutex* EsprytBackend::session_lock() { return host_serialization_lock(host_); }
 
 void EsprytBackend::release() {
     if (cur_ || internal_ != EGL_NO_CONTEXT) {

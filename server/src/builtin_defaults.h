@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "mgl/wire/transport/applier.h"
@@ -16,6 +17,7 @@ struct BuiltinDefaults {
     uint64_t wire_fingerprint = 0;
     std::string build_id;
     std::string backend;   // the default backend name
+    std::function<void(const std::string& backend)> warm_thread;  // ServerOptions::warm_thread
 };
 
 BuiltinDefaults builtin_defaults();

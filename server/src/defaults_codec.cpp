@@ -3,6 +3,7 @@
 // defaults_testrec.cpp once the codec library exists; the lead extends the
 // backend list as backends land.)
 #include "builtin_defaults.h"
+#include "mgl/wire/thread_role.h"
 
 #include <spdlog/spdlog.h>
 #include "mgl/server/codec_applier.h"
@@ -47,6 +48,12 @@ BuiltinDefaults builtin_defaults() {
 #endif
         return nullptr;
     });
+#ifdef MGL_HAVE_ESPRYT
+    d.warm_thread = [](const std::string& backend) {
+        wire::ServerThreadScope serving;  // the host's EGL, never our own vendor library
+        if (backend == "espryt") mgl::espryt::warm_thread();
+    };
+#endif
     d.wire_fingerprint = mgl::gen::kWireFingerprint;
     d.build_id = "mobilegl";
     // The backend docs/USER-GUIDE.md promises; null stays available by name.

@@ -89,6 +89,7 @@ ServerOptions builtin_server_options() {
     o.wire_fingerprint = d.wire_fingerprint;
     o.build_id = std::move(d.build_id);
     o.default_backend = std::move(d.backend);
+    o.warm_thread = std::move(d.warm_thread);
     return o;
 }
 
@@ -173,6 +174,7 @@ Server::Server(ServerOptions options) : core_(std::make_shared<Core>(std::move(o
     if (!core_->options.appliers) throw std::invalid_argument("mgl::server::Server needs an applier factory");
     tune_heap_for_apply_threads();
     core_->start_reaper();
+    core_->threads.prestart();
 }
 
 Server::~Server() { stop(); }

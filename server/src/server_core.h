@@ -12,13 +12,22 @@
 #include "listener.h"
 #include "mgl/server/server.h"
 #include "session.h"
+#include "session_threads.h"
 #include "token_gate.h"
 
 namespace mgl::server {
 
 struct Server::Core : std::enable_shared_from_this<Server::Core> {
     explicit Core(ServerOptions o)
-        : options(std::move(o)), gate(options.token), session_memory(options.session_memory) {}
+        : options(std::move(o)),
+          session_memory(options.session_memory),
+          gate(options.token),
+          threads(warm_for(options), options.spare_threads, 4) {}
+    // The warm-up for the default backend's session threads (none without one).
+    static std::function<void()> warm_for(const ServerOptions& o) {
+        if (!o.warm_thread) return {};
+        return [warm = o.warm_thread, backend = o.default_backend] { warm(backend); };
+    }
 
     ServerOptions options;
     std::atomic<uint64_t> session_memory;        // options.session_memory, changeable while serving
@@ -34,6 +43,8 @@ struct Server::Core : std::enable_shared_from_this<Server::Core> {
     std::shared_ptr<wire::InprocEndpoint> inproc;
     ServerStats stats;
     TokenGate gate;
+    // Destroyed first (declared last): every session has ended by then.
+    SessionThreads threads;
 
     void start_reaper();
     void reap_loop();

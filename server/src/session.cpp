@@ -17,7 +17,7 @@ namespace mgl::server {
 Session::Session(uint64_t id, Server::Core* core) : id_(id), core_(core) {}
 
 Session::~Session() {
-    if (thread_.joinable()) thread_.join();
+    if (job_) job_->wait();
 }
 
 void Session::start_socket(wire::FramedSocket& socket, Via via, wire::ControlMessage& hello) {
@@ -40,7 +40,7 @@ void Session::start_socket(wire::FramedSocket& socket, Via via, wire::ControlMes
         }
     };
     try {
-        thread_ = std::thread(body);
+        job_ = core_->threads.run(body);
     } catch (...) {
         socket = std::move(start_socket_);
         hello = std::move(start_hello_);
@@ -54,7 +54,7 @@ void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_pt
     link_ = std::move(link);
     applier_ = std::move(applier);
     gl_error_events_ = gl_error_events;
-    thread_ = std::thread([this] {
+    job_ = core_->threads.run([this] {
         try {
             run_apply();
         } catch (const std::exception& e) {

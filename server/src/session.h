@@ -1,13 +1,13 @@
-// One client's session: its link, its applier, its apply thread.
+// One client's session: its link, its applier, its apply thread (one of the
+// server's SessionThreads).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
-
 #include "handshake.h"
+#include "session_threads.h"
 #include "mgl/wire/transport/server_link.h"
 #include "mgl/wire/transport/socket.h"
 
@@ -17,11 +17,11 @@ class Session {
 public:
     // Tells `core` on its own thread, as its last act, that it ended.
     Session(uint64_t id, Server::Core* core);
-    ~Session();  // joins
+    ~Session();  // waits for its thread's work to return
 
     // A socket client that said `hello`: the thread admits it (or says why
     // not), finishes the handshake, then applies. Throws std::system_error
-    // when no thread can be made: nothing started then, and `socket` is still
+    // when no thread can be had: nothing started then, and `socket` is still
     // the caller's (to say why). Takes `socket` and `hello` otherwise.
     void start_socket(wire::FramedSocket& socket, Via via, wire::ControlMessage& hello);
     // An inproc client, already admitted: the thread only applies.
@@ -40,7 +40,7 @@ private:
 
     uint64_t id_;
     Server::Core* core_;
-    std::thread thread_;
+    std::shared_ptr<SessionThreads::Job> job_;
     std::mutex mutex_;                // guards link_ installation vs interrupt()
     std::unique_ptr<wire::ServerLink> link_;
     std::unique_ptr<wire::Applier> applier_;

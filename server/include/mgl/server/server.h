@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,12 @@ struct ServerOptions {
     // Accepted sockets waiting for their hello, per listener: they cost no
     // thread and no session; past the cap the oldest is dropped.
     uint32_t max_pending_handshakes = 128;
+    // Runs first on every new session thread, with the default backend's
+    // name (Espryt: the host driver's per-thread set-up, paid before a
+    // session needs it); may be empty. Threads are kept for later sessions,
+    // and `spare_threads` warm ones wait ahead of them (server/src/session_threads.h).
+    std::function<void(const std::string& backend)> warm_thread;
+    uint32_t spare_threads = 2;
 };
 
 // The applier factory, wire fingerprint, build id and default backend this

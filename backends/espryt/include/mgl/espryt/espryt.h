@@ -69,6 +69,14 @@ bool host_available(std::string* why = nullptr);
 // false when the host display was already opened through libEGL.
 bool use_host_vendor_library(const void* glvnd_exports, void* glvnd_vendor);
 
+// Sets the calling thread up for the host driver ahead of a session: makes a
+// throwaway host context current once and lets it go. NVIDIA's driver takes
+// 22-28 ms at a thread's first eglMakeCurrent (H100, 2026-12-05), which a
+// session on a fresh thread would pay inside the program's eglMakeCurrent.
+// The server runs it on each new session thread (ServerOptions::warm_thread).
+// Does nothing when the host is unusable. Not on the application's thread.
+void warm_thread();
+
 // A backend for one session; nullptr (and `why`) when the host is unusable.
 std::unique_ptr<Espryt> create(const Options& options = {}, std::string* why = nullptr);
 
