@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <system_error>
 #include <utility>
 
@@ -31,8 +32,12 @@ SessionThreads::~SessionThreads() {
 }
 
 void SessionThreads::prestart() {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     keep_spares_locked();
+    // Waited for: a driver sets threads up one at a time (NVIDIA: a second
+    // thread's first eglMakeCurrent waits for the first's), so warming
+    // behind a running session would hold up that session's own calls.
+    warmed_.wait_for(lock, std::chrono::seconds(5), [&] { return warming_ == 0; });
 }
 
 std::shared_ptr<SessionThreads::Job> SessionThreads::run(std::function<void()> work) {
@@ -49,7 +54,6 @@ std::shared_ptr<SessionThreads::Job> SessionThreads::run(std::function<void()> w
                 throw;
             }
         }
-        keep_spares_locked();
     }
     work_changed_.notify_one();
     return job;
@@ -98,7 +102,7 @@ void SessionThreads::worker() {
         }
     }
     std::unique_lock lock(mutex_);
-    --warming_;
+    if (--warming_ == 0) warmed_.notify_all();
     for (;;) {
         ++idle_;
         work_changed_.wait(lock, [&] { return stopping_ || !pending_.empty(); });

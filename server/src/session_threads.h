@@ -5,8 +5,9 @@
 // on a thread that had one before takes 0.5 ms; docs/PERFORMANCE.md 4k). On
 // a thread of its own, every Espryt session paid that inside the program's
 // eglMakeCurrent. Each new thread first runs the warm-up it is given (Espryt
-// makes a throwaway host context current), and the pool keeps `spare` warm
-// threads idle ahead of the next sessions, started in the background.
+// makes a throwaway host context current), and `spare` warm threads are made
+// when the server starts, for its first sessions (a program's first one or
+// two contexts); later sessions reuse the threads of ended ones.
 #pragma once
 
 #include <condition_variable>
@@ -39,7 +40,7 @@ public:
     SessionThreads(std::function<void()> warm, size_t spare, size_t max_idle);
     ~SessionThreads();  // every job must have returned; idle threads end and are joined
 
-    // Starts `spare` warm threads now, in the background.
+    // Makes `spare` warm threads now and waits (at most 5 s) until they are.
     void prestart();
     // Runs `work` on an idle (or warming) thread, or a new one. Throws
     // std::system_error when a needed thread cannot be made (nothing runs then).
@@ -58,6 +59,7 @@ private:
     const size_t spare_, max_idle_;
     std::mutex mutex_;
     std::condition_variable work_changed_;
+    std::condition_variable warmed_;  // warming_ reached 0
     std::deque<Task> pending_;
     size_t idle_ = 0;      // waiting for a task
     size_t warming_ = 0;   // new, still in warm_
