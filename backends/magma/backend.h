@@ -1,14 +1,6 @@
-// The Magma backend class: every GL verb Magma serves is an override here;
-// the rest stay the generated "unsupported" (GL_INVALID_OPERATION and one log
-// line per verb per session). Implementation files, one job each:
-//   session.cc      contexts, make-current, strings, limits, errors, sync objects
-//   surfaces.cc     surfaces, swap/present, surface readback
-//   state.cc        fixed-function state setters
-//   buffers.cc      buffers, vertex arrays, attributes
-//   textures.cc     textures, samplers, uploads, mipmaps
-//   framebuffers.cc renderbuffers, framebuffers, render targets and passes, clear, glReadPixels
-//   programs.cc     shaders, programs, uniforms
-//   draw.cc         pipelines, descriptors, draws
+// The Magma backend class: every GL verb Magma serves is an override here, the
+// rest stay the generated "unsupported" (GL_INVALID_OPERATION, one log line per
+// verb per session). Each group names its files; docs/ARCHITECTURE-magma.md maps all.
 #pragma once
 
 #include <spdlog/spdlog.h>
@@ -20,36 +12,22 @@
 #include <string>
 #include <vector>
 
+#include "clear_masked.h"
 #include "draw_input.h"
+#include "draw_recorded.h"
 #include "gpu.h"
 #include "mgl/magma/magma.h"
 #include "objects.h"
+#include "target.h"
 
 namespace mgl::magma {
-
-// What a draw or a clear renders into: the draw surface or a framebuffer object.
-struct Target {
-    const void* id = nullptr;  // Surface* or Framebuffer*
-    uint64_t generation = 0;
-    Image* color[4] = {};
-    VkImageView color_view[4] = {};
-    Image* ds = nullptr;
-    VkImageView ds_view = VK_NULL_HANDLE;
-    uint8_t draw_mask = 0xF;  // bit per color attachment that draws write (glDrawBuffers)
-    bool has_depth = false, has_stencil = false;
-    uint32_t width = 0, height = 0;
-    VkFramebuffer fb = VK_NULL_HANDLE;
-    PassKey key;  // formats, samples, loadOp LOAD
-    bool mixed_samples = false;  // resolve_target failed: attachments with different sample counts
-    bool split_depth_stencil = false;  // resolve_target failed: depth and stencil in different images
-};
 
 class MagmaBackend final : public Magma {
 public:
     MagmaBackend(const Options& options, std::shared_ptr<Device> device, VkQueue queue);
     ~MagmaBackend() override;
 
-    // ---- Magma -------------------------------------------------------------
+    // ---- Magma (session.cc) ------------------------------------------------
     uint32_t take_error() override;
     void set_present(PresentFn fn) override { present_ = std::move(fn); }
     void release() override;
@@ -63,7 +41,7 @@ public:
     const char* fault() const override { return lost() ? gpu_->loss().c_str() : nullptr; }
     void lose_device_for_testing() override { if (gpu_) gpu_->check(VK_ERROR_DEVICE_LOST, "lose_device_for_testing"); }
 
-    // ---- session verbs (session.cc, surfaces.cc) ---------------------------
+    // ---- session verbs (session.cc, state_queries.cc, surfaces.cc, desktop_state.cc) ----
     GLuint64 mglPing(GLuint64 cookie) override { return cookie; }
     void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
                           GLbitfield profile) override;
@@ -91,6 +69,7 @@ public:
     GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) override;
     void glWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) override {}
     void glDeleteSync(GLsync sync) override;
+    GLboolean glIsSync(GLsync sync) override;
     void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length, wire::Out<GLint> values) override;
     void glHint(GLenum target, GLenum mode) override;  // desktop_state.cc
     void glPointSize(GLfloat size) override;          // desktop_state.cc
@@ -150,6 +129,8 @@ public:
     void glGenVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override { glGenVertexArrays(n, arrays); }
     void glDeleteVertexArraysOES(GLsizei n, wire::In<GLuint> arrays) override { glDeleteVertexArrays(n, arrays); }
     void glBindVertexArrayOES(GLuint array) override { glBindVertexArray(array); }
+    GLboolean glIsVertexArray(GLuint name) override;
+    GLboolean glIsVertexArrayOES(GLuint name) override { return glIsVertexArray(name); }
     void glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
                                wire::InOrOffset<uint8_t> pointer) override;
     void glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride,
@@ -165,21 +146,10 @@ public:
     void glVertexAttrib2fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 2); }
     void glVertexAttrib3fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 3); }
     void glVertexAttrib4fv(GLuint i, wire::In<GLfloat> v) override { attrib_fv(i, v, 4); }
-    // Integer generic values: the bits are kept; the shader input's type picks the format.
-    void glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) override {
-        const uint32_t v[4] = {uint32_t(x), uint32_t(y), uint32_t(z), uint32_t(w)};
-        attrib_bits(gen::Op::glVertexAttribI4i, i, v);
-    }
-    void glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w) override {
-        const uint32_t v[4] = {x, y, z, w};
-        attrib_bits(gen::Op::glVertexAttribI4ui, i, v);
-    }
-    void glVertexAttribI4iv(GLuint i, wire::In<GLint> v) override {
-        if (v.count() >= 4) glVertexAttribI4i(i, v.data[0], v.data[1], v.data[2], v.data[3]);
-    }
-    void glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) override {
-        if (v.count() >= 4) glVertexAttribI4ui(i, v.data[0], v.data[1], v.data[2], v.data[3]);
-    }
+    void glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) override;
+    void glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w) override;
+    void glVertexAttribI4iv(GLuint i, wire::In<GLint> v) override;
+    void glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) override;
     // Attribute state; GL_CURRENT_VERTEX_ATTRIB is the generic value (the
     // client shadows the rest, but answers here match).
     void glGetVertexAttribfv(GLuint i, GLenum pname, wire::Out<GLfloat> p) override { get_attrib(gen::Op::glGetVertexAttribfv, i, pname, p.data, p.count(), 'f'); }
@@ -187,7 +157,7 @@ public:
     void glGetVertexAttribIiv(GLuint i, GLenum pname, wire::Out<GLint> p) override { get_attrib(gen::Op::glGetVertexAttribIiv, i, pname, p.data, p.count(), 'I'); }
     void glGetVertexAttribIuiv(GLuint i, GLenum pname, wire::Out<GLuint> p) override { get_attrib(gen::Op::glGetVertexAttribIuiv, i, pname, p.data, p.count(), 'I'); }
 
-    // ---- textures and samplers (textures.cc) -------------------------------
+    // ---- textures and samplers (textures.cc, samplers.cc) -----------------
     void glGenTextures(GLsizei n, wire::In<GLuint> textures) override;
     void glDeleteTextures(GLsizei n, wire::In<GLuint> textures) override;
     void glBindTexture(GLenum target, GLuint texture) override;
@@ -222,24 +192,17 @@ public:
                           GLsizei height, GLint border) override;
     // ETC2/EAC (and ETC1), decoded on upload (compressed.cc).
     void glCompressedTexImage2D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLint border,
-                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
-        compressed_image(gen::Op::glCompressedTexImage2D, target, level, ifmt, w, h, 1, border, size, data);
-    }
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override;
     void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
-                                   GLsizei size, wire::InOrOffset<uint8_t> data) override {
-        compressed_sub_image(gen::Op::glCompressedTexSubImage2D, target, level, x, y, 0, w, h, 1, format, size, data);
-    }
+                                   GLsizei size, wire::InOrOffset<uint8_t> data) override;
     void glCompressedTexImage3D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d, GLint border,
-                                GLsizei size, wire::InOrOffset<uint8_t> data) override {
-        compressed_image(gen::Op::glCompressedTexImage3D, target, level, ifmt, w, h, d, border, size, data);
-    }
+                                GLsizei size, wire::InOrOffset<uint8_t> data) override;
     void glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-                                   GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data) override {
-        compressed_sub_image(gen::Op::glCompressedTexSubImage3D, target, level, x, y, z, w, h, d, format, size, data);
-    }
+                                   GLsizei d, GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data) override;
     void glGenSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glDeleteSamplers(GLsizei count, wire::In<GLuint> samplers) override;
     void glBindSampler(GLuint unit, GLuint sampler) override;
+    GLboolean glIsSampler(GLuint name) override;
     void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) override;
     void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param) override;
     void glSamplerParameterfv(GLuint sampler, GLenum pname, wire::In<GLfloat> params) override;
@@ -248,30 +211,18 @@ public:
     void glGetTexParameterfv(GLenum target, GLenum pname, wire::Out<GLfloat> params) override;
     void glSamplerParameteriv(GLuint sampler, GLenum pname, wire::In<GLint> params) override;
     // Multisample textures, the sample mask and positions (textures_multisample.cc).
-    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
-        multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, fixed, false);
-    }
-    void glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override {
-        multisample_storage(gen::Op::glTexStorage2DMultisample, target, samples, ifmt, w, h, 1, fixed, true);
-    }
+    void glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override;
+    void glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLboolean fixed) override;
     void glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
-                                 GLboolean fixed) override {
-        multisample_storage(gen::Op::glTexImage3DMultisample, target, samples, ifmt, w, h, d, fixed, false);
-    }
+                                 GLboolean fixed) override;
     void glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
-                                   GLboolean fixed) override {
-        multisample_storage(gen::Op::glTexStorage3DMultisample, target, samples, ifmt, w, h, d, fixed, true);
-    }
+                                   GLboolean fixed) override;
     void glSampleMaski(GLuint index, GLbitfield mask) override;
     void glGetMultisamplefv(GLenum pname, GLuint index, wire::Out<GLfloat> val) override;
     void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) override;
-    void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override {
-        GLint v[4] = {};
-        glGetTexLevelParameteriv(target, level, pname, wire::Out<GLint>{v, sizeof v});
-        if (params.count()) params.data[0] = GLfloat(v[0]);
-    }
+    void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) override;
 
-    // ---- framebuffers (framebuffers.cc) ------------------------------------
+    // ---- framebuffers (framebuffers.cc, framebuffer_queries.cc, clears.cc, blit_read.cc) ----
     void glGenRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
     void glDeleteRenderbuffers(GLsizei n, wire::In<GLuint> renderbuffers) override;
     void glBindRenderbuffer(GLenum target, GLuint renderbuffer) override;
@@ -295,13 +246,8 @@ public:
     void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                                wire::Out<GLint> params) override;
     void glGetRenderbufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
-    // Hints only (contents stay): validated as GL says, nothing else.
-    void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {
-        check_discard(gen::Op::glInvalidateFramebuffer, target, n, attachments);
-    }
-    void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override {
-        check_discard(gen::Op::glDiscardFramebufferEXT, target, n, attachments);
-    }
+    void glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) override;
+    void glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) override;
     void glClear(GLbitfield mask) override;
     void glClearBufferfv(GLenum buffer, GLint drawbuffer, wire::In<GLfloat> value) override;
     void glClearBufferiv(GLenum buffer, GLint drawbuffer, wire::In<GLint> value) override;
@@ -328,25 +274,8 @@ public:
     void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
     void glDrawBuffer(GLenum buf) override;
-    GLboolean glIsFramebuffer(GLuint name) override {
-        return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
-    }
-    GLboolean glIsRenderbuffer(GLuint name) override {
-        return need_context(gen::Op::glIsRenderbuffer) && cur_->share->renderbuffers.count(name) &&
-               cur_->share->renderbuffers[name];
-    }
-    GLboolean glIsSampler(GLuint name) override {
-        return need_context(gen::Op::glIsSampler) && cur_->share->samplers.count(name);
-    }
-    GLboolean glIsSync(GLsync sync) override {
-        return need_context(gen::Op::glIsSync) && cur_->share->syncs.count(GLuint(uintptr_t(sync)));
-    }
-    GLboolean glIsVertexArray(GLuint name) override {
-        if (!need_context(gen::Op::glIsVertexArray)) return GL_FALSE;
-        auto it = cur_->vaos.find(name);
-        return it != cur_->vaos.end() && it->second->bound_once;
-    }
-    GLboolean glIsVertexArrayOES(GLuint name) override { return glIsVertexArray(name); }
+    GLboolean glIsFramebuffer(GLuint name) override;
+    GLboolean glIsRenderbuffer(GLuint name) override;
     void glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
                            GLint dstY1, GLbitfield mask, GLenum filter) override;
     void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
@@ -356,7 +285,7 @@ public:
     void desktop_read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                              wire::OutOrOffset<uint8_t> pixels);  // blit_read.cc
 
-    // ---- programs (programs.cc) --------------------------------------------
+    // ---- programs (programs.cc, uniform_set.cc) ----------------------------
     void glCreateShader(GLenum type, GLuint result) override;
     void glShaderSource(GLuint shader, GLsizei count, wire::Strings string) override;
     void glCompileShader(GLuint shader) override;
@@ -570,7 +499,7 @@ private:
     // programs
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
     std::shared_ptr<Shader> shader_for(gen::Op verb, GLuint name);
-    bool build_executable(Program& p, std::string& log);
+    bool build_executable(Program& p, std::string& log);  // executable.cc
     // The shading language family of the current context's shaders.
     Api shader_api() const { return cur_ && cur_->desktop() ? Api::desktop : Api::es; }
     void uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have = ~0u);
@@ -592,15 +521,7 @@ private:
                       wire::InOrOffset<uint8_t> indices, IndexInput& out);
     void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,
                               const VertexInput& in);  // draw_dynamic.cc
-    // transform feedback (transform_feedback.cc)
-    struct XfbDraw {
-        bool capture = false;  // the draw is captured
-        uint32_t count = 0;    // buffers
-        VkBuffer buffers[4]{};
-        VkDeviceSize offsets[4]{}, sizes[4]{}, bytes[4]{};
-        uint64_t primitives = 0;
-    };
-    // false: the draw is refused (GL error set).
+    // transform feedback (transform_feedback.cc); xfb_draw_check false: the draw is refused (GL error set).
     bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, bool indexed, XfbDraw& d);
     void xfb_begin(VkCommandBuffer cb, const XfbDraw& d);
     void xfb_end(VkCommandBuffer cb, const XfbDraw& d);
@@ -614,11 +535,7 @@ private:
     bool clear_color_masked(Target& t, int x0, int y0, int x1, int y1);
     VkPipeline masked_clear_pipeline(const Target& t, uint32_t ncolor, uint8_t write_mask);
     void release_masked_clear();
-    struct MaskedClear {
-        VkShaderModule vs = VK_NULL_HANDLE, fs[4] = {};  // fs[n-1]: n color outputs
-        VkPipelineLayout layout = VK_NULL_HANDLE;
-        std::map<std::array<uint64_t, 2>, VkPipeline> pipelines;  // (render pass, masks and count)
-    } masked_clear_;
+    MaskedClear masked_clear_;
 
     spdlog::logger& log() const { return *log_; }
 
@@ -653,35 +570,8 @@ private:
     // The open render pass: its target, so that draws to the same attachments continue it.
     const void* open_id_ = nullptr;
     uint64_t open_generation_ = 0;
-    // What the main command buffer has bound: a draw records only what changed.
-    struct Recorded {
-        uint64_t serial = 0;  // Gpu::main_id() of the command buffer this describes
-        VkPipeline pipeline = VK_NULL_HANDLE;
-        VkPipelineLayout layout = VK_NULL_HANDLE;
-        VkDescriptorSet set = VK_NULL_HANDLE, defaults_set = VK_NULL_HANDLE;
-        uint32_t dyn_offset = ~0u;
-        std::vector<VkBuffer> vbufs;
-        std::vector<VkDeviceSize> voffs;
-        VkBuffer ibuf = VK_NULL_HANDLE;
-        VkDeviceSize ioff = 0;
-        VkIndexType itype = VK_INDEX_TYPE_MAX_ENUM;
-        float dynamic[20] = {};  // viewport, scissor, line width, bias, blend constants
-        uint32_t stencil[6] = {};
-        bool dynamic_valid = false;
-        // With Device::dynamic_state: cull mode, front face, topology, depth
-        // test/write/compare, stencil test, stencil ops (front, back).
-        uint32_t ext[15] = {};
-        bool ext_valid = false;
-        std::string vertex_key;  // with Device::dynamic_vertex_input: what vkCmdSetVertexInputEXT set
-        bool vertex_valid = false;
-    } recorded_;
-    static constexpr int kExtDynamic = 15;
-    // 1x1 stand-ins (0, 0, 0, 1) for incomplete or missing textures, per
-    // sampled type (float, signed integer, unsigned integer: a view's format
-    // must match the sampler's type) and dimension: 2D (also 2D shadow),
-    // cube, 3D, 2D array, 2D multisample (and array).
-    enum { kDummyFloat, kDummySint, kDummyUint, kDummyKinds };
-    enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummyMS, kDummyMSArray, kDummies };
+    Recorded recorded_;  // what the main command buffer has bound (draw_recorded.h)
+    // 1x1 stand-ins for incomplete or missing textures (draw_input.h: kDummy*).
     Image dummy_[kDummyKinds][kDummies];
     VkImageView dummy_view_[kDummyKinds][kDummies] = {};
 };

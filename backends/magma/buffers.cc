@@ -262,6 +262,12 @@ void MagmaBackend::glBindVertexArray(GLuint name) {
     cur_->vao->bound_once = true;
 }
 
+GLboolean MagmaBackend::glIsVertexArray(GLuint name) {
+    if (!need_context(gen::Op::glIsVertexArray)) return GL_FALSE;
+    auto it = cur_->vaos.find(name);
+    return it != cur_->vaos.end() && it->second->bound_once;
+}
+
 void MagmaBackend::attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                                   GLsizei stride, wire::InOrOffset<uint8_t> pointer) {
     if (!need_context(verb)) return;
@@ -319,6 +325,25 @@ void MagmaBackend::attrib_bits(gen::Op verb, GLuint i, const uint32_t v[4]) {
     if (!need_context(verb)) return;
     if (i >= 16) return refuse(verb, GL_INVALID_VALUE, "index");
     std::memcpy(cur_->generic[i], v, 16);
+}
+
+// Integer generic values: the bits are kept; the shader input's type picks the format.
+void MagmaBackend::glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) {
+    const uint32_t v[4] = {uint32_t(x), uint32_t(y), uint32_t(z), uint32_t(w)};
+    attrib_bits(gen::Op::glVertexAttribI4i, i, v);
+}
+
+void MagmaBackend::glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w) {
+    const uint32_t v[4] = {x, y, z, w};
+    attrib_bits(gen::Op::glVertexAttribI4ui, i, v);
+}
+
+void MagmaBackend::glVertexAttribI4iv(GLuint i, wire::In<GLint> v) {
+    if (v.count() >= 4) glVertexAttribI4i(i, v.data[0], v.data[1], v.data[2], v.data[3]);
+}
+
+void MagmaBackend::glVertexAttribI4uiv(GLuint i, wire::In<GLuint> v) {
+    if (v.count() >= 4) glVertexAttribI4ui(i, v.data[0], v.data[1], v.data[2], v.data[3]);
 }
 
 void MagmaBackend::get_attrib(gen::Op verb, GLuint index, GLenum pname, void* out, uint32_t count, char kind) {

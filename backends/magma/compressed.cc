@@ -92,4 +92,25 @@ void MagmaBackend::compressed_sub_image(gen::Op verb, GLenum target, GLint level
     copy_texels(*t, target, level, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), s);
 }
 
+void MagmaBackend::glCompressedTexImage2D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLint border,
+                                          GLsizei size, wire::InOrOffset<uint8_t> data) {
+    compressed_image(gen::Op::glCompressedTexImage2D, target, level, ifmt, w, h, 1, border, size, data);
+}
+
+void MagmaBackend::glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
+                                             GLenum format, GLsizei size, wire::InOrOffset<uint8_t> data) {
+    compressed_sub_image(gen::Op::glCompressedTexSubImage2D, target, level, x, y, 0, w, h, 1, format, size, data);
+}
+
+void MagmaBackend::glCompressedTexImage3D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                                          GLint border, GLsizei size, wire::InOrOffset<uint8_t> data) {
+    compressed_image(gen::Op::glCompressedTexImage3D, target, level, ifmt, w, h, d, border, size, data);
+}
+
+void MagmaBackend::glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                                             GLsizei h, GLsizei d, GLenum format, GLsizei size,
+                                             wire::InOrOffset<uint8_t> data) {
+    compressed_sub_image(gen::Op::glCompressedTexSubImage3D, target, level, x, y, z, w, h, d, format, size, data);
+}
+
 }  // namespace mgl::magma

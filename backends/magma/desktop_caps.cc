@@ -49,7 +49,7 @@ const char* const kAlways[] = {
     // glGetTexImage of both aspects), which Mesa lists in every profile.
     "GL_ARB_texture_cube_map", "GL_EXT_packed_depth_stencil",
     // 1D, 1D array and rectangle textures: 2D images (textures.cc) sampled
-    // through the front end's SPIR-V lowering (shaders.cc).
+    // through the front end's SPIR-V lowering (shaders_link.cc).
     "GL_ARB_texture_rectangle", "GL_EXT_texture_array",
     // GL_CLAMP_TO_BORDER with any border colour (VK_EXT_custom_border_color;
     // without it the nearest fixed colour, said once in the log).

@@ -1,5 +1,6 @@
-// What one draw reads, gathered by the draw pieces (draw_descriptors.cc,
-// draw_vertex.cc) before draw.cc records anything.
+// What one draw reads (and captures), gathered by the draw pieces
+// (draw_descriptors.cc, draw_vertex.cc, transform_feedback.cc) before draw.cc
+// records anything.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -37,6 +38,23 @@ struct IndexInput {
     VkDeviceSize offset = 0;
     VkIndexType type = VK_INDEX_TYPE_UINT16;
     uint32_t count = 0;
+};
+
+// The 1x1 stand-ins (0, 0, 0, 1) a draw reads for incomplete or missing
+// textures (MagmaBackend::dummy_), per sampled type (float, signed integer,
+// unsigned integer: a view's format must match the sampler's type) and
+// dimension: 2D (also 2D shadow), cube, 3D, 2D array, 2D multisample (and array).
+enum { kDummyFloat, kDummySint, kDummyUint, kDummyKinds };
+enum { kDummy2D, kDummyCube, kDummy3D, kDummyArray, kDummyMS, kDummyMSArray, kDummies };
+
+// What transform feedback captures of one draw (xfb_draw_check,
+// transform_feedback.cc); capture false: nothing.
+struct XfbDraw {
+    bool capture = false;  // the draw is captured
+    uint32_t count = 0;    // buffers
+    VkBuffer buffers[4]{};
+    VkDeviceSize offsets[4]{}, sizes[4]{}, bytes[4]{};
+    uint64_t primitives = 0;
 };
 
 }  // namespace mgl::magma

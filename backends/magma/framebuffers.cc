@@ -46,6 +46,11 @@ void MagmaBackend::glBindRenderbuffer(GLenum target, GLuint name) {
     cur_->renderbuffer = rb;
 }
 
+GLboolean MagmaBackend::glIsRenderbuffer(GLuint name) {
+    return need_context(gen::Op::glIsRenderbuffer) && cur_->share->renderbuffers.count(name) &&
+           cur_->share->renderbuffers[name];
+}
+
 void MagmaBackend::glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
     renderbuffer_storage(gen::Op::glRenderbufferStorage, 0, internalformat, width, height);
 }
@@ -186,6 +191,10 @@ void MagmaBackend::glBindFramebuffer(GLenum target, GLuint name) {
     if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) cur_->read_fb = fb;
 }
 
+GLboolean MagmaBackend::glIsFramebuffer(GLuint name) {
+    return need_context(gen::Op::glIsFramebuffer) && cur_->framebuffers.count(name) && cur_->framebuffers[name];
+}
+
 Framebuffer* MagmaBackend::fb_for(GLenum target) {
     return (target == GL_READ_FRAMEBUFFER ? cur_->read_fb : cur_->draw_fb).get();
 }
@@ -207,6 +216,15 @@ void MagmaBackend::check_discard(gen::Op verb, GLenum target, GLsizei n, wire::I
             return refuse(verb, GL_INVALID_ENUM, "attachment");
         }
     }
+}
+
+// Hints only (contents stay): validated as GL says, nothing else.
+void MagmaBackend::glInvalidateFramebuffer(GLenum target, GLsizei n, wire::In<GLenum> attachments) {
+    check_discard(gen::Op::glInvalidateFramebuffer, target, n, attachments);
+}
+
+void MagmaBackend::glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GLenum> attachments) {
+    check_discard(gen::Op::glDiscardFramebufferEXT, target, n, attachments);
 }
 
 Attachment* MagmaBackend::attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second) {

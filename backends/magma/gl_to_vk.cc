@@ -145,7 +145,7 @@ int topology_class(VkPrimitiveTopology t) {
     }
 }
 
-// Which texture binding (and stand-in) a sampler type reads: MagmaBackend's kDummy* order.
+// Which texture binding (and stand-in) a sampler type reads: draw_input.h's kDummy* order.
 int sampler_dim(GLenum type) {
     switch (type) {
         case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE: return 1;
@@ -160,7 +160,7 @@ int sampler_dim(GLenum type) {
     }
 }
 
-// Which stand-in format a sampler type reads: MagmaBackend's kDummy{Float,Sint,Uint}.
+// Which stand-in format a sampler type reads: draw_input.h's kDummy{Float,Sint,Uint}.
 int sampler_kind(GLenum type) {
     switch (type) {
         case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE: case GL_INT_SAMPLER_2D_ARRAY:

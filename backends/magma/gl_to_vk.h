@@ -25,9 +25,9 @@ bool topology(GLenum mode, VkPrimitiveTopology& t);
 bool geometry_accepts(GLenum input, GLenum mode);
 // With a dynamic topology a pipeline serves every topology of its class.
 int topology_class(VkPrimitiveTopology t);
-// Which texture binding (and stand-in) a sampler type reads: MagmaBackend's kDummy* order.
+// Which texture binding (and stand-in) a sampler type reads: draw_input.h's kDummy* order.
 int sampler_dim(GLenum type);
-// Which stand-in format a sampler type reads: MagmaBackend's kDummy{Float,Sint,Uint}.
+// Which stand-in format a sampler type reads: draw_input.h's kDummy{Float,Sint,Uint}.
 int sampler_kind(GLenum type);
 
 // Desktop sampler types of the targets Magma holds as 2D images (1D, 1D

@@ -285,6 +285,10 @@ void MagmaBackend::glBindSampler(GLuint unit, GLuint name) {
     cur_->units[unit].sampler = it->second;
 }
 
+GLboolean MagmaBackend::glIsSampler(GLuint name) {
+    return need_context(gen::Op::glIsSampler) && cur_->share->samplers.count(name);
+}
+
 void MagmaBackend::glSamplerParameteri(GLuint sampler, GLenum pname, GLint param) {
     glSamplerParameterf(sampler, pname, float(param));
 }

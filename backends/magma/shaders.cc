@@ -1,5 +1,10 @@
+// Shaders through glslang in the calling process (shaders_here.h): a source
+// made ready and parsed (parse(), shaders_parse.h: its version, the checks,
+// the translation to the language compiled as, the vertex shader's wrap),
+// compile_check_here and compile_internal_here. The link: shaders_link.cc.
 #include "shaders.h"
 #include "shaders_here.h"
+#include "shaders_parse.h"
 
 #include "compat_builtins.h"
 #include "frag_coord.h"
@@ -7,13 +12,9 @@
 #include "const_fold.h"
 #include "essl_source.h"
 
-#include <glslang/MachineIndependent/iomapper.h>
-#include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
-
-#include "spirv_textures.h"
 
 #include <algorithm>
 #include <charconv>
@@ -82,7 +83,7 @@ Version source_version(const std::string& src) {
 }
 
 // The limits a shader sees as built-in constants (gl_MaxVertexUniformVectors
-// and friends): the same figures glGetIntegerv answers (session.cc, limit()).
+// and friends): the same figures glGetIntegerv answers (state_queries.cc, limit()).
 const TBuiltInResource& resources() {
     static const TBuiltInResource r = [] {
         TBuiltInResource x = *GetDefaultResources();
@@ -240,13 +241,6 @@ std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins) {
            "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
 }
 
-struct Parsed {
-    std::unique_ptr<glslang::TShader> shader;
-    std::string preamble;
-    std::string source, end;
-    const char* strings[2];
-};
-
 EShLanguage language(Stage stage) {
     switch (stage) {
         case Stage::vertex: return EShLangVertex;
@@ -273,12 +267,11 @@ std::string drop_profile_word(const std::string& src) {
     return std::regex_replace(src, re, "$1", std::regex_constants::format_first_only);
 }
 
-// wrap_clip_z: the vertex shader maps clip z (no geometry shader follows it).
-// compat_block: a geometry shader follows that reads the compatibility
-// varyings as a block (compat_builtins.h): the vertex shader declares it.
+}  // namespace
+
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
-                              const std::vector<std::string>& captured_builtins = {}, bool wrap_clip_z = true,
-                              bool compat_block = false) {
+                              const std::vector<std::string>& captured_builtins, bool wrap_clip_z,
+                              bool compat_block) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = language(stage);
@@ -391,254 +384,8 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     return p;
 }
 
-std::string strip_array(std::string n) {
-    if (n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0) n.resize(n.size() - 3);
-    return n;
-}
-
-int type_slots(uint32_t gl_type) {
-    switch (gl_type) {
-        case 0x8B5A: return 2;  // GL_FLOAT_MAT2
-        case 0x8B5B: return 3;  // GL_FLOAT_MAT3
-        case 0x8B5C: return 4;  // GL_FLOAT_MAT4
-        case 0x8B65: case 0x8B66: return 2;  // mat2x3, mat2x4
-        case 0x8B67: case 0x8B68: return 3;  // mat3x2, mat3x4
-        case 0x8B69: case 0x8B6A: return 4;  // mat4x2, mat4x3
-        default: return 1;
-    }
-}
-
-// Drops every RelaxedPrecision decoration: GL ES drivers that serve
-// mediump at full precision (llvmpipe, most desktop GPUs) are what
-// applications are tested on, and some drivers (lavapipe) really compute
-// RelaxedPrecision in 16 bits, which overflows shaders written for highp
-// (glmark2's simplex noise). Full precision everywhere matches native GL.
-void drop_relaxed_precision(std::vector<uint32_t>& spv) {
-    constexpr uint32_t kOpDecorate = 71, kOpMemberDecorate = 72, kRelaxedPrecision = 0;
-    if (spv.size() < 5) return;
-    std::vector<uint32_t> out(spv.begin(), spv.begin() + 5);
-    out.reserve(spv.size());
-    for (size_t i = 5; i < spv.size();) {
-        const uint32_t words = spv[i] >> 16, op = spv[i] & 0xFFFF;
-        if (words == 0 || i + words > spv.size()) return;  // malformed: leave it alone
-        const bool relaxed = (op == kOpDecorate && words >= 3 && spv[i + 2] == kRelaxedPrecision) ||
-                             (op == kOpMemberDecorate && words >= 4 && spv[i + 3] == kRelaxedPrecision);
-        if (!relaxed) out.insert(out.end(), spv.begin() + long(i), spv.begin() + long(i + words));
-        i += words;
-    }
-    spv.swap(out);
-}
-
-}  // namespace
-
 bool compile_check_here(Stage stage, Api api, const std::string& source, std::string& log) {
     return parse(stage, api, source, log) != nullptr;
-}
-
-namespace {
-// ESSL's link-time rules on invariant built-ins ("Invariance and linkage"):
-// gl_FragCoord may be invariant only if gl_Position is, gl_PointCoord only if
-// gl_PointSize is, gl_FrontFacing never. glslang does not check them.
-bool invariance_links(const std::string& vs, const std::string& fs, std::string& log) {
-    auto declares = [](const std::string& src, const char* name) {
-        return src.find("invariant") != std::string::npos &&
-               std::regex_search(src, std::regex(std::string(R"(\binvariant\s+)") + name + R"(\s*;)"));
-    };
-    static const std::regex all(R"(#\s*pragma\s+STDGL\s+invariant\s*\(\s*all\s*\))");
-    const bool vs_all = std::regex_search(vs, all);
-    if (declares(fs, "gl_FrontFacing")) log = "ERROR: gl_FrontFacing cannot be declared invariant\n";
-    else if (declares(fs, "gl_FragCoord") && !vs_all && !declares(vs, "gl_Position"))
-        log = "ERROR: gl_FragCoord is invariant but gl_Position is not\n";
-    else if (declares(fs, "gl_PointCoord") && !vs_all && !declares(vs, "gl_PointSize"))
-        log = "ERROR: gl_PointCoord is invariant but gl_PointSize is not\n";
-    return log.empty();
-}
-// glBindFragDataLocation: each fragment output the source left unlocated and
-// the program bound gets the bound location on every reference to it (the
-// SPIR-V decoration comes from whichever reference glslang meets first), before
-// the I/O mapper places the rest around it. A location the source wrote wins,
-// as in GL.
-class BindOutputs : public glslang::TIntermTraverser {
-public:
-    explicit BindOutputs(const FragBindings& b) : bindings_(b) {}
-    void visitSymbol(glslang::TIntermSymbol* sym) override {
-        glslang::TQualifier& q = sym->getWritableType().getQualifier();
-        if (q.storage != glslang::EvqVaryingOut || q.hasLocation()) return;
-        auto it = bindings_.find(unrename(sym->getName().c_str()));
-        if (it != bindings_.end()) q.layoutLocation = it->second;
-    }
-
-private:
-    const FragBindings& bindings_;
-};
-
-// The names of the fragment outputs that carry a location in the source.
-std::vector<std::string> located_outputs(glslang::TIntermediate& im) {
-    std::vector<std::string> out;
-    TIntermNode* root = im.getTreeRoot();
-    if (!root || !root->getAsAggregate()) return out;
-    auto& seq = root->getAsAggregate()->getSequence();
-    if (seq.empty() || !seq.back()->getAsAggregate()) return out;
-    for (TIntermNode* n : seq.back()->getAsAggregate()->getSequence()) {
-        const glslang::TIntermSymbol* sym = n->getAsSymbolNode();
-        if (!sym) continue;
-        const glslang::TQualifier& q = sym->getType().getQualifier();
-        if (q.storage == glslang::EvqVaryingOut && q.hasLocation()) out.push_back(unrename(sym->getName().c_str()));
-    }
-    return out;
-}
-
-// A geometry shader's layout primitive as GL names it (GL_TRIANGLES...).
-uint32_t gl_primitive(glslang::TLayoutGeometry g) {
-    switch (g) {
-        case glslang::ElgPoints: return 0x0000;               // GL_POINTS
-        case glslang::ElgLines: return 0x0001;                // GL_LINES
-        case glslang::ElgLinesAdjacency: return 0x000A;       // GL_LINES_ADJACENCY
-        case glslang::ElgLineStrip: return 0x0003;            // GL_LINE_STRIP
-        case glslang::ElgTriangles: return 0x0004;            // GL_TRIANGLES
-        case glslang::ElgTrianglesAdjacency: return 0x000C;   // GL_TRIANGLES_ADJACENCY
-        case glslang::ElgTriangleStrip: return 0x0005;        // GL_TRIANGLE_STRIP
-        default: return 0;
-    }
-}
-
-}  // namespace
-
-bool link_program_here(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
-                       const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
-    if (!invariance_links(vs_src, fs_src, log)) return false;
-    if (api == Api::desktop && !gs_src) {
-        // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
-        log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, {vs_src}),
-                                                gl::colour_interpolation(gl::Stage::fragment, {fs_src}));
-        if (!log.empty()) return false;
-    }
-    if (gs_src && !xfb.names.empty()) {
-        // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).
-        log = "transform feedback of a geometry shader's outputs is not served by Magma yet\n";
-        return false;
-    }
-    std::string vlog, glog, flog;
-    std::vector<std::string> captured_builtins;
-    for (const std::string& n : xfb.names)
-        if ((n == "gl_Position" || n == "gl_PointSize") &&
-            std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
-            captured_builtins.push_back(n);
-    std::unique_ptr<Parsed> gs = gs_src ? parse(Stage::geometry, api, *gs_src, glog) : nullptr;
-    const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, gs_src == nullptr, compat_block);
-    auto fs = parse(Stage::fragment, api, fs_src, flog);
-    if (!vs || !fs || (gs_src && !gs)) {
-        log = "compile failed:\n" + vlog + glog + flog;
-        return false;
-    }
-    glslang::TProgram prog;
-    prog.addShader(vs->shader.get());
-    if (gs) prog.addShader(gs->shader.get());
-    prog.addShader(fs->shader.get());
-    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
-    if (!prog.link(msgs)) {
-        log = prog.getInfoLog();
-        return false;
-    }
-    if (!frag.empty()) {
-        glslang::TIntermediate& fim = *prog.getIntermediate(EShLangFragment);
-        const std::vector<std::string> located = located_outputs(fim);
-        FragBindings unlocated;
-        for (const auto& [name, loc] : frag)
-            if (std::find(located.begin(), located.end(), name) == located.end()) unlocated[name] = loc;
-        BindOutputs bind(unlocated);
-        if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
-    }
-    // The GLSL mapper gives a varying the same location in both stages (by name).
-    glslang::TGlslIoMapper mapper;
-    glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
-    if (!prog.mapIO(&resolver, &mapper)) {
-        log = std::string("I/O mapping failed: ") + prog.getInfoLog();
-        return false;
-    }
-    // Inactive attributes too: the SPIR-V still declares them, and Vulkan wants
-    // every vertex input fed (GL would not list them as active: a known gap).
-    prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers | EShReflectionAllIOVariables);
-    out = {};
-    int default_block = -1;
-    for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
-        const glslang::TObjectReflection& b = prog.getUniformBlock(i);
-        if (b.name == "gl_DefaultUniformBlock") {
-            default_block = i;
-            out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
-            out.default_size = b.size;
-        } else {
-            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
-        }
-    }
-    for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
-        const glslang::TObjectReflection& u = prog.getUniform(i);
-        UniformInfo info;
-        info.name = unrename(strip_array(u.name));
-        info.type = uint32_t(u.glDefineType);
-        info.array_size = std::max(u.size, 1);
-        const glslang::TType* t = u.getType();
-        const bool sampler = t && t->getBasicType() == glslang::EbtSampler;
-        if (sampler) {
-            info.binding = u.getBinding();
-        } else if (u.index == default_block && default_block >= 0) {
-            info.offset = u.offset;
-            info.array_stride = u.arrayStride;
-        } else {
-            continue;  // a member of a user uniform block: set through the block's buffer
-        }
-        out.uniforms.push_back(std::move(info));
-    }
-    for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
-        const glslang::TObjectReflection& a = prog.getPipeInput(i);
-        if (a.name.rfind("gl_", 0) == 0) continue;
-        AttribInfo info;
-        info.name = unrename(a.name);
-        info.type = uint32_t(a.glDefineType);
-        const glslang::TType* t = a.getType();
-        info.location = t && t->getQualifier().hasLocation() ? int(t->getQualifier().layoutLocation) : -1;
-        info.slots = type_slots(info.type);
-        out.attribs.push_back(std::move(info));
-    }
-    for (int i = 0; i < prog.getNumPipeOutputs(); ++i) {
-        const glslang::TType* t = prog.getPipeOutput(i).getType();
-        out.outputs.push_back(t && t->getQualifier().hasLocation() ? int(t->getQualifier().layoutLocation) : 0);
-    }
-    glslang::SpvOptions opt;
-    opt.disableOptimizer = true;  // the driver optimises; keeps link time short
-    spv::SpvBuildLogger spv_log;
-    glslang::GlslangToSpv(*prog.getIntermediate(EShLangVertex), out.vs, &spv_log, &opt);
-    glslang::GlslangToSpv(*prog.getIntermediate(EShLangFragment), out.fs, &spv_log, &opt);
-    drop_relaxed_precision(out.vs);
-    drop_relaxed_precision(out.fs);
-    if (gs) {
-        glslang::TIntermediate& gim = *prog.getIntermediate(EShLangGeometry);
-        glslang::GlslangToSpv(gim, out.gs, &spv_log, &opt);
-        drop_relaxed_precision(out.gs);
-        out.gs_vertices = gim.getVertices();
-        out.gs_invocations = std::max(gim.getInvocations(), 1);
-        out.gs_input = gl_primitive(gim.getInputPrimitive());
-        out.gs_output = gl_primitive(gim.getOutputPrimitive());
-        if (out.gs.empty()) {
-            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
-            return false;
-        }
-    }
-    log = prog.getInfoLog();
-    if (out.vs.empty() || out.fs.empty()) {
-        log += "SPIR-V generation failed: " + spv_log.getAllMessages();
-        return false;
-    }
-    // 1D, 1D array and rectangle samplers read the 2D images Magma keeps
-    // those textures in: the GL front end's lowering, Espryt's too. (The
-    // reflection above keeps their GL types, which pick the texture units.)
-    for (std::vector<uint32_t>* m : {&out.vs, &out.fs, &out.gs})
-        if (!m->empty() && !gl::lower_desktop_textures(*m)) {
-            log += "the desktop texture lowering met a malformed SPIR-V module";
-            return false;
-        }
-    return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 
 std::vector<uint32_t> compile_internal_here(Stage stage, const std::string& source, std::string& log) {

@@ -571,4 +571,10 @@ void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum p
     params.data[0] = v;
 }
 
+void MagmaBackend::glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, wire::Out<GLfloat> params) {
+    GLint v[4] = {};
+    glGetTexLevelParameteriv(target, level, pname, wire::Out<GLint>{v, sizeof v});
+    if (params.count()) params.data[0] = GLfloat(v[0]);
+}
+
 }  // namespace mgl::magma

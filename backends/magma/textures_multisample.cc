@@ -94,6 +94,26 @@ void MagmaBackend::multisample_storage(gen::Op verb, GLenum target, GLsizei samp
     t->immutable_levels = immutable ? 1 : 0;
 }
 
+void MagmaBackend::glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h,
+                                           GLboolean fixed) {
+    multisample_storage(gen::Op::glTexImage2DMultisample, target, samples, ifmt, w, h, 1, fixed, false);
+}
+
+void MagmaBackend::glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h,
+                                             GLboolean fixed) {
+    multisample_storage(gen::Op::glTexStorage2DMultisample, target, samples, ifmt, w, h, 1, fixed, true);
+}
+
+void MagmaBackend::glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h, GLsizei d,
+                                           GLboolean fixed) {
+    multisample_storage(gen::Op::glTexImage3DMultisample, target, samples, ifmt, w, h, d, fixed, false);
+}
+
+void MagmaBackend::glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum ifmt, GLsizei w, GLsizei h,
+                                             GLsizei d, GLboolean fixed) {
+    multisample_storage(gen::Op::glTexStorage3DMultisample, target, samples, ifmt, w, h, d, fixed, true);
+}
+
 void MagmaBackend::glSampleMaski(GLuint index, GLbitfield mask) {
     if (!need_context(gen::Op::glSampleMaski)) return;
     if (!cur_->desktop()) return unsupported(gen::Op::glSampleMaski);
