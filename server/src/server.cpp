@@ -11,6 +11,9 @@
 #include "mgl/wire/transport/links.h"
 #include "server_core.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace mgl::server {
 
 namespace {
@@ -89,7 +92,10 @@ ServerOptions builtin_server_options() {
     o.wire_fingerprint = d.wire_fingerprint;
     o.build_id = std::move(d.build_id);
     o.default_backend = std::move(d.backend);
-    o.warm_thread = std::move(d.warm_thread);
+    if (const char* n = std::getenv("MOBILEGL_WARM_THREADS"); n && std::atoi(n) > 0) {
+        o.spare_threads = uint32_t(std::min(std::atoi(n), 8));
+        o.warm_thread = std::move(d.warm_thread);
+    }
     return o;
 }
 

@@ -5,9 +5,9 @@
 // on a thread that had one before takes 0.5 ms; docs/PERFORMANCE.md 4k). On
 // a thread of its own, every Espryt session paid that inside the program's
 // eglMakeCurrent. Each new thread first runs the warm-up it is given (Espryt
-// makes a throwaway host context current), and `spare` warm threads are made
-// when the server starts, for its first sessions (a program's first one or
-// two contexts); later sessions reuse the threads of ended ones.
+// makes a throwaway host context current), and `spare` warm threads can be
+// made when the server starts, for its first sessions (a program's first one
+// or two contexts); later sessions reuse the threads of ended ones.
 #pragma once
 
 #include <condition_variable>

@@ -40,12 +40,15 @@ struct ServerOptions {
     // Accepted sockets waiting for their hello, per listener: they cost no
     // thread and no session; past the cap the oldest is dropped.
     uint32_t max_pending_handshakes = 128;
-    // Runs first on every new session thread, with the default backend's
-    // name (Espryt: the host driver's per-thread set-up, paid before a
-    // session needs it); may be empty. Threads are kept for later sessions,
-    // and `spare_threads` warm ones wait ahead of them (server/src/session_threads.h).
+    // Session threads are kept for later sessions (server/src/session_threads.h).
+    // `spare_threads` of them are made when the server starts, each first
+    // running warm_thread with the default backend's name (Espryt: the host
+    // driver's per-thread set-up, 22-28 ms a thread on NVIDIA, paid before a
+    // session needs it). builtin_server_options() takes both from
+    // MOBILEGL_WARM_THREADS (default 0: none, no warm-up; docs/PERFORMANCE.md 4k
+    // says why it is not on yet).
     std::function<void(const std::string& backend)> warm_thread;
-    uint32_t spare_threads = 2;
+    uint32_t spare_threads = 0;
 };
 
 // The applier factory, wire fingerprint, build id and default backend this
