@@ -159,6 +159,19 @@ TEST_CASE("a shader that does not compile reports it with a log") {
     CHECK(wire.error() == GL_NO_ERROR);
 }
 
+namespace {
+// Clears the started session's surface to a primary colour and reads it back:
+// the session renders (channel 0 red, 1 green, 2 blue).
+void check_renders(Wire& w, int channel) {
+    const float c[3] = {channel == 0 ? 1.0f : 0.0f, channel == 1 ? 1.0f : 0.0f, channel == 2 ? 1.0f : 0.0f};
+    w.enc.glClearColor(c[0], c[1], c[2], 1);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    auto px = w.read_surface(1, 64, 64);
+    REQUIRE(px.size() == 64 * 64 * 4);
+    CHECK(px[channel] == 255);
+}
+}  // namespace
+
 TEST_CASE("a lost device ends that session with a lost context and a fault, nothing else") {
     Wire wire;
     REQUIRE_MESSAGE(wire.backend, wire.why);
@@ -176,15 +189,11 @@ TEST_CASE("a lost device ends that session with a lost context and a fault, noth
     g.draw_arrays(GL_TRIANGLES, 0, 3);
     CHECK(wire.error() == 0x0507);  // GL_CONTEXT_LOST
     CHECK(wire.log_lines("VK_ERROR_DEVICE_LOST") == 1);
-    // Another session (its own VkDevice) is unaffected.
+    // Another session (never given the lost device) is unaffected.
     Wire other;
     REQUIRE(other.backend);
     other.start();
-    other.enc.glClearColor(0, 0, 1, 1);
-    other.enc.glClear(GL_COLOR_BUFFER_BIT);
-    auto px = other.read_surface(1, 64, 64);
-    REQUIRE(px.size() == 64 * 64 * 4);
-    CHECK(px[2] == 255);
+    check_renders(other, 2);
     CHECK(other.backend->fault() == nullptr);
 }
 
@@ -206,11 +215,7 @@ TEST_CASE("a lost device serves no later session: neither kept for it nor shared
         REQUIRE(next.backend);
         CHECK(next.log_lines("shared with a live session") == 0);
         next.start();
-        next.enc.glClearColor(0, 1, 0, 1);
-        next.enc.glClear(GL_COLOR_BUFFER_BIT);
-        auto px = next.read_surface(1, 64, 64);
-        REQUIRE(px.size() == 64 * 64 * 4);
-        CHECK(px[1] == 255);
+        check_renders(next, 1);
         next.backend->lose_device_for_testing();  // so that neither device may be kept
     }
     // Both ended; neither device was kept: the next session opens one.
@@ -219,11 +224,7 @@ TEST_CASE("a lost device serves no later session: neither kept for it nor shared
     CHECK(after.log_lines("kept open beforehand") == 0);
     CHECK(after.log_lines("opened in") == 1);
     after.start();
-    after.enc.glClearColor(0, 0, 1, 1);
-    after.enc.glClear(GL_COLOR_BUFFER_BIT);
-    auto px = after.read_surface(1, 64, 64);
-    REQUIRE(px.size() == 64 * 64 * 4);
-    CHECK(px[2] == 255);
+    check_renders(after, 2);
 }
 
 TEST_CASE("the server's applier turns a lost Magma device into a backend fault") {

@@ -15,18 +15,9 @@
 set -uo pipefail
 bundle=${1:?bundle or -}; outdir=${2:?outdir}; runs=${3:-3}; arms=${4:-"native inproc magma-inproc"}; shift 4
 mkdir -p "$outdir"; outdir=$(cd "$outdir" && pwd)
-if [[ "$bundle" == - ]]; then
-    build=$(cd "$(dirname "$0")/../../../build" && pwd)
-    retrace=eglretrace mgl=$build/tools/mgl preload=$build/tools/bench/frames/libmgl-swap-times.so
-    export WAFFLE_PLATFORM=surfaceless_egl
-else
-    bundle=$(cd "$bundle" && pwd)
-    export LD_LIBRARY_PATH=$bundle/egl/retrace/lib WAFFLE_PLATFORM=surfaceless_egl
-    export __EGL_VENDOR_LIBRARY_DIRS=/usr/local/nvidia/share/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d
-    [[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]] &&
-        export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-    retrace=$bundle/egl/retrace/eglretrace mgl=$bundle/mgl/mgl preload=$bundle/mgl/libmgl-swap-times.so
-fi
+source "$(dirname "$0")/bundle-env.sh" "$bundle"
+if [[ "$bundle" == - ]]; then preload=$bundle_lib/tools/bench/frames/libmgl-swap-times.so
+else preload=$bundle_lib/libmgl-swap-times.so; fi
 for tr in "$@"; do
     name=$(basename "$tr" .trace)
     for ((r = 1; r <= runs; r++)); do

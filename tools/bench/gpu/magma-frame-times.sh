@@ -10,19 +10,7 @@
 # bundle); on this machine, BUNDLE may be "-" to use eglretrace and build/tools/mgl.
 set -uo pipefail
 bundle=${1:?bundle or -}; transport=${2:-inproc}; warmup=${3:-20}; shift 3
-if [[ "$bundle" == - ]]; then
-    retrace=eglretrace
-    mgl=$(dirname "$0")/../../../build/tools/mgl
-    export WAFFLE_PLATFORM=surfaceless_egl
-else
-    bundle=$(cd "$bundle" && pwd)
-    export LD_LIBRARY_PATH=$bundle/egl/retrace/lib WAFFLE_PLATFORM=surfaceless_egl
-    export __EGL_VENDOR_LIBRARY_DIRS=/usr/local/nvidia/share/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d
-    [[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]] &&
-        export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-    retrace=$bundle/egl/retrace/eglretrace
-    mgl=$bundle/mgl/mgl
-fi
+source "$(dirname "$0")/bundle-env.sh" "$bundle"
 fps_of() { sed -n 's/.*average of \([0-9.]*\) fps.*/\1/p' | tail -1; }
 echo "| trace | native fps | Magma $transport fps | draws | descriptor sets | wall µs | apply-thread CPU µs | GPU wait µs | submit µs |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
