@@ -227,5 +227,7 @@ int server_main(int argc, char** argv, ServerOptions o) {
 }  // namespace mgl::server
 
 extern "C" int mgl_server_main(int argc, char** argv) {
-    return mgl::server::server_main(argc, argv, mgl::server::builtin_server_options());
+    // A server process is started ahead of its clients: warm two session
+    // threads there (ServerOptions::spare_threads).
+    return mgl::server::server_main(argc, argv, mgl::server::builtin_server_options(2));
 }

@@ -85,15 +85,17 @@ private:
 
 }  // namespace
 
-ServerOptions builtin_server_options() {
+ServerOptions builtin_server_options(uint32_t default_warm_threads) {
     BuiltinDefaults d = builtin_defaults();
     ServerOptions o;
     o.appliers = std::move(d.appliers);
     o.wire_fingerprint = d.wire_fingerprint;
     o.build_id = std::move(d.build_id);
     o.default_backend = std::move(d.backend);
-    if (const char* n = std::getenv("MOBILEGL_WARM_THREADS"); n && std::atoi(n) > 0) {
-        o.spare_threads = uint32_t(std::min(std::atoi(n), 8));
+    int warm = int(default_warm_threads);
+    if (const char* n = std::getenv("MOBILEGL_WARM_THREADS"); n && *n) warm = std::atoi(n);
+    if (warm > 0) {
+        o.spare_threads = uint32_t(std::min(warm, 8));
         o.warm_thread = std::move(d.warm_thread);
     }
     return o;

@@ -11,7 +11,9 @@
 # frame's slow calls with tools/bench/frames/pcpu_first_frame.py).
 # BUNDLE as for run-traces.sh (run that first: it unpacks the bundle), with
 # libmgl-swap-times.so in BUNDLE/mgl/; or "-" on this machine (eglretrace from
-# PATH, build/). ARMS: native, a transport name (Espryt), magma-TRANSPORT.
+# PATH, build/). ARMS: native, a transport name (Espryt), magma-TRANSPORT;
+# an arm may end in +VAR=VALUE (e.g. inproc+MOBILEGL_WARM_THREADS=2) to run
+# with that variable set, so one call compares a knob's settings.
 set -uo pipefail
 bundle=${1:?bundle or -}; outdir=${2:?outdir}; runs=${3:-3}; arms=${4:-"native inproc magma-inproc"}; shift 4
 mkdir -p "$outdir"; outdir=$(cd "$outdir" && pwd)
@@ -23,11 +25,14 @@ for tr in "$@"; do
     for ((r = 1; r <= runs; r++)); do
         for a in $arms; do
             export MGL_SWAP_TIMES=$outdir/$name.$a.$r
-            case $a in
+            arm_env=(); arm=$a
+            if [[ $a == *+*=* ]]; then arm_env=("${a#*+}"); arm=${a%%+*}; fi
+            case $arm in
                 native) cmd=("$retrace") ;;
-                magma-*) cmd=("$mgl" run --backend magma --transport "${a#magma-}" -- "$retrace") ;;
-                *) cmd=("$mgl" run --transport "$a" -- "$retrace") ;;
+                magma-*) cmd=("$mgl" run --backend magma --transport "${arm#magma-}" -- "$retrace") ;;
+                *) cmd=("$mgl" run --transport "$arm" -- "$retrace") ;;
             esac
+            cmd=(env "${arm_env[@]}" "${cmd[@]}")
             if [[ ${PCPU:-0} == 1 ]]; then
                 env -u DISPLAY LD_PRELOAD="$preload" timeout 120 "${cmd[@]}" --pcpu --headless "$tr" \
                     >"$outdir/$name.$a.$r.pcpu" 2>/dev/null

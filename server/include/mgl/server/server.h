@@ -45,8 +45,11 @@ struct ServerOptions {
     // running warm_thread with the default backend's name (Espryt: the host
     // driver's per-thread set-up, 22-28 ms a thread on NVIDIA, paid before a
     // session needs it). builtin_server_options() takes both from
-    // MOBILEGL_WARM_THREADS (default 0: none, no warm-up; docs/PERFORMANCE.md 4k
-    // says why it is not on yet).
+    // MOBILEGL_WARM_THREADS, else from its caller's default: 2 for the server
+    // process (`mgl server`, started ahead of its clients, so the warm-up is
+    // off their path), 0 for a server made through the C API (the inproc
+    // transport starts one inside the application's eglInitialize, where the
+    // warm-up would only move the cost; docs/PERFORMANCE.md 4l).
     std::function<void(const std::string& backend)> warm_thread;
     uint32_t spare_threads = 0;
 };
@@ -54,7 +57,7 @@ struct ServerOptions {
 // The applier factory, wire fingerprint, build id and default backend this
 // build of the server was made with (the generated codec and its backends
 // when built with them). The C API and the daemon start from these.
-ServerOptions builtin_server_options();
+ServerOptions builtin_server_options(uint32_t default_warm_threads = 0);
 
 struct ServerStats {
     uint64_t sessions_opened = 0;
