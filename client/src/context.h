@@ -46,9 +46,15 @@ struct BufferInfo {
     // (the index range of a draw that also reads client vertex arrays is
     // computed from it) and for buffers mapped for writing without
     // invalidation (keep_shadow: their later maps need no round trip).
+    // Also kept, within ShareGroup::kAutoShadowBytes, for the data a buffer is
+    // first specified with (a static buffer the application later maps
+    // without invalidating, as glmark2's buffer scene does, then costs no
+    // fetch); a buffer specified again (streaming) drops that copy.
+    // Sized through set_shadow/drop_shadow only, which keep the group's total.
     std::vector<uint8_t> shadow;
     bool shadow_valid = false;
     bool keep_shadow = false;
+    bool specified = false;  // glBufferData has been called on it
     // The server may change the data store on its own (custom/buffer_contents.cc):
     // no copy is kept.
     bool server_writes = false;
@@ -69,6 +75,13 @@ public:
 
     std::mutex mu;  // guards what follows
     std::unordered_map<uint32_t, BufferInfo> buffers;
+    // Bytes of all buffers' copies (BufferInfo::shadow): at most
+    // kShadowBudgetBytes; copies of first specifications at most
+    // kAutoShadowBytes of that, so that they never crowd out the copies that
+    // save a round trip per map.
+    static constexpr int64_t kShadowBudgetBytes = int64_t(128) << 20;
+    static constexpr int64_t kAutoShadowBytes = int64_t(32) << 20;
+    int64_t shadow_bytes = 0;
     std::unordered_set<uint32_t> server_surfaces;  // surfaces created in this session
     // KHR_debug labels of sync objects (glObjectPtrLabel): a GLsync is a name
     // the client minted, so its label lives here; minted names are never

@@ -354,14 +354,71 @@ TEST_CASE("write maps are filled from the client's copy until the server writes 
         CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
     };
     const uint64_t trips0 = ctx->counters.round_trips;
-    write_map(0, 256, 0xAA);  // the first fetches the whole buffer once
-    CHECK(ctx->counters.round_trips == trips0 + 1);
-    write_map(64, 64, 0xBB);  // later ones: no round trip
+    write_map(0, 256, 0xAA);  // the first comes from the copy of the data it was specified with
+    CHECK(ctx->counters.round_trips == trips0);
+    write_map(64, 64, 0xBB);  // and so do later ones
     mgl_glBufferSubData(GL_ARRAY_BUFFER, 8, 4, "\x01\x02\x03\x04");
     std::memcpy(expect.data() + 8, "\x01\x02\x03\x04", 4);
     write_map(0, 128, 0xCC);
-    CHECK(ctx->counters.round_trips == trips0 + 1);
-    CHECK(ctx->counters.local_maps == 2);
+    CHECK(ctx->counters.round_trips == trips0);
+    CHECK(ctx->counters.local_maps == 3);
+    // A buffer that was mapped keeps its copy when specified again.
+    mgl_glBufferData(GL_ARRAY_BUFFER, 256, expect.data(), GL_DYNAMIC_DRAW);
+    write_map(0, 256, 0xAB);
+    CHECK(ctx->counters.round_trips == trips0);
+
+    // Specified again before any map (streaming): no copy, the map asks the server
+    // once and keeps the copy from then on.
+    GLuint stream = 0;
+    mgl_glGenBuffers(1, &stream);
+    {
+        std::vector<uint8_t> saved = expect;
+        mgl_glBindBuffer(GL_ARRAY_BUFFER, stream);
+        mgl_glBufferData(GL_ARRAY_BUFFER, 256, expect.data(), GL_STREAM_DRAW);
+        for (size_t k = 0; k < expect.size(); ++k) expect[k] = uint8_t(255 - k);
+        mgl_glBufferData(GL_ARRAY_BUFFER, 256, expect.data(), GL_STREAM_DRAW);
+        const uint64_t t = ctx->counters.round_trips;
+        write_map(0, 256, 0x5A);
+        CHECK(ctx->counters.round_trips == t + 1);
+        write_map(0, 256, 0x5B);
+        CHECK(ctx->counters.round_trips == t + 1);
+        expect = saved;
+    }
+
+    // Copies of first specifications stop at ShareGroup::kAutoShadowBytes in
+    // all; deleting buffers gives their bytes back.
+    {
+        const int64_t big = int64_t(4) << 20;
+        const int n = int(client::ShareGroup::kAutoShadowBytes / big) + 1;
+        std::vector<GLuint> many(static_cast<size_t>(n));
+        mgl_glGenBuffers(n, many.data());
+        std::vector<uint8_t> data(static_cast<size_t>(big), 0x77);
+        for (GLuint name : many) {
+            mgl_glBindBuffer(GL_ARRAY_BUFFER, name);
+            mgl_glBufferData(GL_ARRAY_BUFFER, big, data.data(), GL_STATIC_DRAW);
+        }
+        auto map_costs = [&](GLuint name) {
+            mgl_glBindBuffer(GL_ARRAY_BUFFER, name);
+            const uint64_t t = ctx->counters.round_trips;
+            auto* p = static_cast<uint8_t*>(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_WRITE_BIT));
+            REQUIRE(p);
+            CHECK(p[0] == 0x77);
+            CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+            return ctx->counters.round_trips - t;
+        };
+        CHECK(map_costs(many.front()) == 0);
+        CHECK(map_costs(many.back()) == 1);  // past the budget: no copy was kept
+        CHECK(ctx->group->shadow_bytes <= client::ShareGroup::kShadowBudgetBytes);
+        mgl_glDeleteBuffers(n - 1, many.data());
+        GLuint again = 0;
+        mgl_glGenBuffers(1, &again);
+        mgl_glBindBuffer(GL_ARRAY_BUFFER, again);
+        mgl_glBufferData(GL_ARRAY_BUFFER, big, data.data(), GL_STATIC_DRAW);
+        CHECK(map_costs(again) == 0);  // room again
+        mgl_glDeleteBuffers(1, &again);
+        mgl_glDeleteBuffers(1, &many.back());
+        mgl_glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+    }
 
     // What the server holds equals the client's copy: read through a copy into
     // a second buffer the client has never mapped.

@@ -247,14 +247,15 @@ void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* 
         b.map_snapshot.clear();
         b.map_from_shadow = false;
     }
-    if (size <= kMaxShadowBytes && !b.server_writes && (target == GL_ELEMENT_ARRAY_BUFFER || b.keep_shadow)) {
-        if (data) b.shadow.assign(static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + size);
-        else b.shadow.assign(size_t(size), 0);
-        b.shadow_valid = true;
-    } else {
-        b.shadow = {};
-        b.shadow_valid = false;
-    }
+    const bool first = !b.specified;
+    b.specified = true;
+    ShareGroup& grp = *ctx.group;
+    drop_shadow(grp, b);
+    if (size > kMaxShadowBytes || b.server_writes) return;
+    if (target == GL_ELEMENT_ARRAY_BUFFER || b.keep_shadow)
+        set_shadow(grp, b, data, size, ShareGroup::kShadowBudgetBytes);
+    else if (first && data)
+        set_shadow(grp, b, data, size, ShareGroup::kAutoShadowBytes);
 }
 
 void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
@@ -268,7 +269,7 @@ void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeip
         if (data) std::memcpy(b.shadow.data() + offset, data, size_t(size));
         else std::memset(b.shadow.data() + offset, 0, size_t(size));  // the wire sends zeros
     } else {
-        b.shadow_valid = false;
+        drop_shadow(*ctx.group, b);
     }
 }
 

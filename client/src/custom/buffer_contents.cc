@@ -14,14 +14,37 @@
 
 namespace mgl::client {
 
+void drop_shadow(ShareGroup& g, BufferInfo& b) {
+    g.shadow_bytes -= int64_t(b.shadow.size());
+    b.shadow = {};
+    b.shadow_valid = false;
+}
+
+bool set_shadow(ShareGroup& g, BufferInfo& b, std::vector<uint8_t>&& bytes, int64_t limit) {
+    drop_shadow(g, b);
+    if (g.shadow_bytes + int64_t(bytes.size()) > limit) return false;
+    g.shadow_bytes += int64_t(bytes.size());
+    b.shadow = std::move(bytes);
+    b.shadow_valid = true;
+    return true;
+}
+
+bool set_shadow(ShareGroup& g, BufferInfo& b, const void* data, int64_t size, int64_t limit) {
+    drop_shadow(g, b);
+    if (size < 0 || g.shadow_bytes + size > limit) return false;
+    std::vector<uint8_t> bytes;
+    if (data) bytes.assign(static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + size);
+    else bytes.assign(size_t(size), 0);
+    return set_shadow(g, b, std::move(bytes), limit);
+}
+
 void mark_server_writes(Context& ctx, uint32_t name) {
     if (!name) return;
     std::lock_guard<std::mutex> g(ctx.group->mu);
     BufferInfo& b = ctx.group->buffers[name];
     b.server_writes = true;
     b.keep_shadow = false;
-    b.shadow_valid = false;
-    b.shadow = {};
+    drop_shadow(*ctx.group, b);
 }
 
 bool server_write_target(GLenum target) {

@@ -34,6 +34,12 @@ BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
 // Buffers whose data store the server may write (custom/buffer_contents.cc):
 // the client keeps no copy of them.
 void mark_server_writes(Context& ctx, uint32_t name);
+// The only writers of BufferInfo::shadow's size (custom/buffer_contents.cc),
+// keeping ShareGroup::shadow_bytes; the group's mutex held. set_shadow with
+// null data keeps zeros; false (and no copy) when `limit` would be passed.
+bool set_shadow(ShareGroup& g, BufferInfo& b, const void* data, int64_t size, int64_t limit);
+bool set_shadow(ShareGroup& g, BufferInfo& b, std::vector<uint8_t>&& bytes, int64_t limit);
+void drop_shadow(ShareGroup& g, BufferInfo& b);
 bool server_write_target(GLenum target);
 // Copies `bytes` into the vertex stream buffer; returns their offset there and
 // leaves the stream bound to GL_ARRAY_BUFFER on the server.

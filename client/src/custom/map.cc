@@ -83,10 +83,12 @@ bool fill_mapping(Context& ctx, std::unique_lock<std::mutex>& g, const char* ver
     if (b.shadow_valid && offset + length <= int64_t(b.shadow.size())) {
         std::memcpy(b.map_storage.data(), b.shadow.data() + offset, size_t(length));
         b.map_from_shadow = true;
+        b.keep_shadow = b.keep_shadow || keep;  // a first specification's copy now serves maps: keep it
         ++ctx.counters.local_maps;
         return true;
     }
-    keep = keep && !b.server_writes && b.size >= 0 && b.size <= std::min(kMaxShadowBytes, kMaxArrayBytes);
+    keep = keep && !b.server_writes && b.size >= 0 && b.size <= std::min(kMaxShadowBytes, kMaxArrayBytes) &&
+           ctx.group->shadow_bytes - int64_t(b.shadow.size()) + b.size <= ShareGroup::kShadowBudgetBytes;
     const int64_t from = keep ? 0 : offset, bytes = keep ? b.size : length;
     std::vector<uint8_t> fetched(static_cast<size_t>(bytes));
     g.unlock();
@@ -97,9 +99,7 @@ bool fill_mapping(Context& ctx, std::unique_lock<std::mutex>& g, const char* ver
     g.lock();
     if (!ok) return false;
     std::memcpy(b.map_storage.data(), fetched.data() + (offset - from), size_t(length));
-    if (keep) {
-        b.shadow = std::move(fetched);
-        b.shadow_valid = true;
+    if (keep && set_shadow(*ctx.group, b, std::move(fetched), ShareGroup::kShadowBudgetBytes)) {
         b.keep_shadow = true;
         b.map_from_shadow = true;
     } else {

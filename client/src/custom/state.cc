@@ -140,7 +140,12 @@ void glDeleteBuffers(GLsizei n, const GLuint* buffers) {
     if (!names_blob(*ctx, "glDeleteBuffers", n, buffers, b)) return;
     {
         std::lock_guard<std::mutex> g(ctx->group->mu);
-        for (GLsizei i = 0; buffers && i < n; ++i) ctx->group->buffers.erase(buffers[i]);
+        for (GLsizei i = 0; buffers && i < n; ++i) {
+            auto it = ctx->group->buffers.find(buffers[i]);
+            if (it == ctx->group->buffers.end()) continue;
+            drop_shadow(*ctx->group, it->second);
+            ctx->group->buffers.erase(it);
+        }
     }
     for (GLsizei i = 0; buffers && i < n; ++i) ctx->st.forget_buffer(buffers[i]);
     ctx->enc->glDeleteBuffers(n, b);
