@@ -300,6 +300,8 @@ public:
     void glBindAttribLocation(GLuint program, GLuint index, wire::In<GLchar> name) override;
     void glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) override;
     void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
+    GLint glGetFragDataLocation(GLuint program, wire::In<GLchar> name) override;
+    GLint glGetFragDataLocationEXT(GLuint program, wire::In<GLchar> name) override { return glGetFragDataLocation(program, name); }
     void glLinkProgram(GLuint program) override;
     void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
     void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> log) override;
@@ -402,6 +404,9 @@ private:
     bool first_time(std::vector<bool>& seen, gen::Op verb);
     void session_error(const char* verb, const std::string& what);
     bool need_context(gen::Op verb);
+    // GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS of the current context
+    // (state_queries.cc): the device's, at most GL 3.0's 8 (ES contexts: ES 3.0's 4).
+    int max_draw_buffers() const;
     // session
     void destroy_surface(Surface& s);
     bool make_surface_images(Surface& s);

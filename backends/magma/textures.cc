@@ -110,7 +110,7 @@ void MagmaBackend::glBindTexture(GLenum target, GLuint name) {
 void MagmaBackend::glActiveTexture(GLenum texture) {
     if (!need_context(gen::Op::glActiveTexture)) return;
     const GLuint unit = texture - GL_TEXTURE0;
-    if (unit >= cur_->units.size()) return refuse(gen::Op::glActiveTexture, GL_INVALID_ENUM, "unit");
+    if (unit >= cur_->unit_count()) return refuse(gen::Op::glActiveTexture, GL_INVALID_ENUM, "unit");
     cur_->active_unit = unit;
 }
 
