@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "context/desktop_context.h"
+#include "context/sized_formats.h"
 
 namespace mgl::magma {
 
@@ -72,6 +73,9 @@ void MagmaBackend::renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum in
     if (uint32_t(width) > std::min(lim.maxImageDimension2D, lim.maxFramebufferWidth) ||
         uint32_t(height) > std::min(lim.maxImageDimension2D, lim.maxFramebufferHeight))
         return refuse(verb, GL_INVALID_VALUE, "larger than GL_MAX_RENDERBUFFER_SIZE");
+    // Desktop GL takes unsized base formats (GL_STENCIL_INDEX...): the sized
+    // one a desktop driver allocates (the GL front end's rule).
+    if (cur_->desktop()) internalformat = gl::sized_renderable_format(internalformat);
     TexFormat f;
     if (!level_format(internalformat, 0, 0, f))
         return refuse(verb, GL_INVALID_ENUM, "internal format not supported by Magma yet");
