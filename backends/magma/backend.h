@@ -527,7 +527,10 @@ private:
     void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,
                               const VertexInput& in);  // draw_dynamic.cc
     // transform feedback (transform_feedback.cc); xfb_draw_check false: the draw is refused (GL error set).
-    bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, bool indexed, XfbDraw& d);
+    // index_type 0: glDrawArrays; else the indices (desktop contexts capture
+    // indexed draws, primitives counted between restarts).
+    bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, GLenum index_type,
+                        const wire::InOrOffset<uint8_t>& indices, XfbDraw& d);
     void xfb_begin(VkCommandBuffer cb, const XfbDraw& d);
     void xfb_end(VkCommandBuffer cb, const XfbDraw& d);
     void xfb_unavailable(gen::Op verb);
