@@ -6,6 +6,7 @@
 #include "shaders_parse.h"
 
 #include "compat_builtins.h"
+#include "frag_coord.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -149,6 +150,14 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     const std::string& vs_src = vs_srcs[vs_main];
     const std::string& fs_src = fs_srcs[fs_main];
     if (!invariance_links(vs_src, fs_src, log)) return false;
+    if (api == Api::desktop && fs_srcs.size() > 1) {
+        // GLSL 1.50 §4.3.8.1 across the fragment shader objects (the GL front
+        // end's rule, frag_coord.h): each object alone was checked at compile.
+        std::vector<std::vector<std::string>> objects;
+        for (const std::string& s : fs_srcs) objects.push_back({s});
+        log = gl::frag_coord_link_rule(objects);
+        if (!log.empty()) return false;
+    }
     if (api == Api::desktop && !has_gs) {
         // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
         log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, vs_srcs),
