@@ -300,6 +300,8 @@ public:
     void glBindAttribLocation(GLuint program, GLuint index, wire::In<GLchar> name) override;
     void glBindFragDataLocation(GLuint program, GLuint color, wire::In<GLchar> name) override;
     void glBindFragDataLocationIndexed(GLuint program, GLuint colorNumber, GLuint index, wire::In<GLchar> name) override;
+    GLint glGetFragDataLocation(GLuint program, wire::In<GLchar> name) override;
+    GLint glGetFragDataLocationEXT(GLuint program, wire::In<GLchar> name) override { return glGetFragDataLocation(program, name); }
     void glLinkProgram(GLuint program) override;
     void glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) override;
     void glGetProgramInfoLog(GLuint program, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> log) override;
@@ -402,6 +404,9 @@ private:
     bool first_time(std::vector<bool>& seen, gen::Op verb);
     void session_error(const char* verb, const std::string& what);
     bool need_context(gen::Op verb);
+    // GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS of the current context
+    // (state_queries.cc): the device's, at most GL 3.0's 8 (ES contexts: ES 3.0's 4).
+    int max_draw_buffers() const;
     // session
     void destroy_surface(Surface& s);
     bool make_surface_images(Surface& s);
@@ -522,7 +527,10 @@ private:
     void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,
                               const VertexInput& in);  // draw_dynamic.cc
     // transform feedback (transform_feedback.cc); xfb_draw_check false: the draw is refused (GL error set).
-    bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, bool indexed, XfbDraw& d);
+    // index_type 0: glDrawArrays; else the indices (desktop contexts capture
+    // indexed draws, primitives counted between restarts).
+    bool xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, GLenum index_type,
+                        const wire::InOrOffset<uint8_t>& indices, XfbDraw& d);
     void xfb_begin(VkCommandBuffer cb, const XfbDraw& d);
     void xfb_end(VkCommandBuffer cb, const XfbDraw& d);
     void xfb_unavailable(gen::Op verb);

@@ -40,7 +40,7 @@ void MagmaBackend::glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1,
         int si = 0;
         if (rfb) si = rfb->read_buffer == GL_NONE ? -1 : int(rfb->read_buffer - GL_COLOR_ATTACHMENT0);
         else if (cur_->surface_read_buffer == GL_NONE) si = -1;
-        for (int di = 0; si >= 0 && src.color[si] && di < 4; ++di) {
+        for (int di = 0; si >= 0 && src.color[si] && di < kMaxColorAttachments; ++di) {
             if (!dst.color[di] || !(dst.draw_mask >> di & 1)) continue;
             Pair p{src.color[si], dst.color[di], VK_IMAGE_ASPECT_COLOR_BIT};
             if (rfb && rfb->color[si].kind == GL_TEXTURE) p.sl = uint32_t(rfb->color[si].level), p.slayer = uint32_t(rfb->color[si].layer);

@@ -59,7 +59,7 @@ VkPipeline MagmaBackend::masked_clear_pipeline(const Target& t, uint32_t ncolor,
     }
     if (!m.vs || !m.fs[ncolor - 1] || !m.layout) return VK_NULL_HANDLE;
     const VkRenderPass pass = gpu_->render_pass(t.key);
-    const std::array<uint64_t, 2> key{uint64_t(pass), uint64_t(write_mask) | uint64_t(t.draw_mask) << 4 | uint64_t(ncolor) << 8};
+    const std::array<uint64_t, 2> key{uint64_t(pass), uint64_t(write_mask) | uint64_t(t.draw_mask) << 4 | uint64_t(ncolor) << 12};
     auto it = m.pipelines.find(key);
     if (it != m.pipelines.end()) return it->second;
 
@@ -80,7 +80,7 @@ VkPipeline MagmaBackend::masked_clear_pipeline(const Target& t, uint32_t ncolor,
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = t.key.samples;
     VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};  // all off
-    VkPipelineColorBlendAttachmentState cba[4]{};
+    VkPipelineColorBlendAttachmentState cba[kMaxColorAttachments]{};
     for (uint32_t i = 0; i < ncolor; ++i) cba[i].colorWriteMask = (t.draw_mask >> i & 1) ? write_mask : 0;
     VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     cb.attachmentCount = ncolor;
@@ -112,7 +112,7 @@ VkPipeline MagmaBackend::masked_clear_pipeline(const Target& t, uint32_t ncolor,
 bool MagmaBackend::clear_color_masked(Target& t, int x0, int y0, int x1, int y1) {
     const State& s = cur_->st;
     uint32_t ncolor = 0;
-    for (uint32_t i = 0; i < 4; ++i) {
+    for (uint32_t i = 0; i < uint32_t(kMaxColorAttachments); ++i) {
         if (t.key.color[i] == VK_FORMAT_UNDEFINED || !(t.draw_mask >> i & 1)) continue;
         // Integer buffers would need integer outputs: not drawn (the caller says so).
         if (is_integer_format(t.key.color[i])) return false;
@@ -147,7 +147,8 @@ void MagmaBackend::release_masked_clear() {
     MaskedClear& m = masked_clear_;
     std::vector<VkPipeline> pipelines;
     for (auto& [key, p] : m.pipelines) pipelines.push_back(p);
-    std::vector<VkShaderModule> modules{m.vs, m.fs[0], m.fs[1], m.fs[2], m.fs[3]};
+    std::vector<VkShaderModule> modules{m.vs};
+    modules.insert(modules.end(), std::begin(m.fs), std::end(m.fs));
     const VkPipelineLayout layout = m.layout;
     gpu_->defer([pipelines, modules, layout](VkDevice d) {
         for (VkPipeline p : pipelines) vkDestroyPipeline(d, p, nullptr);

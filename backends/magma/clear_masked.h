@@ -9,10 +9,12 @@
 #include <cstdint>
 #include <map>
 
+#include "gpu.h"  // kMaxColorAttachments
+
 namespace mgl::magma {
 
 struct MaskedClear {
-    VkShaderModule vs = VK_NULL_HANDLE, fs[4] = {};  // fs[n-1]: n color outputs
+    VkShaderModule vs = VK_NULL_HANDLE, fs[kMaxColorAttachments] = {};  // fs[n-1]: n color outputs
     VkPipelineLayout layout = VK_NULL_HANDLE;
     std::map<std::array<uint64_t, 2>, VkPipeline> pipelines;  // (render pass, masks and count)
 };

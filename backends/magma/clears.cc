@@ -63,9 +63,9 @@ void MagmaBackend::glClear(GLbitfield mask) {
     // inside an open pass, or for a region, vkCmdClearAttachments.
     if (full && !open_here) {
         PassKey k = t.key;
-        VkClearValue values[5]{};
+        VkClearValue values[kMaxColorAttachments + 1]{};
         uint32_t n = 0;
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < kMaxColorAttachments; ++i) {
             if (k.color[i] == VK_FORMAT_UNDEFINED) continue;
             if (color && (t.draw_mask >> i & 1)) k.clear_color |= uint8_t(1u << i);
             values[n++] = colour_clear_value(t.color[i]);
@@ -98,9 +98,9 @@ void MagmaBackend::glClear(GLbitfield mask) {
         return;
     }
     if (!ensure_pass(t)) return;
-    VkClearAttachment atts[5]{};
+    VkClearAttachment atts[kMaxColorAttachments + 1]{};
     uint32_t n = 0;
-    for (int i = 0; i < 4 && color; ++i) {
+    for (int i = 0; i < kMaxColorAttachments && color; ++i) {
         if (!t.color[i] || !(t.draw_mask >> i & 1)) continue;
         atts[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
         atts[n].colorAttachment = uint32_t(i);
@@ -126,7 +126,7 @@ void MagmaBackend::clear_buffer(gen::Op verb, GLenum buffer, GLint drawbuffer, c
     const bool is_color = buffer == GL_COLOR;
     if (!is_color && buffer != GL_DEPTH && buffer != GL_STENCIL && buffer != GL_DEPTH_STENCIL)
         return refuse(verb, GL_INVALID_ENUM, "buffer");
-    if (drawbuffer < 0 || (is_color ? drawbuffer >= 4 : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
+    if (drawbuffer < 0 || (is_color ? drawbuffer >= max_draw_buffers() : drawbuffer != 0)) return refuse(verb, GL_INVALID_VALUE, "drawbuffer");
     if (cur_->st.rasterizer_discard) return;  // discarded, as glClear
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");

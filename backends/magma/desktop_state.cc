@@ -67,7 +67,7 @@ bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
         bool integer = false;
         if (const Framebuffer* fb = cur_->draw_fb.get())
             for (GLenum b : fb->draw_buffers) {
-                if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + 4) continue;
+                if (b < GL_COLOR_ATTACHMENT0 || b >= GLenum(GL_COLOR_ATTACHMENT0 + kMaxColorAttachments)) continue;
                 const Attachment& a = fb->color[b - GL_COLOR_ATTACHMENT0];
                 const Image* img = a.kind == GL_TEXTURE && a.tex        ? &a.tex->img
                                    : a.kind == GL_RENDERBUFFER && a.rb ? &a.rb->img

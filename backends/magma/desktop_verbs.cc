@@ -20,7 +20,7 @@ void MagmaBackend::glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) { g
 // object the array that sends output 0 to attachment i.
 void MagmaBackend::glDrawBuffer(GLenum buf) {
     if (!need_context(gen::Op::glDrawBuffer)) return;
-    GLenum bufs[4] = {GL_NONE, GL_NONE, GL_NONE, GL_NONE};
+    GLenum bufs[kMaxColorAttachments] = {};
     GLsizei n = 1;
     if (!cur_->draw_fb) {
         if (buf != GL_NONE) {
@@ -32,7 +32,7 @@ void MagmaBackend::glDrawBuffer(GLenum buf) {
         }
     } else if (gl::is_color_attachment(buf)) {
         n = GLsizei(buf - GL_COLOR_ATTACHMENT0) + 1;
-        if (n > 4) return refuse(gen::Op::glDrawBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_DRAW_BUFFERS");
+        if (n > max_draw_buffers()) return refuse(gen::Op::glDrawBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_DRAW_BUFFERS");
         bufs[n - 1] = buf;
     } else if (buf != GL_NONE) {
         return refuse(gen::Op::glDrawBuffer,

@@ -29,7 +29,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     if (exe->gs && !geometry_accepts(exe->linked.gs_input, mode))
         return refuse(verb, GL_INVALID_OPERATION, "the mode is not the geometry shader's input primitive");
     XfbDraw xfb;  // transform feedback capturing this draw (transform_feedback.cc)
-    if (!xfb_draw_check(verb, mode, count, instances, index_type != 0, xfb)) return;
+    if (!xfb_draw_check(verb, mode, count, instances, index_type, indices, xfb)) return;
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const uint64_t serial = gpu_->serial();

@@ -57,9 +57,17 @@ Executable::~Executable() {
 }
 
 bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
+    // Each stage's shader objects (desktop GL: several to a stage, linked as
+    // compilation units of one); vs, fs and gs: a stage's first.
     const Shader *vs = nullptr, *fs = nullptr, *gs = nullptr;
-    for (auto& s : p.shaders)
-        (s->type == GL_VERTEX_SHADER ? vs : s->type == GL_GEOMETRY_SHADER ? gs : fs) = s.get();
+    StageSources vs_srcs, fs_srcs, gs_srcs;
+    bool all_compiled = true;
+    for (auto& s : p.shaders) {
+        const Shader*& first = s->type == GL_VERTEX_SHADER ? vs : s->type == GL_GEOMETRY_SHADER ? gs : fs;
+        if (!first) first = s.get();
+        (s->type == GL_VERTEX_SHADER ? vs_srcs : s->type == GL_GEOMETRY_SHADER ? gs_srcs : fs_srcs).push_back(s->source);
+        all_compiled = all_compiled && s->compiled;
+    }
     if (gs && !vs) {
         log_text = "a program with a geometry shader needs a vertex shader";
         return false;
@@ -77,17 +85,19 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         stand_in.source = gl::fixed_function_fragment_glsl(colour);
         stand_in.compiled = true;
         fs = &stand_in;
+        fs_srcs = {stand_in.source};
     } else if (fs && !vs && !gs && cur_->desktop() && cur_->profile != gl::kProfileCore) {
         stand_in.type = GL_VERTEX_SHADER;
         stand_in.source = gl::fixed_function_vertex_glsl();
         stand_in.compiled = true;
         vs = &stand_in;
+        vs_srcs = {stand_in.source};
     }
     if (!vs || !fs) {
         log_text = "a program needs a vertex and a fragment shader";
         return false;
     }
-    if (!vs->compiled || !fs->compiled || (gs && !gs->compiled)) {
+    if (!all_compiled) {
         log_text = "an attached shader did not compile";
         return false;
     }
@@ -98,7 +108,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     auto exe = std::make_shared<Executable>();
-    if (!link_program(shader_api(), vs->source, gs ? &gs->source : nullptr, fs->source, p.xfb, p.bound_outputs,
+    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs,
                       exe->linked, log_text))
         return false;
     exe->gpu = gpu_.get();
@@ -208,7 +218,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     }
     exe->defaults.assign(size_t(std::max(lp.default_size, 0)), 0);
     if (cur_->desktop())  // GLSL ES has no uniform initialisers
-        for (const Shader* s : {vs, gs, fs}) {
+        for (const Shader* s : {vs, gs, fs}) {  // each stage's first object (the others: not yet)
             if (!s || s == &stand_in) continue;
             const Stage st = s == vs ? Stage::vertex : s == gs ? Stage::geometry : Stage::fragment;
             if (std::string why = write_uniform_initialisers(st, s->source, cur_->served / 10, cur_->served % 10, lp, exe->defaults);

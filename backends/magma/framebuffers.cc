@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "context/desktop_context.h"
+#include "context/sized_formats.h"
 
 namespace mgl::magma {
 
@@ -72,6 +73,9 @@ void MagmaBackend::renderbuffer_storage(gen::Op verb, GLsizei samples, GLenum in
     if (uint32_t(width) > std::min(lim.maxImageDimension2D, lim.maxFramebufferWidth) ||
         uint32_t(height) > std::min(lim.maxImageDimension2D, lim.maxFramebufferHeight))
         return refuse(verb, GL_INVALID_VALUE, "larger than GL_MAX_RENDERBUFFER_SIZE");
+    // Desktop GL takes unsized base formats (GL_STENCIL_INDEX...): the sized
+    // one a desktop driver allocates (the GL front end's rule).
+    if (cur_->desktop()) internalformat = gl::sized_renderable_format(internalformat);
     TexFormat f;
     if (!level_format(internalformat, 0, 0, f))
         return refuse(verb, GL_INVALID_ENUM, "internal format not supported by Magma yet");
@@ -211,7 +215,7 @@ void MagmaBackend::check_discard(gen::Op verb, GLenum target, GLsizei n, wire::I
         if (!fbo) {
             if (a != GL_COLOR_EXT && a != GL_DEPTH_EXT && a != GL_STENCIL_EXT) return refuse(verb, GL_INVALID_ENUM, "attachment");
         } else if (a >= GL_COLOR_ATTACHMENT0 && a <= GL_COLOR_ATTACHMENT31) {
-            if (a >= GL_COLOR_ATTACHMENT0 + 4) return refuse(verb, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
+            if (a >= GLenum(GL_COLOR_ATTACHMENT0 + max_draw_buffers())) return refuse(verb, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
         } else if (a != GL_DEPTH_ATTACHMENT && a != GL_STENCIL_ATTACHMENT && (ext || a != GL_DEPTH_STENCIL_ATTACHMENT)) {
             return refuse(verb, GL_INVALID_ENUM, "attachment");
         }
@@ -229,7 +233,7 @@ void MagmaBackend::glDiscardFramebufferEXT(GLenum target, GLsizei n, wire::In<GL
 
 Attachment* MagmaBackend::attachment_slot(Framebuffer& fb, GLenum attachment, Attachment** second) {
     *second = nullptr;
-    if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + 4)
+    if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GLenum(GL_COLOR_ATTACHMENT0 + max_draw_buffers()))
         return &fb.color[attachment - GL_COLOR_ATTACHMENT0];
     if (attachment == GL_DEPTH_ATTACHMENT) return &fb.depth;
     if (attachment == GL_STENCIL_ATTACHMENT) return &fb.stencil;
@@ -409,7 +413,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         return true;
     };
     bool any = false;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kMaxColorAttachments; ++i) {
         if (!add(fb->color[i], t.color[i], t.color_view[i])) return false;
         if (t.color[i]) {
             t.key.color[i] = t.color[i]->format;
@@ -418,7 +422,7 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
     }
     if (draw_fb) {
         t.draw_mask = 0;
-        for (int i = 0; i < 4; ++i) t.draw_mask |= uint8_t(fb->draw_buffers[i] != GL_NONE) << i;
+        for (int i = 0; i < kMaxColorAttachments; ++i) t.draw_mask |= uint8_t(fb->draw_buffers[i] != GL_NONE) << i;
     }
     // A Vulkan pass has one depth/stencil attachment: depth and stencil in
     // two images is a combination GL lets an implementation leave unsupported.
@@ -451,9 +455,9 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
             VkFramebuffer old = fb->fb;
             gpu_->defer([old](VkDevice d) { vkDestroyFramebuffer(d, old, nullptr); });
         }
-        VkImageView views[5];
+        VkImageView views[kMaxColorAttachments + 1];
         uint32_t n = 0;
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < kMaxColorAttachments; ++i)
             if (t.color_view[i]) views[n++] = t.color_view[i];
         if (t.ds_view) views[n++] = t.ds_view;
         VkFramebufferCreateInfo fi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
@@ -505,7 +509,7 @@ bool MagmaBackend::ensure_pass(Target& t) {
 
 void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
     if (!need_context(gen::Op::glDrawBuffers)) return;
-    if (n < 0 || n > 4) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "n < 0 or > GL_MAX_DRAW_BUFFERS");
+    if (n < 0 || n > max_draw_buffers()) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "n < 0 or > GL_MAX_DRAW_BUFFERS");
     if (uint32_t(n) > bufs.count()) return refuse(gen::Op::glDrawBuffers, GL_INVALID_VALUE, "count");
     auto known = [](GLenum b) { return b == GL_NONE || b == GL_BACK || (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT31); };
     Framebuffer* fb = cur_->draw_fb.get();
@@ -522,7 +526,7 @@ void MagmaBackend::glDrawBuffers(GLsizei n, wire::In<GLenum> bufs) {
         for (GLsizei i = 0; i < n; ++i)
             if (bufs.data[i] != GL_NONE && bufs.data[i] != GLenum(GL_COLOR_ATTACHMENT0 + i))
                 return refuse(gen::Op::glDrawBuffers, GL_INVALID_OPERATION, "buffer i must be GL_COLOR_ATTACHMENTi or GL_NONE");
-        for (int i = 0; i < 4; ++i) fb->draw_buffers[i] = i < n ? bufs.data[i] : GL_NONE;
+        for (int i = 0; i < kMaxColorAttachments; ++i) fb->draw_buffers[i] = i < n ? bufs.data[i] : GL_NONE;
     }
 }
 
@@ -536,7 +540,7 @@ void MagmaBackend::glReadBuffer(GLenum src) {
     if (src != GL_NONE && src != GL_BACK && !attachment) return refuse(gen::Op::glReadBuffer, GL_INVALID_ENUM, "src");
     if (Framebuffer* fb = cur_->read_fb.get()) {
         if (src == GL_BACK) return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "GL_BACK for a framebuffer object");
-        if (attachment && src >= GL_COLOR_ATTACHMENT0 + 4)
+        if (attachment && src >= GLenum(GL_COLOR_ATTACHMENT0 + max_draw_buffers()))
             return refuse(gen::Op::glReadBuffer, GL_INVALID_OPERATION, "attachment >= GL_MAX_COLOR_ATTACHMENTS");
         fb->read_buffer = src;
     } else {

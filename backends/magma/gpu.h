@@ -66,8 +66,13 @@ struct OcclusionQuery {
     bool precise = false;         // GL_SAMPLES_PASSED: counted exactly (VK_QUERY_CONTROL_PRECISE_BIT)
 };
 
+// The color attachments a pass, a target and a framebuffer hold: GL 3.0's 8
+// draw buffers (a context reports fewer where the device has fewer, and ES
+// contexts ES 3.0's 4: state_queries.cc, MagmaBackend::max_draw_buffers()).
+constexpr int kMaxColorAttachments = 8;
+
 struct PassKey {
-    std::array<VkFormat, 4> color{};  // VK_FORMAT_UNDEFINED: no attachment
+    std::array<VkFormat, kMaxColorAttachments> color{};  // VK_FORMAT_UNDEFINED: no attachment
     VkFormat depth = VK_FORMAT_UNDEFINED;
     uint8_t clear_color = 0;          // bit per color attachment: loadOp CLEAR
     bool clear_depth = false, clear_stencil = false;

@@ -45,11 +45,11 @@ void Gpu::end_pass() {
 VkRenderPass Gpu::render_pass(const PassKey& key) {
     auto it = passes_.find(key);
     if (it != passes_.end()) return it->second;
-    VkAttachmentDescription att[5]{};
-    VkAttachmentReference colors[4]{};
+    VkAttachmentDescription att[kMaxColorAttachments + 1]{};
+    VkAttachmentReference colors[kMaxColorAttachments]{};
     VkAttachmentReference depth{};
     uint32_t n = 0, ncolor = 0;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kMaxColorAttachments; ++i) {
         colors[i] = {VK_ATTACHMENT_UNUSED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
         if (key.color[i] == VK_FORMAT_UNDEFINED) continue;
         VkAttachmentDescription& a = att[n];

@@ -193,14 +193,14 @@ struct Attachment {
 
 struct Framebuffer {
     Gpu* gpu = nullptr;
-    std::array<Attachment, 4> color;
+    std::array<Attachment, kMaxColorAttachments> color;
     Attachment depth, stencil;
     uint64_t generation = 1;
     // Vulkan framebuffer for the current attachments.
     VkFramebuffer fb = VK_NULL_HANDLE;
     std::string fb_key;
     // glDrawBuffers: buffer i is GL_COLOR_ATTACHMENTi or GL_NONE (ES 3.0 allows nothing else).
-    std::array<GLenum, 4> draw_buffers{GL_COLOR_ATTACHMENT0, GL_NONE, GL_NONE, GL_NONE};
+    std::array<GLenum, kMaxColorAttachments> draw_buffers{GL_COLOR_ATTACHMENT0};  // the rest GL_NONE (0)
     GLenum read_buffer = GL_COLOR_ATTACHMENT0;
     explicit Framebuffer(Gpu* g = nullptr) : gpu(g) {}
     ~Framebuffer();
@@ -349,7 +349,10 @@ struct Context {
         std::shared_ptr<Texture> tex1d, array1d, rect;
         std::shared_ptr<Sampler> sampler;
     };
-    std::array<Unit, 32> units;
+    // GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: ES 3.0's 32, desktop GL 3.2's 48
+    // (glslang's gl_MaxCombinedTextureImageUnits the same: shaders.cc, resources()).
+    std::array<Unit, 48> units;
+    size_t unit_count() const { return desktop() ? 48 : 32; }
     std::map<GLenum, std::shared_ptr<Texture>> default_textures;  // texture name 0 per target
     std::shared_ptr<Program> program;
     std::shared_ptr<Renderbuffer> renderbuffer;

@@ -147,9 +147,9 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
         faces[i]->passOp = VkStencilOp(ps.stencil_ops[i][2]);
         faces[i]->compareOp = VkCompareOp(ps.stencil_ops[i][3]);
     }
-    VkPipelineColorBlendAttachmentState cba[4]{};
+    VkPipelineColorBlendAttachmentState cba[kMaxColorAttachments]{};
     uint32_t ncolor = 0;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kMaxColorAttachments; ++i) {
         if (t.key.color[i] == VK_FORMAT_UNDEFINED) continue;
         ncolor = uint32_t(i) + 1;
     }

@@ -6,6 +6,7 @@
 #include <GLES2/gl2ext.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <charconv>
 #include <cstring>
@@ -149,9 +150,12 @@ void MagmaBackend::glAttachShader(GLuint program, GLuint shader) {
     if (!s) return;
     if (std::find(p->shaders.begin(), p->shaders.end(), s) != p->shaders.end())
         return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "already attached");
-    for (const auto& other : p->shaders)  // GLES: one shader object per stage
-        if (other->type == s->type)
-            return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "a shader of that type is already attached");
+    // GLES: one shader object per stage; desktop GL links several as one
+    // stage (shaders_link.cc).
+    if (!cur_->desktop())
+        for (const auto& other : p->shaders)
+            if (other->type == s->type)
+                return refuse(gen::Op::glAttachShader, GL_INVALID_OPERATION, "a shader of that type is already attached");
     p->shaders.push_back(s);
 }
 
@@ -185,12 +189,36 @@ void MagmaBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::In
     auto p = program_for(gen::Op::glBindFragDataLocation, program);
     if (!p) return;
     const std::string n = in_string(name);
-    if (color >= 4) return refuse(gen::Op::glBindFragDataLocation, GL_INVALID_VALUE, "color >= GL_MAX_DRAW_BUFFERS");
+    if (color >= GLuint(max_draw_buffers())) return refuse(gen::Op::glBindFragDataLocation, GL_INVALID_VALUE, "color >= GL_MAX_DRAW_BUFFERS");
     if (n.rfind("gl_", 0) == 0) return refuse(gen::Op::glBindFragDataLocation, GL_INVALID_OPERATION, "name starts with gl_");
     p->bound_outputs[n] = color;
 }
 
 // Index 1 is dual-source blending, which Magma does not serve yet.
+// Desktop GL 3.0: the colour number of an active fragment output of the last
+// successful link; -1 for any other name (gl_ ones included).
+GLint MagmaBackend::glGetFragDataLocation(GLuint program, wire::In<GLchar> name) {
+    if (!need_context(gen::Op::glGetFragDataLocation)) return -1;
+    auto p = program_for(gen::Op::glGetFragDataLocation, program);
+    if (!p) return -1;
+    if (!p->linked || !p->exe) {
+        refuse(gen::Op::glGetFragDataLocation, GL_INVALID_OPERATION, "the program is not linked");
+        return -1;
+    }
+    const std::string n = in_string(name);
+    if (n.rfind("gl_", 0) == 0) return -1;
+    const LinkedProgram& lp = p->exe->linked;
+    std::string base = n;
+    int element = 0;
+    if (const size_t br = n.find('['); br != std::string::npos && n.back() == ']') {
+        base = n.substr(0, br);
+        element = std::atoi(n.c_str() + br + 1);
+    }
+    for (size_t i = 0; i < lp.output_names.size() && i < lp.outputs.size(); ++i)
+        if (lp.output_names[i] == base) return lp.outputs[i] + element;
+    return -1;
+}
+
 void MagmaBackend::glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index, wire::In<GLchar> name) {
     if (!need_context(gen::Op::glBindFragDataLocationIndexed)) return;
     if (index == 0) return glBindFragDataLocation(program, color, name);

@@ -275,7 +275,7 @@ void MagmaBackend::glDeleteSamplers(GLsizei n, wire::In<GLuint> names) {
 
 void MagmaBackend::glBindSampler(GLuint unit, GLuint name) {
     if (!need_context(gen::Op::glBindSampler)) return;
-    if (unit >= cur_->units.size()) return refuse(gen::Op::glBindSampler, GL_INVALID_VALUE, "unit");
+    if (unit >= cur_->unit_count()) return refuse(gen::Op::glBindSampler, GL_INVALID_VALUE, "unit");
     if (name == 0) {
         cur_->units[unit].sampler.reset();
         return;

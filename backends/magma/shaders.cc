@@ -83,9 +83,12 @@ Version source_version(const std::string& src) {
 }
 
 // The limits a shader sees as built-in constants (gl_MaxVertexUniformVectors
-// and friends): the same figures glGetIntegerv answers (state_queries.cc, limit()).
-const TBuiltInResource& resources() {
-    static const TBuiltInResource r = [] {
+// and friends): the same figures glGetIntegerv answers (state_queries.cc,
+// limit()). A desktop context's are GL 3.2's where they differ from ES 3.0's:
+// 8 draw buffers, 48 combined texture units, 128 fragment input components
+// (piglit's glsl-3.30 minimum-maximums).
+const TBuiltInResource& resources(Api api) {
+    static const TBuiltInResource es = [] {
         TBuiltInResource x = *GetDefaultResources();
         x.maxVertexAttribs = 16;
         x.maxVertexUniformVectors = 256;
@@ -111,7 +114,14 @@ const TBuiltInResource& resources() {
         x.maxGeometryOutputComponents = 128;
         return x;
     }();
-    return r;
+    static const TBuiltInResource desktop = [] {
+        TBuiltInResource x = es;
+        x.maxDrawBuffers = 8;
+        x.maxCombinedTextureImageUnits = 48;
+        x.maxFragmentInputComponents = 128;
+        return x;
+    }();
+    return api == Api::desktop ? desktop : es;
 }
 
 // Replaces every whole-word `from` in src (only called when src mentions it).
@@ -145,7 +155,7 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
     const char* strings[] = {text.c_str()};
     sh.setStrings(strings, 1);
     sh.setPreamble(preamble.c_str());
-    const bool ok = sh.parse(&resources(), 100, ENoProfile, false, false, EShMsgDefault);
+    const bool ok = sh.parse(&resources(Api::es), 100, ENoProfile, false, false, EShMsgDefault);
     log = sh.getInfoLog();
     return ok;
 }
@@ -184,7 +194,7 @@ std::string translate(const std::string& src, const Version& v, Api api, Stage s
     std::string out = replace_word(rename ? rename_foreign_words(src, v.number) : src, "__VERSION__", "MGL_VERSION_");
     defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
     if (api == Api::es && v.number < 300) {
-        const TBuiltInResource& r = resources();
+        const TBuiltInResource& r = resources(Api::es);
         out = replace_word(out, "gl_MaxVertexUniformVectors", std::to_string(r.maxVertexUniformVectors));
         out = replace_word(out, "gl_MaxFragmentUniformVectors", std::to_string(r.maxFragmentUniformVectors));
         out = replace_word(out, "gl_MaxVaryingVectors", std::to_string(r.maxVaryingVectors));
@@ -378,7 +388,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     // Warnings would be about our own mapping (ESSL 1.00 keywords "deprecated"
     // in GLSL 1.40), not about the application's shader.
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules | EShMsgSuppressWarnings);
-    const bool ok = sh.parse(&resources(), version, profile, true, false, msgs);
+    const bool ok = sh.parse(&resources(api), version, profile, true, false, msgs);
     log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
     return p;
@@ -399,7 +409,7 @@ std::vector<uint32_t> compile_internal_here(Stage stage, const std::string& sour
     sh.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
     std::vector<uint32_t> spv;
-    if (!sh.parse(&resources(), 450, ENoProfile, false, false, msgs)) {
+    if (!sh.parse(&resources(Api::desktop), 450, ENoProfile, false, false, msgs)) {
         log = sh.getInfoLog();
         return spv;
     }

@@ -69,6 +69,7 @@ struct LinkedProgram {
     int default_binding = -1;       // -1: no default-block uniforms
     int default_size = 0;
     std::vector<int> outputs;       // fragment output locations
+    std::vector<std::string> output_names;  // their names (the application's), in the same order
     XfbLayout xfb;                  // transform feedback (no varyings: none)
 };
 
@@ -81,12 +82,17 @@ struct XfbRequest {
 // glBindFragDataLocation's bindings of a program: output name -> colour number.
 using FragBindings = std::map<std::string, uint32_t>;
 
-// Links a vertex, an optional geometry (`gs` nullptr: none) and a fragment
-// shader. false: `log` says why. An output the fragment shader did not locate
+// The sources of one stage's shader objects, in attach order: an ES program
+// has one per stage; desktop GL links several as compilation units of one
+// stage (one of them holds main).
+using StageSources = std::vector<std::string>;
+
+// Links a vertex, an optional geometry (`gs` empty: none) and a fragment
+// stage. false: `log` says why. An output the fragment shader did not locate
 // itself takes its binding from `frag`. With a geometry shader, GL's clip z
 // is mapped to Vulkan's at each EmitVertex() instead of at the vertex
 // shader's end.
-bool link_program(Api api, const std::string& vs, const std::string* gs, const std::string& fs, const XfbRequest& xfb,
+bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
                   const FragBindings& frag, LinkedProgram& out, std::string& log);
 
 // SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked

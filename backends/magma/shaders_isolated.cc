@@ -60,8 +60,7 @@ std::string check_task(const std::string& request) {
 
 struct LinkRequest {
     Api api = Api::es;
-    std::string vs, fs, gs;
-    bool has_gs = false;
+    StageSources vs, fs, gs;
     XfbRequest xfb;
     FragBindings frag;
 };
@@ -69,10 +68,10 @@ struct LinkRequest {
 std::string encode(const LinkRequest& q) {
     FieldWriter w;
     w.u32(uint32_t(q.api));
-    w.str(q.vs);
-    w.u32(q.has_gs);
-    w.str(q.gs);
-    w.str(q.fs);
+    for (const StageSources* s : {&q.vs, &q.gs, &q.fs}) {
+        w.u32(uint32_t(s->size()));
+        for (const std::string& src : *s) w.str(src);
+    }
     w.u32(uint32_t(q.xfb.names.size()));
     for (const std::string& n : q.xfb.names) w.str(n);
     w.u32(q.xfb.interleaved);
@@ -87,10 +86,10 @@ std::string encode(const LinkRequest& q) {
 bool decode(const std::string& bytes, LinkRequest& q) {
     FieldReader r{bytes.data(), bytes.size()};
     const uint32_t api = r.u32();
-    q.vs = r.str();
-    q.has_gs = r.u32() != 0;
-    q.gs = r.str();
-    q.fs = r.str();
+    for (StageSources* s : {&q.vs, &q.gs, &q.fs}) {
+        s->resize(count(r, 4));
+        for (std::string& src : *s) src = r.str();
+    }
     q.xfb.names.resize(count(r, 8));
     for (std::string& n : q.xfb.names) n = r.str();
     q.xfb.interleaved = r.u32() != 0;
@@ -130,6 +129,8 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
     w.u32(uint32_t(p.default_size));
     w.u32(uint32_t(p.outputs.size()));
     for (int o : p.outputs) w.u32(uint32_t(o));
+    w.u32(uint32_t(p.output_names.size()));
+    for (const std::string& n : p.output_names) w.str(n);
     w.u32(uint32_t(p.xfb.varyings.size()));
     for (const XfbVarying& v : p.xfb.varyings) {
         w.str(v.name);
@@ -175,6 +176,8 @@ bool decode(FieldReader& r, LinkedProgram& p) {
     p.default_size = int(r.u32());
     p.outputs.resize(count(r, 4));
     for (int& o : p.outputs) o = int(r.u32());
+    p.output_names.resize(count(r, 4));
+    for (std::string& n : p.output_names) n = r.str();
     p.xfb.varyings.resize(count(r, 28));
     for (XfbVarying& v : p.xfb.varyings) {
         v.name = r.str();
@@ -195,7 +198,7 @@ std::string link_task(const std::string& request) {
     if (!decode(request, q)) return {};
     LinkedProgram p;
     std::string log;
-    const bool ok = link_program_here(q.api, q.vs, q.has_gs ? &q.gs : nullptr, q.fs, q.xfb, q.frag, p, log);
+    const bool ok = link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, p, log);
     FieldWriter w;
     w.u32(ok);
     w.str(log);
@@ -240,9 +243,9 @@ bool compile_check(Stage stage, Api api, const std::string& source, std::string&
     return ok;
 }
 
-bool link_program(Api api, const std::string& vs, const std::string* gs, const std::string& fs, const XfbRequest& xfb,
+bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
                   const FragBindings& frag, LinkedProgram& out, std::string& log) {
-    const LinkRequest q{api, vs, fs, gs ? *gs : std::string(), gs != nullptr, xfb, frag};
+    const LinkRequest q{api, vs, fs, gs, xfb, frag};
     const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a program");
     if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, out, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};

@@ -6,6 +6,7 @@
 #include "shaders_parse.h"
 
 #include "compat_builtins.h"
+#include "frag_coord.h"
 #include "essl_source.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
@@ -129,16 +130,41 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
 
 }  // namespace
 
-bool link_program_here(Api api, const std::string& vs_src, const std::string* gs_src, const std::string& fs_src,
+bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
                        const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
+    if (vs_srcs.empty() || fs_srcs.empty()) {
+        log = "a program needs a vertex and a fragment shader\n";
+        return false;
+    }
+    const bool has_gs = !gs_srcs.empty();
+    // A stage of several shader objects (desktop GL): the one that defines
+    // main is the stage's main unit (the vertex wrap, captured built-ins);
+    // the others are compiled as they are and linked in.
+    auto main_unit = [](const StageSources& s) {
+        static const std::regex main_def(R"(\bvoid\s+main\s*\()");
+        for (size_t i = 0; i < s.size(); ++i)
+            if (std::regex_search(s[i], main_def)) return i;
+        return size_t(0);
+    };
+    const size_t vs_main = main_unit(vs_srcs), fs_main = main_unit(fs_srcs), gs_main = has_gs ? main_unit(gs_srcs) : 0;
+    const std::string& vs_src = vs_srcs[vs_main];
+    const std::string& fs_src = fs_srcs[fs_main];
     if (!invariance_links(vs_src, fs_src, log)) return false;
-    if (api == Api::desktop && !gs_src) {
-        // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
-        log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, {vs_src}),
-                                                gl::colour_interpolation(gl::Stage::fragment, {fs_src}));
+    if (api == Api::desktop && fs_srcs.size() > 1) {
+        // GLSL 1.50 §4.3.8.1 across the fragment shader objects (the GL front
+        // end's rule, frag_coord.h): each object alone was checked at compile.
+        std::vector<std::vector<std::string>> objects;
+        for (const std::string& s : fs_srcs) objects.push_back({s});
+        log = gl::frag_coord_link_rule(objects);
         if (!log.empty()) return false;
     }
-    if (gs_src && !xfb.names.empty()) {
+    if (api == Api::desktop && !has_gs) {
+        // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
+        log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, vs_srcs),
+                                                gl::colour_interpolation(gl::Stage::fragment, fs_srcs));
+        if (!log.empty()) return false;
+    }
+    if (has_gs && !xfb.names.empty()) {
         // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).
         log = "transform feedback of a geometry shader's outputs is not served by Magma yet\n";
         return false;
@@ -149,11 +175,24 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
         if ((n == "gl_Position" || n == "gl_PointSize") &&
             std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
             captured_builtins.push_back(n);
-    std::unique_ptr<Parsed> gs = gs_src ? parse(Stage::geometry, api, *gs_src, glog) : nullptr;
+    std::unique_ptr<Parsed> gs = has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog) : nullptr;
     const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, gs_src == nullptr, compat_block);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, !has_gs, compat_block);
     auto fs = parse(Stage::fragment, api, fs_src, flog);
-    if (!vs || !fs || (gs_src && !gs)) {
+    // The other units of each stage (desktop GL).
+    std::vector<std::unique_ptr<Parsed>> units;
+    bool units_ok = true;
+    auto add_units = [&](Stage stage, const StageSources& srcs, size_t main, std::string& l) {
+        for (size_t i = 0; i < srcs.size(); ++i) {
+            if (i == main) continue;
+            units.push_back(parse(stage, api, srcs[i], l, {}, false, compat_block));
+            units_ok = units_ok && units.back();
+        }
+    };
+    add_units(Stage::vertex, vs_srcs, vs_main, vlog);
+    if (has_gs) add_units(Stage::geometry, gs_srcs, gs_main, glog);
+    add_units(Stage::fragment, fs_srcs, fs_main, flog);
+    if (!vs || !fs || (has_gs && !gs) || !units_ok) {
         log = "compile failed:\n" + vlog + glog + flog;
         return false;
     }
@@ -161,6 +200,7 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
     prog.addShader(vs->shader.get());
     if (gs) prog.addShader(gs->shader.get());
     prog.addShader(fs->shader.get());
+    for (const auto& u : units) prog.addShader(u->shader.get());
     const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
     if (!prog.link(msgs)) {
         log = prog.getInfoLog();
@@ -229,6 +269,7 @@ bool link_program_here(Api api, const std::string& vs_src, const std::string* gs
     for (int i = 0; i < prog.getNumPipeOutputs(); ++i) {
         const glslang::TType* t = prog.getPipeOutput(i).getType();
         out.outputs.push_back(t && t->getQualifier().hasLocation() ? int(t->getQualifier().layoutLocation) : 0);
+        out.output_names.push_back(unrename(strip_array(prog.getPipeOutput(i).name)));
     }
     glslang::SpvOptions opt;
     opt.disableOptimizer = true;  // the driver optimises; keeps link time short

@@ -21,6 +21,14 @@ const GLint kCompressedFormats[] = {
     GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
     GL_ETC1_RGB8_OES};
 
+// GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS: what the device has, at
+// most GL 3.0's 8 in a desktop context; an ES context keeps ES 3.0's 4.
+// Desktop shaders see 8 as gl_MaxDrawBuffers (shaders.cc, resources()), which
+// every device with a desktop context's 8 attachments matches.
+int device_draw_buffers(const Device& d, const Context& c) {
+    return int(std::min<uint32_t>(d.props.limits.maxColorAttachments, c.desktop() ? kMaxColorAttachments : 4));
+}
+
 // Values the client fetches once per context, and a few more. -1: not a limit.
 bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) {
     const VkPhysicalDeviceLimits& l = d.props.limits;
@@ -42,10 +50,13 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
         case GL_MAX_VARYING_VECTORS: *v = 15; return true;
         case GL_MAX_VARYING_COMPONENTS: *v = 60; return true;
         case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *v = 64; return true;
-        case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *v = 60; return true;
+        // Desktop GL 3.2's 128 (the device's, at most), ES 3.0's 60.
+        case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+            *v = c.desktop() ? std::min<int64_t>(l.maxFragmentInputComponents, 128) : 60;
+            return true;
         case GL_MAX_TEXTURE_IMAGE_UNITS:
         case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *v = 16; return true;
-        case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *v = 32; return true;
+        case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *v = int64_t(c.unit_count()); return true;
         case GL_MAX_VIEWPORT_DIMS: v[0] = l.maxViewportDimensions[0], v[1] = l.maxViewportDimensions[1]; *n = 2; return true;
         case GL_NUM_COMPRESSED_TEXTURE_FORMATS: *v = int64_t(std::size(kCompressedFormats)); return true;
         case GL_NUM_SHADER_BINARY_FORMATS:
@@ -53,7 +64,7 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
         case GL_SUBPIXEL_BITS: *v = l.subPixelPrecisionBits; return true;
         case GL_SHADER_COMPILER: *v = 1; return true;
         case GL_MAX_COLOR_ATTACHMENTS:
-        case GL_MAX_DRAW_BUFFERS: *v = std::min<int64_t>(l.maxColorAttachments, 4); return true;
+        case GL_MAX_DRAW_BUFFERS: *v = device_draw_buffers(d, c); return true;
         case GL_MAX_ELEMENTS_INDICES:
         case GL_MAX_ELEMENTS_VERTICES: *v = 1 << 20; return true;
         case GL_MAX_SAMPLES: *v = d.max_samples(); return true;
@@ -109,6 +120,8 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
 }
 }  // namespace
 
+int MagmaBackend::max_draw_buffers() const { return device_draw_buffers(gpu_->dev(), *cur_); }
+
 void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     if (!need_context(gen::Op::glGetIntegerv)) return;
     if (double dv[4]; cur_->desktop()) {
@@ -132,7 +145,7 @@ void MagmaBackend::glGetIntegerv(GLenum pname, wire::Out<GLint> data) {
     } else if (pname >= GL_DRAW_BUFFER0 && pname <= GL_DRAW_BUFFER15) {
         const uint32_t i = pname - GL_DRAW_BUFFER0;
         const Framebuffer* fb = cur_->draw_fb.get();
-        v[0] = fb ? (i < 4 ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;
+        v[0] = fb ? (i < uint32_t(kMaxColorAttachments) ? fb->draw_buffers[i] : GL_NONE) : (i == 0 ? cur_->surface_draw_buffer : GL_NONE), n = 1;
     } else if (pname == GL_READ_BUFFER) {
         v[0] = cur_->read_fb ? cur_->read_fb->read_buffer : cur_->surface_read_buffer, n = 1;
     } else if (xfb_get(pname, v)) {

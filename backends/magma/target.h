@@ -14,8 +14,8 @@ namespace mgl::magma {
 struct Target {
     const void* id = nullptr;  // Surface* or Framebuffer*
     uint64_t generation = 0;
-    Image* color[4] = {};
-    VkImageView color_view[4] = {};
+    Image* color[kMaxColorAttachments] = {};
+    VkImageView color_view[kMaxColorAttachments] = {};
     Image* ds = nullptr;
     VkImageView ds_view = VK_NULL_HANDLE;
     uint8_t draw_mask = 0xF;  // bit per color attachment that draws write (glDrawBuffers)

@@ -110,7 +110,7 @@ void MagmaBackend::glBindTexture(GLenum target, GLuint name) {
 void MagmaBackend::glActiveTexture(GLenum texture) {
     if (!need_context(gen::Op::glActiveTexture)) return;
     const GLuint unit = texture - GL_TEXTURE0;
-    if (unit >= cur_->units.size()) return refuse(gen::Op::glActiveTexture, GL_INVALID_ENUM, "unit");
+    if (unit >= cur_->unit_count()) return refuse(gen::Op::glActiveTexture, GL_INVALID_ENUM, "unit");
     cur_->active_unit = unit;
 }
 
@@ -539,6 +539,14 @@ void MagmaBackend::glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset
 void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, wire::Out<GLint> params) {
     constexpr gen::Op op = gen::Op::glGetTexLevelParameteriv;
     if (!need_context(op) || !params.count()) return;
+    // A proxy target answers from the GL front end's ProxyTextures (the
+    // multisample proxies Magma records: textures_multisample.cc).
+    if (cur_->desktop() && gl::proxy_kind(target) != gl::ProxyKind::none) {
+        int32_t v = 0;
+        if (const uint32_t e = cur_->dstate.proxies.level_parameter(target, level, pname, &v)) return set_error(e);
+        params.data[0] = v;
+        return;
+    }
     Texture* t = bound_texture(op, target);
     if (!t) return;
     if (level < 0 || level > 15) return refuse(op, GL_INVALID_VALUE, "level");

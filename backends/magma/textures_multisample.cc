@@ -5,12 +5,28 @@
 // (GL_SAMPLE_MASK, glSampleMaski) and sample positions.
 #include <GLES3/gl32.h>
 
+#include <algorithm>
+
 #include "backend.h"
 
 namespace mgl::magma {
 
 namespace {
 constexpr GLenum kSampleMask = 0x8E51;
+
+// What a proxy multisample texture is checked against (the GL front end's
+// ProxyTextures, backends/gl/state/proxy_textures.h): the figures
+// glGetIntegerv answers (state_queries.cc).
+gl::ProxyLimits proxy_limits(const Device& d) {
+    const VkPhysicalDeviceLimits& l = d.props.limits;
+    gl::ProxyLimits p;
+    p.max_2d = int32_t(std::min<uint32_t>(l.maxImageDimension2D, 16384));
+    p.max_3d = int32_t(std::min<uint32_t>(l.maxImageDimension3D, 2048));
+    p.max_cube = int32_t(std::min<uint32_t>(l.maxImageDimensionCube, 16384));
+    p.max_layers = int32_t(std::min<uint32_t>(l.maxImageArrayLayers, 2048));
+    p.max_color_samples = p.max_depth_samples = p.max_integer_samples = d.max_samples();
+    return p;
+}
 }  // namespace
 
 // GL: the smallest count the device has for the format that is >= samples.
@@ -31,6 +47,16 @@ void MagmaBackend::multisample_storage(gen::Op verb, GLenum target, GLsizei samp
                                        bool immutable) {
     if (!need_context(verb)) return;
     if (!cur_->desktop()) return unsupported(verb);
+    // GL_PROXY_TEXTURE_2D_MULTISAMPLE(_ARRAY): checked and kept by the GL
+    // front end; the device never sees a proxy.
+    if (gl::proxy_kind(target) != gl::ProxyKind::none) {
+        const bool three = verb == gen::Op::glTexImage3DMultisample || verb == gen::Op::glTexStorage3DMultisample;
+        gl::ProxyRequest r{gl::ProxyRequest::Verb::multisample, target, three ? 3 : 2, 0, internalformat,
+                           width, height, three ? depth : 1, 0, 0, 0, samples, fixed_locations};
+        r.compatibility = cur_->compatibility();
+        if (const uint32_t e = cur_->dstate.proxies.specify(r, proxy_limits(gpu_->dev()))) set_error(e);
+        return;
+    }
     const bool array = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
     if (target != GL_TEXTURE_2D_MULTISAMPLE && !array) return refuse(verb, GL_INVALID_ENUM, "target");
     if ((verb == gen::Op::glTexImage3DMultisample || verb == gen::Op::glTexStorage3DMultisample) != array)

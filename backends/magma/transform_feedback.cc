@@ -214,12 +214,13 @@ bool MagmaBackend::xfb_blocks_program_change() const {
 
 // ---- draws -----------------------------------------------------------------------------
 
-bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, bool indexed,
-                                  XfbDraw& d) {
+bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsizei instances, GLenum index_type,
+                                  const wire::InOrOffset<uint8_t>& indices, XfbDraw& d) {
     d = {};
-    TransformFeedback& x = *cur_->xfb;
+    Context& c = *cur_;
+    TransformFeedback& x = *c.xfb;
     if (!x.active || x.paused) return true;
-    if (indexed) {
+    if (index_type && !gl::xfb_captures_indexed_draws(c.desktop())) {
         refuse(verb, GL_INVALID_OPERATION, "ES 3.0 captures glDrawArrays only while transform feedback is active");
         return false;
     }
@@ -228,7 +229,31 @@ bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsi
         return false;
     }
     const XfbLayout& l = x.exe->linked.xfb;
-    const uint64_t prims = primitives(mode, uint64_t(count)) * uint64_t(instances);
+    uint64_t prims = primitives(mode, uint64_t(count));
+    // An indexed draw with primitive restart: the primitives of each run
+    // between restarts (what the device writes, and the offset of the next
+    // draw's capture). Indices that cannot be read here are refused by
+    // draw_indices after this.
+    const uint32_t isz = index_type == GL_UNSIGNED_BYTE ? 1 : index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+    const bool fixed = c.st.primitive_restart, desktop_restart = c.desktop() && c.dstate.primitive_restart;
+    if (index_type && (fixed || desktop_restart)) {
+        const uint64_t bytes = uint64_t(count) * isz;
+        const uint8_t* src = nullptr;
+        if (indices.is_offset()) {
+            Buffer* eb = c.vao->elements.get();
+            if (eb && eb->vk.buf && indices.offset <= eb->size && bytes <= eb->size - indices.offset)
+                src = host_bytes(*eb) + indices.offset;
+        } else if (indices.size >= bytes) {
+            src = indices.data;
+        }
+        if (src) {
+            const uint32_t all_ones = isz == 1 ? 0xFFu : isz == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+            const uint32_t restart = desktop_restart ? c.dstate.restart_index : all_ones;
+            prims = 0;
+            for (size_t run : gl::restart_runs(src, isz, size_t(count), restart)) prims += primitives(mode, run);
+        }
+    }
+    prims *= uint64_t(instances);
     const uint64_t verts = prims * vertices_per_primitive(x.mode);
     for (int i = 0; i < l.buffers; ++i) {
         const TransformFeedback::Binding& b = x.bindings[size_t(i)];

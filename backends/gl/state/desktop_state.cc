@@ -93,6 +93,26 @@ bool DesktopState::restart_is_fixed_for(uint32_t type) const {
     }
 }
 
+std::vector<size_t> restart_runs(const void* ids, uint32_t index_size, size_t n, uint32_t restart) {
+    std::vector<size_t> runs;
+    const auto* b = static_cast<const uint8_t*>(ids);
+    size_t run = 0;
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t v = 0;
+        if (index_size == 1) v = b[i];
+        else if (index_size == 2) v = [&] { uint16_t s; std::memcpy(&s, b + 2 * i, 2); return uint32_t(s); }();
+        else std::memcpy(&v, b + 4 * i, 4);
+        if (v == restart) {
+            runs.push_back(run);
+            run = 0;
+        } else {
+            ++run;
+        }
+    }
+    runs.push_back(run);
+    return runs;
+}
+
 void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n) {
     for (size_t i = 0; i < n; ++i)
         if (ids[i] == index) ids[i] = 0xFFFFFFFFu;

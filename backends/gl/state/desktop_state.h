@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <set>
+#include <vector>
 
 #include "proxy_textures.h"
 #include "texture_targets.h"
@@ -127,5 +128,17 @@ struct DesktopState {
 // becomes 0xFFFFFFFF, the index a fixed-index restart of 32-bit indices ends
 // a primitive at.
 void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n);
+
+// The lengths of the runs of `n` indices (`index_size` bytes each) that a
+// restart at `restart` separates (the restart indices themselves not
+// counted): what a backend that counts captured primitives on the host
+// counts each run's primitives of.
+std::vector<size_t> restart_runs(const void* ids, uint32_t index_size, size_t n, uint32_t restart);
+
+// Transform feedback: a desktop context captures every draw command while
+// transform feedback is active (GL 3.0 2.15); ES 3.0 (2.15.2) only
+// glDrawArrays and glDrawArraysInstanced, an indexed draw being
+// GL_INVALID_OPERATION (ES 3.2 lifts that with geometry shaders).
+inline bool xfb_captures_indexed_draws(bool desktop) { return desktop; }
 
 }  // namespace mgl::gl
