@@ -245,6 +245,7 @@ EShLanguage language(Stage stage) {
     switch (stage) {
         case Stage::vertex: return EShLangVertex;
         case Stage::geometry: return EShLangGeometry;
+        case Stage::compute: return EShLangCompute;
         default: return EShLangFragment;
     }
 }
@@ -257,7 +258,12 @@ const char* kGeometryEmitWrap =
     "#define EmitVertex() do { gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; EmitVertex(); } while (false)\n";
 
 gl::Stage gl_stage(Stage s) {
-    return s == Stage::vertex ? gl::Stage::vertex : s == Stage::geometry ? gl::Stage::geometry : gl::Stage::fragment;
+    switch (s) {
+        case Stage::vertex: return gl::Stage::vertex;
+        case Stage::geometry: return gl::Stage::geometry;
+        case Stage::compute: return gl::Stage::compute;
+        default: return gl::Stage::fragment;
+    }
 }
 
 // `#version 150 compatibility` -> `#version 150` (glslang's Vulkan rules
@@ -299,6 +305,15 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 330;
         if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
             version = 150;
+        // Compute shaders (and storage blocks) of GLSL 3.30-4.20 through
+        // GL_ARB_compute_shader: glslang takes compute shaders from 4.30 on
+        // (4.20 with the extension), so such a source compiles as 4.30. A
+        // compute shader that does not enable the extension stays as it is
+        // and fails as GL says.
+        static const std::regex cs_ext(R"(#\s*extension\s+GL_ARB_compute_shader\s*:\s*(enable|require|warn))");
+        if (stage == Stage::compute && version < 430 && src.find("GL_ARB_compute_shader") != std::string::npos &&
+            std::regex_search(src, cs_ext))
+            version = 430;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
