@@ -14,6 +14,7 @@
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
+#include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
@@ -314,6 +315,13 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (stage == Stage::compute && version < 430 && src.find("GL_ARB_compute_shader") != std::string::npos &&
             std::regex_search(src, cs_ext))
             version = 430;
+        // Storage blocks through GL_ARB_shader_storage_buffer_object take
+        // layout(binding = N) at any version (the extension adds it); glslang
+        // takes that from 4.20 only: such a source compiles as 4.30.
+        static const std::regex ssbo_ext(R"(#\s*extension\s+GL_ARB_shader_storage_buffer_object\s*:\s*(enable|require|warn))");
+        if (version >= 330 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
+            std::regex_search(src, ssbo_ext))
+            version = 430;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
@@ -396,6 +404,16 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool ok = sh.parse(&resources(), version, profile, true, false, msgs);
     log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
+    if (stage == Stage::compute && sh.getIntermediate()) {
+        // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (glslang checks each size, not their product).
+        const glslang::TIntermediate& im = *sh.getIntermediate();
+        const uint64_t n = uint64_t(im.getLocalSize(0)) * im.getLocalSize(1) * im.getLocalSize(2);
+        if (n > 1024) {
+            log += "ERROR: the local size has " + std::to_string(n) +
+                   " invocations, more than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024)\n";
+            return nullptr;
+        }
+    }
     return p;
 }
 
