@@ -315,11 +315,11 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (stage == Stage::compute && version < 430 && src.find("GL_ARB_compute_shader") != std::string::npos &&
             std::regex_search(src, cs_ext))
             version = 430;
-        // Storage blocks through GL_ARB_shader_storage_buffer_object take
+        // Storage blocks (GLSL 1.30-4.20) through GL_ARB_shader_storage_buffer_object take
         // layout(binding = N) at any version (the extension adds it); glslang
         // takes that from 4.20 only: such a source compiles as 4.30.
         static const std::regex ssbo_ext(R"(#\s*extension\s+GL_ARB_shader_storage_buffer_object\s*:\s*(enable|require|warn))");
-        if (version >= 330 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
+        if (v.number >= 130 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
             std::regex_search(src, ssbo_ext))
             version = 430;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
