@@ -22,6 +22,10 @@
 
 namespace mgl::magma {
 
+// The compute and storage block limits of a desktop context (compute.cc);
+// indexed: GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE's element `index`. false: not one of them.
+bool compute_limit(const Device& d, GLenum pname, GLuint index, bool indexed, int64_t* v);
+
 class MagmaBackend final : public Magma {
 public:
     MagmaBackend(const Options& options, std::shared_ptr<Device> device, VkQueue queue);
@@ -118,6 +122,11 @@ public:
     void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::In<uint8_t> data) override;
     void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) override;
     void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) override;
+    // compute (compute.cc): dispatches, storage block bindings, barriers
+    void glDispatchCompute(GLuint x, GLuint y, GLuint z) override;
+    void glDispatchComputeIndirect(GLintptr indirect) override;
+    void glMemoryBarrier(GLbitfield barriers) override;
+    void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
     GLboolean glIsBuffer(GLuint buffer) override;
     void glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) override {}
@@ -505,6 +514,9 @@ private:
     std::shared_ptr<Program> program_for(gen::Op verb, GLuint name);
     std::shared_ptr<Shader> shader_for(gen::Op verb, GLuint name);
     bool build_executable(Program& p, std::string& log);  // executable.cc
+    bool build_compute(Program& p, const Shader& cs, std::string& log);  // compute.cc
+    gl::ComputeLimits compute_limits() const;                            // compute.cc
+    void dispatch(gen::Op verb, Executable& exe, const uint32_t groups[3]);
     // The shading language family of the current context's shaders.
     Api shader_api() const { return cur_ && cur_->desktop() ? Api::desktop : Api::es; }
     void uniform_f(GLint loc, GLsizei count, int comps, const float* v, uint32_t have = ~0u);

@@ -38,6 +38,9 @@ std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
         case GL_COPY_READ_BUFFER: return &c.copy_read;
         case GL_COPY_WRITE_BUFFER: return &c.copy_write;
         case GL_TRANSFORM_FEEDBACK_BUFFER: return &c.xfb_buffer;
+        // Desktop contexts: GL_ARB_shader_storage_buffer_object, GL_ARB_compute_shader (compute.cc).
+        case GL_SHADER_STORAGE_BUFFER: return c.desktop() ? &c.storage_buffer : nullptr;
+        case GL_DISPATCH_INDIRECT_BUFFER: return c.desktop() ? &c.dispatch_indirect : nullptr;
         default: return nullptr;
     }
 }
@@ -70,11 +73,13 @@ void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
         // Unbound from the current context's bind points (GL); attachments
         // elsewhere keep the object alive until they let go.
         for (auto* slot : {&c.array_buffer, &c.vao->elements, &c.pixel_unpack, &c.pixel_pack, &c.uniform_buffer,
-                           &c.copy_read, &c.copy_write, &c.xfb_buffer})
+                           &c.copy_read, &c.copy_write, &c.xfb_buffer, &c.storage_buffer, &c.dispatch_indirect})
             if (*slot == b) slot->reset();
         for (auto& a : c.vao->attribs)
             if (a.buffer == b) a.buffer.reset();
         for (auto& u : c.uniform_bindings)
+            if (u.buffer == b) u.buffer.reset();
+        for (auto& u : c.storage_bindings)
             if (u.buffer == b) u.buffer.reset();
         for (auto& x : c.xfb->bindings)
             if (x.buffer == b) x.buffer.reset();
@@ -99,6 +104,15 @@ void MagmaBackend::glBindBufferBase(GLenum target, GLuint index, GLuint name) {
 void MagmaBackend::glBindBufferRange(GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size) {
     if (!need_context(gen::Op::glBindBufferRange)) return;
     if (target == GL_TRANSFORM_FEEDBACK_BUFFER) return bind_xfb_buffer(index, name, offset, size, true);
+    if (target == GL_SHADER_STORAGE_BUFFER && cur_->desktop()) {
+        // Base (size 0) or range: GL's rules are the front end's (compute_rules.h).
+        if (const gl::RuleError e = gl::check_storage_binding(index, name, size != 0, offset, size, compute_limits()))
+            return refuse(gen::Op::glBindBufferRange, e.error, e.why);
+        auto b = buffer_for_bind(name);
+        cur_->storage_buffer = b;
+        cur_->storage_bindings[index] = {b, uint64_t(offset), uint64_t(size)};
+        return;
+    }
     if (target != GL_UNIFORM_BUFFER) return unsupported(gen::Op::glBindBufferRange);
     if (index >= cur_->uniform_bindings.size()) return refuse(gen::Op::glBindBufferRange, GL_INVALID_VALUE, "index");
     auto b = buffer_for_bind(name);

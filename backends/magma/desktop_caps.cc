@@ -70,6 +70,11 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         if (name == "GL_ARB_occlusion_query") return bool(dev.features.occlusionQueryPrecise);
         // Both conventions: Vulkan's own (first) and the extension's (last).
         if (name == "GL_ARB_provoking_vertex") return dev.provoking_last;
+        // Compute programs, dispatches and storage blocks (compute.cc): a
+        // graphics queue that runs compute; storage blocks in every stage.
+        if (name == "GL_ARB_compute_shader") return dev.compute;
+        if (name == "GL_ARB_shader_storage_buffer_object")
+            return dev.compute && dev.features.vertexPipelineStoresAndAtomics && dev.features.fragmentStoresAndAtomics;
         // Multisample textures (textures_multisample.cc): sampled multisampled images.
         if (name == "GL_ARB_texture_multisample") return dev.max_samples() > 1 && dev.props.limits.sampledImageColorSampleCounts > 1;
         return false;

@@ -341,6 +341,13 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
     d->phys = pick->phys;
     d->props = pick->props;
     d->queue_family = pick->family;
+    {
+        uint32_t qn = 0;
+        vkGetPhysicalDeviceQueueFamilyProperties(pick->phys, &qn, nullptr);
+        std::vector<VkQueueFamilyProperties> qs(qn);
+        vkGetPhysicalDeviceQueueFamilyProperties(pick->phys, &qn, qs.data());
+        d->compute = pick->family < qn && (qs[pick->family].queueFlags & VK_QUEUE_COMPUTE_BIT);
+    }
     d->name = pick->props.deviceName;
     d->options = device_options();
     d->default_block_storage = d->name.find("llvmpipe") != std::string::npos;

@@ -43,6 +43,7 @@ struct Device {
     bool default_block_storage = false;
     bool custom_border = false;               // VK_EXT_custom_border_color: any GL border colour
     bool provoking_last = false;              // VK_EXT_provoking_vertex: GL's last-vertex flat shading
+    bool compute = false;                     // the graphics queue family runs compute (compute.cc)
     // VK_EXT_transform_feedback (GL's transform feedback; without it the GL
     // verbs fail loudly). Its commands, from vkGetDeviceProcAddr:
     bool xfb = false;

@@ -26,6 +26,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     bound_stream();
     Executable* exe = current_exe();
     if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
+    if (exe->compute) return refuse(verb, GL_INVALID_OPERATION, "the program in use is a compute program");
     if (exe->gs && !geometry_accepts(exe->linked.gs_input, mode))
         return refuse(verb, GL_INVALID_OPERATION, "the mode is not the geometry shader's input primitive");
     XfbDraw xfb;  // transform feedback capturing this draw (transform_feedback.cc)

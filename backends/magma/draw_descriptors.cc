@@ -154,6 +154,35 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         buf.used_serial = serial;
         dkey.insert(dkey.end(), {uint64_t(b.binding), uint64_t(buf.vk.buf), ib->offset, range});
     }
+    // Storage blocks: the buffer at each block's GL binding point. Every one
+    // counts as written by this batch's main (conservative: readonly blocks
+    // too), so that later host reads wait for it and later writes are ordered
+    // after it (write_buffer, host_bytes).
+    const size_t first_storage = blocks.size();
+    for (size_t i = 0; i < lp.storage.size(); ++i) {
+        const BlockInfo& b = lp.storage[i];
+        if (b.binding < 0) continue;
+        const GLuint point = exe.storage_bindings[i];
+        const Context::Indexed* ib = point < c.storage_bindings.size() ? &c.storage_bindings[point] : nullptr;
+        if (!ib || !ib->buffer || !ib->buffer->vk.buf) {
+            refuse(verb, GL_INVALID_OPERATION, "a shader storage block has no buffer bound");
+            return false;
+        }
+        Buffer& buf = *ib->buffer;
+        if (ib->offset >= buf.size || (ib->size && ib->size > buf.size - ib->offset)) {
+            refuse(verb, GL_INVALID_OPERATION, "a shader storage block's range lies outside its buffer");
+            return false;
+        }
+        const VkDeviceSize range = ib->size ? ib->size : buf.size - ib->offset;
+        blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
+        dkey.insert(dkey.end(), {uint64_t(b.binding) | (uint64_t(1) << 32), uint64_t(buf.vk.buf), ib->offset, range});
+    }
+    for (size_t i = 0; i < lp.storage.size(); ++i) {
+        if (lp.storage[i].binding < 0) continue;
+        Buffer& buf = *c.storage_bindings[exe.storage_bindings[i]].buffer;
+        buf.used_serial = buf.write_serial = serial;
+        buf.write_in_main = true;
+    }
     if (exe.set_serial != serial || exe.set_key != dkey || !exe.set) {
         VkDescriptorSet set = gpu_->allocate_set(exe.set_layout);
         if (!set) {
@@ -180,7 +209,7 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
             w.dstSet = set;
             w.dstBinding = blocks[i].binding;
             w.descriptorCount = 1;
-            w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+            w.descriptorType = i < first_storage ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
             w.pBufferInfo = &binfos[i];
             writes.push_back(w);
         }

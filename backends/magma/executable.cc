@@ -40,7 +40,8 @@ bool is_sampler(GLenum t) {
 
 Executable::~Executable() {
     if (!gpu) return;
-    VkShaderModule v = vs, f = fs, g = gs;
+    VkShaderModule v = vs, f = fs, g = gs, c = cs;
+    VkPipeline cp = compute;
     VkDescriptorSetLayout s = set_layout, ds = defaults_layout;
     VkPipelineLayout l = layout;
     std::vector<VkPipeline> ps;
@@ -50,6 +51,8 @@ Executable::~Executable() {
         if (v) vkDestroyShaderModule(d, v, nullptr);
         if (f) vkDestroyShaderModule(d, f, nullptr);
         if (g) vkDestroyShaderModule(d, g, nullptr);
+        if (c) vkDestroyShaderModule(d, c, nullptr);
+        if (cp) vkDestroyPipeline(d, cp, nullptr);
         if (l) vkDestroyPipelineLayout(d, l, nullptr);
         if (s) vkDestroyDescriptorSetLayout(d, s, nullptr);
         if (ds) vkDestroyDescriptorSetLayout(d, ds, nullptr);
@@ -57,6 +60,8 @@ Executable::~Executable() {
 }
 
 bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
+    for (auto& s : p.shaders)
+        if (s->type == GL_COMPUTE_SHADER) return build_compute(p, *s, log_text);  // compute.cc
     // Each stage's shader objects (desktop GL: several to a stage, linked as
     // compilation units of one); vs, fs and gs: a stage's first.
     const Shader *vs = nullptr, *fs = nullptr, *gs = nullptr;
@@ -203,6 +208,19 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     for (const BlockInfo& b : lp.blocks)
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
     exe->block_bindings.assign(lp.blocks.size(), 0);
+    // Storage blocks in graphics stages: the device must let those stages
+    // write (GLSL lets any of them), else the link fails loudly.
+    if (!lp.storage.empty() && !(gpu_->dev().features.vertexPipelineStoresAndAtomics &&
+                                 gpu_->dev().features.fragmentStoresAndAtomics)) {
+        log_text = "shader storage blocks outside compute shaders need vertexPipelineStoresAndAtomics and "
+                   "fragmentStoresAndAtomics, which " + gpu_->dev().name + " lacks";
+        log().warn("magma: program not linked: {}", log_text);
+        return false;
+    }
+    for (const BlockInfo& b : lp.storage) {
+        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
+        exe->storage_bindings.push_back(GLuint(std::max(b.initial, 0)));
+    }
     VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     li.bindingCount = uint32_t(bindings.size());
     li.pBindings = bindings.data();

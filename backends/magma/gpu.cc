@@ -403,7 +403,7 @@ Gpu::Slice Gpu::stream(VkDeviceSize size, VkDeviceSize align) {
 VkDescriptorPool Gpu::new_pool() {
     const VkDescriptorPoolSize sizes[] = {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kSetsPerPool},
-        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool},  // the default block on some devices
+        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool * 4},  // the default block on some devices, storage blocks
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSetsPerPool * 4},
         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSetsPerPool * 8},
     };

@@ -25,6 +25,7 @@
 
 #include "formats.h"
 #include "gpu.h"
+#include "compute_rules.h"
 #include "desktop_state.h"
 #include "shaders.h"
 
@@ -113,6 +114,9 @@ struct Executable {
     Gpu* gpu = nullptr;
     LinkedProgram linked;
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE, gs = VK_NULL_HANDLE;  // gs: none
+    // A compute program: its module and its one pipeline (made at link).
+    VkShaderModule cs = VK_NULL_HANDLE;
+    VkPipeline compute = VK_NULL_HANDLE;
     bool flat = false;  // the fragment shader has flat inputs
     // Set 0: samplers and uniform blocks; set 1: the default block (dynamic offset).
     VkDescriptorSetLayout set_layout = VK_NULL_HANDLE, defaults_layout = VK_NULL_HANDLE;
@@ -140,6 +144,7 @@ struct Executable {
     std::vector<std::pair<int, int>> locations;
     std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element
     std::vector<GLuint> block_bindings;          // per user block: GL binding point
+    std::vector<GLuint> storage_bindings;        // per storage block: GL binding point (glShaderStorageBlockBinding)
     // GL attribute index -> shader location (and slots)
     struct Attr {
         int gl_index;
@@ -340,6 +345,11 @@ struct Context {
         uint64_t offset = 0, size = 0;
     };
     std::array<Indexed, 24> uniform_bindings;
+    // GL_SHADER_STORAGE_BUFFER's binding points (compute.cc) and the generic
+    // bindings of GL_SHADER_STORAGE_BUFFER and GL_DISPATCH_INDIRECT_BUFFER.
+    static constexpr size_t kStorageBindings = 16;
+    std::array<Indexed, kStorageBindings> storage_bindings;
+    std::shared_ptr<Buffer> storage_buffer, dispatch_indirect;
     GLuint active_unit = 0;
     struct Unit {
         std::shared_ptr<Texture> tex2d, cube, tex3d, array2d, ms2d, ms2darray;

@@ -73,7 +73,9 @@ void MagmaBackend::glCreateShader(GLenum type, GLuint result) {
     // Geometry shaders: desktop GL 3.2 and later, on a device that has them.
     const bool geometry = type == GL_GEOMETRY_SHADER && cur_->desktop() && cur_->served >= 32 &&
                           gpu_->dev().features.geometryShader;
-    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !geometry)
+    // Compute shaders: desktop contexts (GL_ARB_compute_shader, compute.cc).
+    const bool compute = type == GL_COMPUTE_SHADER && cur_->desktop();
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !geometry && !compute)
         return refuse(gen::Op::glCreateShader, GL_INVALID_ENUM,
                       type == GL_GEOMETRY_SHADER ? "geometry shaders need a desktop 3.2 context and a device that has them"
                                                  : "not a shader type Magma serves");
@@ -94,7 +96,10 @@ void MagmaBackend::glCompileShader(GLuint shader) {
     if (!need_context(gen::Op::glCompileShader)) return;
     auto s = shader_for(gen::Op::glCompileShader, shader);
     if (!s) return;
-    const Stage stage = s->type == GL_VERTEX_SHADER ? Stage::vertex : s->type == GL_GEOMETRY_SHADER ? Stage::geometry : Stage::fragment;
+    const Stage stage = s->type == GL_VERTEX_SHADER     ? Stage::vertex
+                        : s->type == GL_GEOMETRY_SHADER ? Stage::geometry
+                        : s->type == GL_COMPUTE_SHADER  ? Stage::compute
+                                                        : Stage::fragment;
     Gpu::Timed t(*gpu_, &Counters::compile_us);
     s->compiled = compile_check(stage, shader_api(), s->source, s->log);
     if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
@@ -254,7 +259,7 @@ void MagmaBackend::glLinkProgram(GLuint program) {
     // is the target's formats, blending and color masks, taken from the
     // current state, and triangles. A different guess costs one unused pipeline.
     Target t;
-    if (gpu_->dev().dynamic_vertex_input && resolve_target(t, true)) pipeline(*p->exe, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, {}, {}, {});
+    if (!p->exe->compute && gpu_->dev().dynamic_vertex_input && resolve_target(t, true)) pipeline(*p->exe, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, {}, {}, {});
 }
 
 void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint> params) {
@@ -304,6 +309,17 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
             v = pname == GL_GEOMETRY_VERTICES_OUT ? lp->gs_vertices
               : pname == GL_GEOMETRY_INPUT_TYPE ? GLint(lp->gs_input)
               : pname == GL_GEOMETRY_OUTPUT_TYPE ? GLint(lp->gs_output) : lp->gs_invocations;
+            break;
+        // GL_ARB_compute_shader: the linked compute shader's local size; INVALID_OPERATION without one.
+        case GL_COMPUTE_WORK_GROUP_SIZE:
+            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+            if (!lp || lp->cs.empty())
+                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION, "the program has no linked compute shader");
+            for (uint32_t i = 0; i < 3 && i < params.count(); ++i) params.data[i] = GLint(lp->local_size[i]);
+            return;
+        case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
+            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+            v = 0;  // atomic counters are not served
             break;
         default: return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
     }

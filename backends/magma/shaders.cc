@@ -14,6 +14,7 @@
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
+#include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
@@ -255,6 +256,7 @@ EShLanguage language(Stage stage) {
     switch (stage) {
         case Stage::vertex: return EShLangVertex;
         case Stage::geometry: return EShLangGeometry;
+        case Stage::compute: return EShLangCompute;
         default: return EShLangFragment;
     }
 }
@@ -267,7 +269,12 @@ const char* kGeometryEmitWrap =
     "#define EmitVertex() do { gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; EmitVertex(); } while (false)\n";
 
 gl::Stage gl_stage(Stage s) {
-    return s == Stage::vertex ? gl::Stage::vertex : s == Stage::geometry ? gl::Stage::geometry : gl::Stage::fragment;
+    switch (s) {
+        case Stage::vertex: return gl::Stage::vertex;
+        case Stage::geometry: return gl::Stage::geometry;
+        case Stage::compute: return gl::Stage::compute;
+        default: return gl::Stage::fragment;
+    }
 }
 
 // `#version 150 compatibility` -> `#version 150` (glslang's Vulkan rules
@@ -309,6 +316,22 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 330;
         if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
             version = 150;
+        // Compute shaders (and storage blocks) of GLSL 3.30-4.20 through
+        // GL_ARB_compute_shader: glslang takes compute shaders from 4.30 on
+        // (4.20 with the extension), so such a source compiles as 4.30. A
+        // compute shader that does not enable the extension stays as it is
+        // and fails as GL says.
+        static const std::regex cs_ext(R"(#\s*extension\s+GL_ARB_compute_shader\s*:\s*(enable|require|warn))");
+        if (stage == Stage::compute && version < 430 && src.find("GL_ARB_compute_shader") != std::string::npos &&
+            std::regex_search(src, cs_ext))
+            version = 430;
+        // Storage blocks (GLSL 1.30-4.20) through GL_ARB_shader_storage_buffer_object take
+        // layout(binding = N) at any version (the extension adds it); glslang
+        // takes that from 4.20 only: such a source compiles as 4.30.
+        static const std::regex ssbo_ext(R"(#\s*extension\s+GL_ARB_shader_storage_buffer_object\s*:\s*(enable|require|warn))");
+        if (v.number >= 130 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
+            std::regex_search(src, ssbo_ext))
+            version = 430;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
@@ -391,6 +414,16 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool ok = sh.parse(&resources(api), version, profile, true, false, msgs);
     log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
+    if (stage == Stage::compute && sh.getIntermediate()) {
+        // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (glslang checks each size, not their product).
+        const glslang::TIntermediate& im = *sh.getIntermediate();
+        const uint64_t n = uint64_t(im.getLocalSize(0)) * im.getLocalSize(1) * im.getLocalSize(2);
+        if (n > 1024) {
+            log += "ERROR: the local size has " + std::to_string(n) +
+                   " invocations, more than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024)\n";
+            return nullptr;
+        }
+    }
     return p;
 }
 

@@ -25,7 +25,7 @@
 
 namespace mgl::magma {
 
-enum class Stage { vertex, fragment, geometry };
+enum class Stage { vertex, fragment, geometry, compute };
 
 // The shading language family of the context: GLSL ES for ES contexts,
 // desktop GLSL for OpenGL ones.
@@ -55,6 +55,7 @@ struct BlockInfo {
     std::string name;
     int binding = -1;     // descriptor binding
     int size = 0;
+    int initial = 0;      // the GL binding point the source gave (layout(binding = N)), else 0
 };
 
 struct LinkedProgram {
@@ -66,6 +67,9 @@ struct LinkedProgram {
     std::vector<UniformInfo> uniforms;
     std::vector<AttribInfo> attribs;
     std::vector<BlockInfo> blocks;  // user uniform blocks (ES 3.0)
+    std::vector<BlockInfo> storage; // shader storage blocks (GL_ARB_shader_storage_buffer_object)
+    std::vector<uint32_t> cs;       // SPIR-V of a compute program (then vs/fs/gs are empty)
+    uint32_t local_size[3] = {0, 0, 0};  // its layout(local_size_*)
     int default_binding = -1;       // -1: no default-block uniforms
     int default_size = 0;
     std::vector<int> outputs;       // fragment output locations
@@ -94,6 +98,9 @@ using StageSources = std::vector<std::string>;
 // shader's end.
 bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
                   const FragBindings& frag, LinkedProgram& out, std::string& log);
+
+// Links a compute program (one compute shader). false: `log` says why.
+bool link_compute(Api api, const std::string& cs, LinkedProgram& out, std::string& log);
 
 // SPIR-V for Magma's own helper shaders (Vulkan GLSL 4.50, e.g. the masked
 // clear); empty and `log` when the source does not compile.

@@ -47,7 +47,7 @@ std::string check_task(const std::string& request) {
     FieldReader r{request.data(), request.size()};
     const uint32_t stage = r.u32(), api = r.u32();
     const std::string source = r.str();
-    if (!r.ok || r.left || stage > uint32_t(Stage::geometry) || api > uint32_t(Api::desktop)) return {};
+    if (!r.ok || r.left || stage > uint32_t(Stage::compute) || api > uint32_t(Api::desktop)) return {};
     std::string log;
     const bool ok = compile_check_here(Stage(stage), Api(api), source, log);
     FieldWriter w;
@@ -63,11 +63,13 @@ struct LinkRequest {
     StageSources vs, fs, gs;
     XfbRequest xfb;
     FragBindings frag;
+    bool compute = false;  // vs is the compute shader (link_compute)
 };
 
 std::string encode(const LinkRequest& q) {
     FieldWriter w;
     w.u32(uint32_t(q.api));
+    w.u32(q.compute);
     for (const StageSources* s : {&q.vs, &q.gs, &q.fs}) {
         w.u32(uint32_t(s->size()));
         for (const std::string& src : *s) w.str(src);
@@ -86,6 +88,7 @@ std::string encode(const LinkRequest& q) {
 bool decode(const std::string& bytes, LinkRequest& q) {
     FieldReader r{bytes.data(), bytes.size()};
     const uint32_t api = r.u32();
+    q.compute = r.u32() != 0;
     for (StageSources* s : {&q.vs, &q.gs, &q.fs}) {
         s->resize(count(r, 4));
         for (std::string& src : *s) src = r.str();
@@ -125,6 +128,15 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
         w.u32(uint32_t(b.binding));
         w.u32(uint32_t(b.size));
     }
+    w.u32(uint32_t(p.storage.size()));
+    for (const BlockInfo& b : p.storage) {
+        w.str(b.name);
+        w.u32(uint32_t(b.binding));
+        w.u32(uint32_t(b.size));
+        w.u32(uint32_t(b.initial));
+    }
+    put_words(w, p.cs);
+    for (uint32_t v : p.local_size) w.u32(v);
     w.u32(uint32_t(p.default_binding));
     w.u32(uint32_t(p.default_size));
     w.u32(uint32_t(p.outputs.size()));
@@ -172,6 +184,15 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         b.binding = int(r.u32());
         b.size = int(r.u32());
     }
+    p.storage.resize(count(r, 20));
+    for (BlockInfo& b : p.storage) {
+        b.name = r.str();
+        b.binding = int(r.u32());
+        b.size = int(r.u32());
+        b.initial = int(r.u32());
+    }
+    get_words(r, p.cs);
+    for (uint32_t& v : p.local_size) v = r.u32();
     p.default_binding = int(r.u32());
     p.default_size = int(r.u32());
     p.outputs.resize(count(r, 4));
@@ -198,7 +219,8 @@ std::string link_task(const std::string& request) {
     if (!decode(request, q)) return {};
     LinkedProgram p;
     std::string log;
-    const bool ok = link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, p, log);
+    const bool ok = q.compute ? link_compute_here(q.api, q.vs.empty() ? std::string() : q.vs.front(), p, log)
+                              : link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, p, log);
     FieldWriter w;
     w.u32(ok);
     w.str(log);
@@ -212,7 +234,7 @@ std::string internal_task(const std::string& request) {
     FieldReader r{request.data(), request.size()};
     const uint32_t stage = r.u32();
     const std::string source = r.str();
-    if (!r.ok || r.left || stage > uint32_t(Stage::geometry)) return {};
+    if (!r.ok || r.left || stage > uint32_t(Stage::compute)) return {};
     std::string log;
     const std::vector<uint32_t> spv = compile_internal_here(Stage(stage), source, log);
     FieldWriter w;
@@ -221,7 +243,9 @@ std::string internal_task(const std::string& request) {
     return w.out;
 }
 
-const char* stage_name(Stage s) { return s == Stage::vertex ? "vertex" : s == Stage::geometry ? "geometry" : "fragment"; }
+const char* stage_name(Stage s) {
+    return s == Stage::vertex ? "vertex" : s == Stage::geometry ? "geometry" : s == Stage::compute ? "compute" : "fragment";
+}
 
 }  // namespace
 
@@ -248,6 +272,25 @@ bool link_program(Api api, const StageSources& vs, const StageSources& gs, const
     const LinkRequest q{api, vs, fs, gs, xfb, frag};
     const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a program");
     if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, out, log);
+    FieldReader r{reply.bytes.data(), reply.bytes.size()};
+    const bool ok = reply.ok && r.u32() != 0;
+    log = r.str();
+    LinkedProgram p;
+    if (!reply.ok || !decode(r, p) || r.left) {
+        log = gl::compiler_failure_log(reply.ok ? "answered nothing usable" : reply.failure);
+        return false;
+    }
+    if (ok) out = std::move(p);
+    return ok;
+}
+
+bool link_compute(Api api, const std::string& cs, LinkedProgram& out, std::string& log) {
+    LinkRequest q;
+    q.api = api;
+    q.vs = {cs};
+    q.compute = true;
+    const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a compute program");
+    if (!reply.isolated) return link_compute_here(api, cs, out, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     const bool ok = reply.ok && r.u32() != 0;
     log = r.str();

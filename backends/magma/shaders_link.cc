@@ -128,7 +128,112 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
     }
 }
 
+// The GL binding points the sources gave their storage blocks
+// (layout(binding = N)), read before the I/O mapper places the rest: block
+// name -> binding. A block without one starts at binding point 0 (GL).
+void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out) {
+    TIntermNode* root = im ? im->getTreeRoot() : nullptr;
+    if (!root || !root->getAsAggregate()) return;
+    auto& seq = root->getAsAggregate()->getSequence();
+    if (seq.empty() || !seq.back()->getAsAggregate()) return;
+    for (TIntermNode* n : seq.back()->getAsAggregate()->getSequence()) {
+        const glslang::TIntermSymbol* sym = n->getAsSymbolNode();
+        if (!sym) continue;
+        const glslang::TQualifier& q = sym->getType().getQualifier();
+        if (q.storage == glslang::EvqBuffer && q.hasBinding())
+            out[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
+    }
+}
+
+// The program's shader storage blocks from its reflection.
+void reflect_storage(glslang::TProgram& prog, const std::map<std::string, int>& initial, LinkedProgram& out) {
+    for (int i = 0; i < prog.getNumBufferBlocks(); ++i) {
+        const glslang::TObjectReflection& b = prog.getBufferBlock(i);
+        BlockInfo info{unrename(strip_array(b.name)), b.getBinding(), b.size};
+        auto it = initial.find(info.name);
+        if (it != initial.end()) info.initial = it->second;
+        out.storage.push_back(std::move(info));
+    }
+}
+
 }  // namespace
+
+bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, std::string& log) {
+    std::string clog;
+    auto cs = parse(Stage::compute, api, cs_src, clog);
+    if (!cs) {
+        log = "compile failed:\n" + clog;
+        return false;
+    }
+    glslang::TProgram prog;
+    prog.addShader(cs->shader.get());
+    const EShMessages msgs = EShMessages(EShMsgSpvRules | EShMsgVulkanRules);
+    if (!prog.link(msgs)) {
+        log = prog.getInfoLog();
+        return false;
+    }
+    std::map<std::string, int> initial;
+    storage_bindings(prog.getIntermediate(EShLangCompute), initial);
+    glslang::TGlslIoMapper mapper;
+    glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangCompute));
+    if (!prog.mapIO(&resolver, &mapper)) {
+        log = std::string("I/O mapping failed: ") + prog.getInfoLog();
+        return false;
+    }
+    prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers);
+    out = {};
+    int default_block = -1;
+    for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
+        const glslang::TObjectReflection& b = prog.getUniformBlock(i);
+        if (b.name == "gl_DefaultUniformBlock") {
+            default_block = i;
+            out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
+            out.default_size = b.size;
+        } else {
+            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
+        }
+    }
+    for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
+        const glslang::TObjectReflection& u = prog.getUniform(i);
+        UniformInfo info;
+        info.name = unrename(strip_array(u.name));
+        info.type = uint32_t(u.glDefineType);
+        info.array_size = std::max(u.size, 1);
+        const glslang::TType* t = u.getType();
+        if (t && t->getBasicType() == glslang::EbtSampler) {
+            info.binding = u.getBinding();
+        } else if (u.index == default_block && default_block >= 0) {
+            info.offset = u.offset;
+            info.array_stride = u.arrayStride;
+        } else {
+            continue;
+        }
+        out.uniforms.push_back(std::move(info));
+    }
+    reflect_storage(prog, initial, out);
+    glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
+    if (!cim.isLocalSizeSet()) {
+        // GL 4.3 §7.3: a compute program must declare its local size.
+        log = "ERROR: Linking compute shader: no layout(local_size_x = ...) in declared\n";
+        return false;
+    }
+    for (int d = 0; d < 3; ++d) out.local_size[d] = cim.getLocalSize(d);
+    glslang::SpvOptions opt;
+    opt.disableOptimizer = true;
+    spv::SpvBuildLogger spv_log;
+    glslang::GlslangToSpv(cim, out.cs, &spv_log, &opt);
+    drop_relaxed_precision(out.cs);
+    log = prog.getInfoLog();
+    if (out.cs.empty()) {
+        log += "SPIR-V generation failed: " + spv_log.getAllMessages();
+        return false;
+    }
+    if (!gl::lower_desktop_textures(out.cs)) {
+        log += "the desktop texture lowering met a malformed SPIR-V module";
+        return false;
+    }
+    return true;
+}
 
 bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
                        const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
@@ -215,6 +320,8 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         BindOutputs bind(unlocated);
         if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
+    std::map<std::string, int> initial;
+    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment}) storage_bindings(prog.getIntermediate(l), initial);
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
@@ -255,6 +362,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         }
         out.uniforms.push_back(std::move(info));
     }
+    reflect_storage(prog, initial, out);
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;

@@ -103,6 +103,8 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
         case GL_NUM_EXTENSIONS: *v = int64_t(c.extensions.size()); return true;
         default: break;
     }
+    // Compute and storage blocks (desktop contexts, compute.cc).
+    if (c.desktop() && compute_limit(d, pname, 0, false, v)) return true;
     // Desktop GL 3.2's geometry shader limits: glslang's built-in constants
     // (shaders.cc, resources()), within the device's.
     if (!c.desktop() || !d.features.geometryShader) return false;

@@ -358,6 +358,24 @@ void MagmaBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint>
                          : target == GL_UNIFORM_BUFFER_START ? GLint(b.offset) : GLint(b.size);
             return;
         }
+        case GL_MAX_COMPUTE_WORK_GROUP_COUNT:
+        case GL_MAX_COMPUTE_WORK_GROUP_SIZE: {
+            if (!c.desktop()) return refuse(op, GL_INVALID_ENUM, "target");
+            int64_t v = 0;
+            if (!compute_limit(gpu_->dev(), target, index, true, &v)) return refuse(op, GL_INVALID_VALUE, "index");
+            data.data[0] = GLint(v);
+            return;
+        }
+        case GL_SHADER_STORAGE_BUFFER_BINDING:
+        case GL_SHADER_STORAGE_BUFFER_START:
+        case GL_SHADER_STORAGE_BUFFER_SIZE: {
+            if (!c.desktop()) return refuse(op, GL_INVALID_ENUM, "target");
+            if (index >= c.storage_bindings.size()) return refuse(op, GL_INVALID_VALUE, "index");
+            const Context::Indexed& b = c.storage_bindings[index];
+            data.data[0] = target == GL_SHADER_STORAGE_BUFFER_BINDING ? name_of(b.buffer)
+                         : target == GL_SHADER_STORAGE_BUFFER_START ? GLint(b.offset) : GLint(b.size);
+            return;
+        }
         default: return refuse(op, GL_INVALID_ENUM, "target");
     }
 }

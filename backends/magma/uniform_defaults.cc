@@ -33,8 +33,10 @@ std::string write_uniform_initialisers(Stage stage, const std::string& source, i
     static const std::regex initialised(R"(\buniform\b[^;{]*=)");
     if (source.find("uniform") == std::string::npos || !std::regex_search(source, initialised)) return {};
     gl::ShaderInput in;
-    in.stage = stage == Stage::vertex ? gl::Stage::vertex : stage == Stage::geometry ? gl::Stage::geometry
-                                                                                      : gl::Stage::fragment;
+    in.stage = stage == Stage::vertex     ? gl::Stage::vertex
+               : stage == Stage::geometry ? gl::Stage::geometry
+               : stage == Stage::compute  ? gl::Stage::compute
+                                          : gl::Stage::fragment;
     in.sources = {source};
     in.api = gl::Api::gl;
     in.major = major;
