@@ -156,6 +156,40 @@ void reflect_storage(glslang::TProgram& prog, const std::map<std::string, int>& 
     }
 }
 
+// The program's uniform blocks, its default block and its uniforms (samplers
+// by binding, default-block members by offset), from glslang's reflection.
+void reflect_uniforms(glslang::TProgram& prog, LinkedProgram& out) {
+    int default_block = -1;
+    for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
+        const glslang::TObjectReflection& b = prog.getUniformBlock(i);
+        if (b.name == "gl_DefaultUniformBlock") {
+            default_block = i;
+            out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
+            out.default_size = b.size;
+        } else {
+            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
+        }
+    }
+    for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
+        const glslang::TObjectReflection& u = prog.getUniform(i);
+        UniformInfo info;
+        info.name = unrename(strip_array(u.name));
+        info.type = uint32_t(u.glDefineType);
+        info.array_size = std::max(u.size, 1);
+        const glslang::TType* t = u.getType();
+        const bool sampler = t && t->getBasicType() == glslang::EbtSampler;
+        if (sampler) {
+            info.binding = u.getBinding();
+        } else if (u.index == default_block && default_block >= 0) {
+            info.offset = u.offset;
+            info.array_stride = u.arrayStride;
+        } else {
+            continue;  // a member of a user uniform block: set through the block's buffer
+        }
+        out.uniforms.push_back(std::move(info));
+    }
+}
+
 }  // namespace
 
 bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, std::string& log) {
@@ -182,34 +216,7 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     }
     prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers);
     out = {};
-    int default_block = -1;
-    for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
-        const glslang::TObjectReflection& b = prog.getUniformBlock(i);
-        if (b.name == "gl_DefaultUniformBlock") {
-            default_block = i;
-            out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
-            out.default_size = b.size;
-        } else {
-            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
-        }
-    }
-    for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
-        const glslang::TObjectReflection& u = prog.getUniform(i);
-        UniformInfo info;
-        info.name = unrename(strip_array(u.name));
-        info.type = uint32_t(u.glDefineType);
-        info.array_size = std::max(u.size, 1);
-        const glslang::TType* t = u.getType();
-        if (t && t->getBasicType() == glslang::EbtSampler) {
-            info.binding = u.getBinding();
-        } else if (u.index == default_block && default_block >= 0) {
-            info.offset = u.offset;
-            info.array_stride = u.arrayStride;
-        } else {
-            continue;
-        }
-        out.uniforms.push_back(std::move(info));
-    }
+    reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
     glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
     if (!cim.isLocalSizeSet()) {
@@ -333,35 +340,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     // every vertex input fed (GL would not list them as active: a known gap).
     prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers | EShReflectionAllIOVariables);
     out = {};
-    int default_block = -1;
-    for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
-        const glslang::TObjectReflection& b = prog.getUniformBlock(i);
-        if (b.name == "gl_DefaultUniformBlock") {
-            default_block = i;
-            out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
-            out.default_size = b.size;
-        } else {
-            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
-        }
-    }
-    for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
-        const glslang::TObjectReflection& u = prog.getUniform(i);
-        UniformInfo info;
-        info.name = unrename(strip_array(u.name));
-        info.type = uint32_t(u.glDefineType);
-        info.array_size = std::max(u.size, 1);
-        const glslang::TType* t = u.getType();
-        const bool sampler = t && t->getBasicType() == glslang::EbtSampler;
-        if (sampler) {
-            info.binding = u.getBinding();
-        } else if (u.index == default_block && default_block >= 0) {
-            info.offset = u.offset;
-            info.array_stride = u.arrayStride;
-        } else {
-            continue;  // a member of a user uniform block: set through the block's buffer
-        }
-        out.uniforms.push_back(std::move(info));
-    }
+    reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
