@@ -75,7 +75,18 @@ EGLContext make_context(EGLDisplay dpy, int major, int minor, EGLContext share, 
         attribs[i++] = EGL_TRUE;
     }
     attribs[i++] = EGL_NONE;
-    return host_egl.CreateContext(dpy, EGL_NO_CONFIG_KHR, share, attribs);
+    // eglCreateContext makes a context of the calling thread's bound API, and
+    // on the direct transport this thread is the application's: its
+    // eglBindAPI(EGL_OPENGL_API) reached the host vendor as well (glvnd hands
+    // eglBindAPI to every vendor), and would give us a host desktop GL context.
+    // Espryt takes only GLES contexts (the devices it is for have no desktop
+    // GL), so the thread's API is GLES for this call and the application's
+    // choice afterwards.
+    const EGLenum app_api = host_egl.QueryAPI ? host_egl.QueryAPI() : EGL_OPENGL_ES_API;
+    if (app_api != EGL_OPENGL_ES_API) host_egl.BindAPI(EGL_OPENGL_ES_API);
+    EGLContext c = host_egl.CreateContext(dpy, EGL_NO_CONFIG_KHR, share, attribs);
+    if (app_api != EGL_OPENGL_ES_API) host_egl.BindAPI(app_api);
+    return c;
 }
 
 struct Init {
@@ -148,7 +159,12 @@ struct Init {
             return fail("host EGL lacks EGL_KHR_no_config_context");
         if (!has_word(ext, "EGL_KHR_surfaceless_context")) return fail("host EGL lacks EGL_KHR_surfaceless_context");
         host.robust = has_word(ext, "EGL_EXT_create_context_robustness");
+        // The thread's API is the application's on the direct transport: check
+        // that GLES is there and give the thread its API back (make_context
+        // binds GLES around each creation).
+        const EGLenum app_api = host_egl.QueryAPI ? host_egl.QueryAPI() : EGL_OPENGL_ES_API;
         if (!host_egl.BindAPI(EGL_OPENGL_ES_API)) return fail("host EGL has no OpenGL ES API");
+        if (app_api != EGL_OPENGL_ES_API) host_egl.BindAPI(app_api);
 
         // The best GLES 3.x the host offers; one probe context to load entry points.
         static const int versions[][2] = {{3, 2}, {3, 1}, {3, 0}};

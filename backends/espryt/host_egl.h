@@ -23,6 +23,7 @@ struct HostEgl {
     PFNEGLQUERYSTRINGPROC QueryString = nullptr;
     PFNEGLINITIALIZEPROC Initialize = nullptr;
     PFNEGLBINDAPIPROC BindAPI = nullptr;
+    PFNEGLQUERYAPIPROC QueryAPI = nullptr;
     PFNEGLCHOOSECONFIGPROC ChooseConfig = nullptr;
     PFNEGLGETCONFIGATTRIBPROC GetConfigAttrib = nullptr;
     PFNEGLCREATECONTEXTPROC CreateContext = nullptr;

@@ -81,6 +81,7 @@ void fill_by_name(HostEgl& e, void* (*proc)(const char*)) {
     get(e.QueryString, proc, "eglQueryString");
     get(e.Initialize, proc, "eglInitialize");
     get(e.BindAPI, proc, "eglBindAPI");
+    get(e.QueryAPI, proc, "eglQueryAPI");
     get(e.ChooseConfig, proc, "eglChooseConfig");
     get(e.GetConfigAttrib, proc, "eglGetConfigAttrib");
     get(e.CreateContext, proc, "eglCreateContext");
@@ -131,6 +132,7 @@ HostEgl libegl_entry_points() {
     e.QueryString = eglQueryString;
     e.Initialize = eglInitialize;
     e.BindAPI = eglBindAPI;
+    e.QueryAPI = eglQueryAPI;
     e.MakeCurrent = eglMakeCurrent;
     e.SwapBuffers = eglSwapBuffers;
     static PFNEGLGETPLATFORMDISPLAYEXTPROC ext = nullptr;

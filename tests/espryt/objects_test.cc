@@ -89,3 +89,33 @@ TEST_CASE("contexts and surfaces destroyed while current live until released") {
     CHECK(w.error() == GL_NO_ERROR);
     CHECK(w.flush().ok());
 }
+
+// On the direct transport Espryt creates its host contexts on the
+// application's thread, whose eglBindAPI(EGL_OPENGL_API) reached the host
+// vendor too: the host context must still be GLES (never desktop GL), and the
+// thread's API must be the application's again afterwards.
+TEST_CASE("host contexts are GLES whatever API the thread has bound") {
+    REQUIRE(eglBindAPI(EGL_OPENGL_API));
+    {
+        Wire w;
+        REQUIRE_MESSAGE(w.backend, w.why);
+        w.start(1, 1, 4, 4);
+        w.enc.mglCreateContext(2, 0, 3, 3, 0, 0x30A2, 1);  // a desktop 3.3 core context of the client's
+        w.enc.mglMakeCurrent(1, 1, 2);
+        CHECK(w.flush().ok());
+        // The session's host context is current on this thread now.
+        const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        REQUIRE(version);
+        CHECK_MESSAGE(std::string(version).rfind("OpenGL ES", 0) == 0, version);
+        CHECK(eglQueryAPI() == EGL_OPENGL_API);
+        // GLES (and so a desktop context on it) takes attribute arrays from a
+        // buffer with vertex array object 0, which a host core profile refuses.
+        GLuint b = 0;
+        glGenBuffers(1, &b);
+        glBindBuffer(GL_ARRAY_BUFFER, b);
+        glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+        CHECK(glGetError() == GL_NO_ERROR);
+        glDeleteBuffers(1, &b);
+    }
+    eglBindAPI(EGL_OPENGL_ES_API);
+}
