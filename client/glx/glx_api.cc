@@ -446,6 +446,18 @@ void glXQueryDrawable(::Display* dpy, GLXDrawable draw, int attribute, unsigned 
     DrawableRec* d = lookup_drawable(dpy, draw);
     if (!d || !value) return;
     EGLint v = 0;
+    // A window's size is the X server's, as native GLX answers it (a
+    // GetDrawableAttributes request): right after XResizeWindow the surface
+    // still has its last frame's size (glretrace checks this after resizing).
+    if (d->window && (attribute == GLX_WIDTH || attribute == GLX_HEIGHT)) {
+        ::Window root = 0;
+        int x = 0, y = 0;
+        unsigned w = 0, h = 0, border = 0, depth = 0;
+        if (XGetGeometry(dpy, d->window, &root, &x, &y, &w, &h, &border, &depth)) {
+            *value = attribute == GLX_WIDTH ? w : h;
+            return;
+        }
+    }
     switch (attribute) {
         case GLX_WIDTH: egl().QuerySurface(d->screen->egl, d->surface, EGL_WIDTH, &v); *value = unsigned(v); break;
         case GLX_HEIGHT: egl().QuerySurface(d->screen->egl, d->surface, EGL_HEIGHT, &v); *value = unsigned(v); break;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Replays reference traces with eglretrace, unmodified, through the stack
+# Replays reference traces with eglretrace (or glretrace), unmodified, through the stack
 # (`mgl run`) and natively on the same machine, and compares the snapshots
 # of the frames the traces' README lists, pixel by pixel, with the native
 # replay's on this machine and driver (the reference PNGs next to the traces
@@ -19,6 +19,15 @@ filter=${4:-.}
 exclude=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# RETRACE=glretrace: the GLX replayer under a private X server (tests/xvfb.sh),
+# natively (Mesa's GLX) and through the stack (our GLX vendor), instead of
+# eglretrace on a surfaceless EGL display.
+retrace=${RETRACE:-eglretrace}
+case $retrace in
+    eglretrace) ;;
+    glretrace) source "$(dirname "$0")/../xvfb.sh" ;;
+    *) echo "RETRACE=$retrace: eglretrace or glretrace"; exit 2 ;;
+esac
 
 # Snapshot calls per trace, from the traces' README ("snapshots: frame N = call C, ...").
 calls_of() {
@@ -42,12 +51,27 @@ for t in "$traces"/*.trace; do
     for tr in $transports; do
         out="$work/$tr"
         rm -rf "$out" && mkdir -p "$out"
-        if ! env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 300 "$mgl" run --transport "$tr" -- \
-            eglretrace --headless -S "$calls" -s "$out/" "$t" >"$work/$tr.log" 2>&1; then
+        if [[ $retrace == glretrace ]]; then
+            # At debug level the client names its context ("context N: ... MobileGL"): proof that
+            # glvnd gave the program our GLX vendor, not the host's.
+            MOBILEGL_LOG_LEVEL=debug timeout 300 "$mgl" run --transport "$tr" -- glretrace -S "$calls" -s "$out/" "$t" >"$work/$tr.log" 2>&1
+        else
+            env -u DISPLAY WAFFLE_PLATFORM=surfaceless_egl timeout 300 "$mgl" run --transport "$tr" -- \
+                eglretrace --headless -S "$calls" -s "$out/" "$t" >"$work/$tr.log" 2>&1
+        fi
+        if [[ $? -ne 0 ]]; then
             echo "FAIL $name [$tr]: replay exited non-zero"; tail -5 "$work/$tr.log" | sed 's/^/    /'
             fail=$((fail + 1)); continue
         fi
         bad=""
+        if [[ $retrace == glretrace ]]; then
+            grep -q "context [0-9]*: .*MobileGL" "$work/$tr.log" || bad+=" not-on-our-vendor"
+            # glretrace's own checks (e.g. "error: drawable failed to resize") beyond the native run's.
+            errs=$(grep -c '^error:' "$work/$tr.log") || true
+            native_errs=$(grep -c '^error:' "$work/native.log" 2>/dev/null) || native_errs=0
+            [[ $errs -le $native_errs ]] ||
+                bad+=" glretrace-errors:$(grep -m1 '^error:' "$work/$tr.log")"
+        fi
         for png in "$native"/*.png; do
             got="$out/$(basename "$png")"
             if [[ ! -f "$got" ]]; then bad+=" $(basename "$png"):missing"; continue; fi
