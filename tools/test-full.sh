@@ -37,14 +37,14 @@ step() {  # step NAME COMMAND...: runs one list, keeps its log, notes the verdic
 step sanitizers bash "$root/tools/test-sanitizers.sh"
 
 # Traces: ES and desktop (eglretrace) on every transport, desktop through GLX
-# (glretrace under Xvfb) on inproc, shm and tcp, all through Espryt; then
+# (glretrace under Xvfb) on every transport too, all through Espryt; then
 # through Magma.
 TRACES_NATIVE_CACHE=$build/tests/traces/native-snapshots \
     step traces-es bash "$root/tests/traces/replay_traces.sh" "$mgl" "$traces" "direct inproc shm tcp"
 TRACES_NATIVE_CACHE=$build/tests/traces/native-snapshots-gl \
     step traces-gl bash "$root/tests/traces/replay_traces.sh" "$mgl" "$traces_gl" "direct inproc shm tcp" '^(glmark2|chunks|glxgears)'
 RETRACE=glretrace TRACES_NATIVE_CACHE=$build/tests/traces/native-snapshots-glx \
-    step traces-gl-glx bash "$root/tests/traces/replay_traces.sh" "$mgl" "$traces_gl" "inproc shm tcp" '^(glmark2|chunks|glxgears)'
+    step traces-gl-glx bash "$root/tests/traces/replay_traces.sh" "$mgl" "$traces_gl" "direct inproc shm tcp" '^(glmark2|chunks|glxgears)'
 for tr in inproc shm; do
     MGL_TRANSPORT=$tr step "magma-traces-es-$tr" bash "$root/tests/magma/replay_magma.sh" "$mgl" "$traces"
     MGL_TRANSPORT=$tr step "magma-traces-gl-$tr" bash "$root/tests/magma/replay_magma.sh" "$mgl" "$traces_gl" '^(glmark2|chunks|glxgears)'

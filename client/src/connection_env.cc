@@ -11,6 +11,8 @@
 // the backends it embeds. Espryt there needs the host's EGL context current on
 // the application's thread beside ours, which glvnd cannot do: it loads the
 // host vendor libraries itself (backends/espryt/host_vendor.h).
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -157,11 +159,28 @@ bool ensure_inproc_server(std::string* error) {
 #endif
 }
 
+#if defined(MGL_CLIENT_EMBEDS_SERVER) && defined(MGL_HAVE_ESPRYT)
+// A GLX program's process may never load libEGL, so glvnd never hands us its
+// EGL exports, which Espryt needs to load the host's EGL vendor beside glvnd
+// (docs/ARCHITECTURE-espryt.md). Asking glvnd's libEGL for its client
+// extensions makes it load its vendors (`mgl run` lists ours first), which
+// calls our __egl_Main with them. Nothing is made current through libEGL, so
+// the program's GLX binding stays ours.
+void ask_glvnd_egl_for_its_exports() {
+    void* libegl = ::dlopen("libEGL.so.1", RTLD_NOW | RTLD_GLOBAL);
+    if (!libegl) return;
+    using QueryString = const char* (*)(void* display, int name);
+    if (auto query = reinterpret_cast<QueryString>(::dlsym(libegl, "eglQueryString")))
+        query(nullptr /* EGL_NO_DISPLAY */, 0x3055 /* EGL_EXTENSIONS */);
+}
+#endif
+
 // The vendor library's own backends on the application's thread.
 bool use_builtin_direct_appliers(const std::string& backend, std::string* error) {
 #ifdef MGL_CLIENT_EMBEDS_SERVER
 #ifdef MGL_HAVE_ESPRYT
     if (backend == "espryt") {
+        if (!g_glvnd.exports) ask_glvnd_egl_for_its_exports();
         if (!g_glvnd.exports) {
             if (error) *error = "MOBILEGL_TRANSPORT=direct with Espryt needs the glvnd vendor library (libEGL_mobilegl)";
             return false;
