@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_set>
@@ -175,8 +176,12 @@ void EsprytBackend::prepare(Context& c) {
     // its wrap (its check asks for desktop GL): believed only once it works.
     if (c.desktop() && host_ext.count("GL_EXT_texture_mirror_clamp_to_edge") && !host_takes_wrap(0x8743)) {
         host_ext.erase("GL_EXT_texture_mirror_clamp_to_edge");
-        spdlog::info("espryt: the host lists GL_EXT_texture_mirror_clamp_to_edge but refuses GL_MIRROR_CLAMP_TO_EDGE: "
-                     "GL_ARB_texture_mirror_clamp_to_edge is not advertised");
+        // A fact of the host, not of this context: said once a process (on
+        // direct the process is the application's, whose stderr it reaches).
+        static std::atomic<bool> told{false};
+        if (!told.exchange(true))
+            log().info("espryt: the host lists GL_EXT_texture_mirror_clamp_to_edge but refuses GL_MIRROR_CLAMP_TO_EDGE: "
+                       "GL_ARB_texture_mirror_clamp_to_edge is not advertised");
     }
     if (c.desktop())
         c.extensions = desktop_extensions(host_.es_major * 10 + host_.es_minor, c.profile,
