@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "atomic_counter_rules.h"
 #include "device.h"
 
 namespace mgl::magma {
@@ -16,5 +17,9 @@ constexpr int kServedEs = 30, kServedDesktop = 33;
 
 // GL_EXTENSIONS of a context of `api`/`profile` (gl::kApi*, gl::kProfile*) on `dev`.
 std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev);
+
+// The atomic counter figures of a desktop context on `dev` (atomic_counters.cc);
+// bindings 0: atomic counters are not served.
+gl::AtomicCounterLimits counter_limits(const Device& dev);
 
 }  // namespace mgl::magma

@@ -177,6 +177,13 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
         dkey.insert(dkey.end(), {uint64_t(b.binding) | (uint64_t(1) << 32), uint64_t(buf.vk.buf), ib->offset, range});
     }
+    // Atomic counter buffers: storage buffers too (atomic_counters.cc).
+    {
+        std::vector<VkDescriptorBufferInfo> infos;
+        std::vector<uint32_t> bindings;
+        if (!counter_descriptors(verb, exe, infos, bindings, dkey)) return false;
+        for (size_t i = 0; i < infos.size(); ++i) blocks.push_back({bindings[i], infos[i].buffer, infos[i].offset, infos[i].range});
+    }
     for (size_t i = 0; i < lp.storage.size(); ++i) {
         if (lp.storage[i].binding < 0) continue;
         Buffer& buf = *c.storage_bindings[exe.storage_bindings[i]].buffer;

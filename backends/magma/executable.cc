@@ -196,6 +196,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
             log().warn("magma: program not linked: {}", log_text);
             return false;
         }
+        if (u.counter_buffer >= 0) continue;  // atomic counters have no location (GL 4.6 §7.6)
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;
@@ -220,6 +221,17 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     for (const BlockInfo& b : lp.storage) {
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
         exe->storage_bindings.push_back(GLuint(std::max(b.initial, 0)));
+    }
+    // Atomic counter buffers: storage buffers at the bindings glslang gave
+    // their blocks, within the device's binding points, else the link fails loudly.
+    for (const CounterBufferInfo& b : lp.counter_buffers) {
+        if (uint32_t(b.gl_binding) >= counter_limits(gpu_->dev()).bindings) {
+            log_text = "atomic counter binding " + std::to_string(b.gl_binding) +
+                       " is not below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS on " + gpu_->dev().name;
+            log().warn("magma: program not linked: {}", log_text);
+            return false;
+        }
+        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
     }
     VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     li.bindingCount = uint32_t(bindings.size());

@@ -25,6 +25,7 @@
 
 #include "formats.h"
 #include "gpu.h"
+#include "atomic_counter_rules.h"
 #include "compute_rules.h"
 #include "desktop_state.h"
 #include "shaders.h"
@@ -350,6 +351,9 @@ struct Context {
     static constexpr size_t kStorageBindings = 16;
     std::array<Indexed, kStorageBindings> storage_bindings;
     std::shared_ptr<Buffer> storage_buffer, dispatch_indirect;
+    // GL_ATOMIC_COUNTER_BUFFER's binding points (atomic_counters.cc) and its generic binding.
+    std::array<Indexed, gl::AtomicCounterLimits::kMaxBindings> counter_bindings;
+    std::shared_ptr<Buffer> counter_buffer;
     GLuint active_unit = 0;
     struct Unit {
         std::shared_ptr<Texture> tex2d, cube, tex3d, array2d, ms2d, ms2darray;

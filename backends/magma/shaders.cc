@@ -11,6 +11,7 @@
 #include "glsl_lift.h"
 #include "const_fold.h"
 #include "essl_source.h"
+#include "atomic_counter_rules.h"
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
@@ -120,6 +121,20 @@ const TBuiltInResource& resources(Api api) {
         x.maxDrawBuffers = 8;
         x.maxCombinedTextureImageUnits = 48;
         x.maxFragmentInputComponents = 128;
+        // Atomic counters (GL_ARB_shader_atomic_counters): the figures the
+        // GL front end serves (atomic_counter_rules.h); the buffer bindings
+        // are the most any device gets (a device with fewer fails the link,
+        // executable.cc), since this table is made once.
+        using L = gl::AtomicCounterLimits;
+        x.maxAtomicCounterBindings = L::kMaxBindings;
+        x.maxAtomicCounterBufferSize = L::kBufferSize;
+        x.maxVertexAtomicCounters = x.maxGeometryAtomicCounters = x.maxFragmentAtomicCounters =
+            x.maxComputeAtomicCounters = L::kCountersPerStage;
+        x.maxCombinedAtomicCounters = 4 * L::kCountersPerStage;
+        x.maxVertexAtomicCounterBuffers = x.maxGeometryAtomicCounterBuffers = x.maxFragmentAtomicCounterBuffers =
+            x.maxComputeAtomicCounterBuffers = x.maxCombinedAtomicCounterBuffers = L::kMaxBindings;
+        x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters = 0;
+        x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers = 0;
         return x;
     }();
     return api == Api::desktop ? desktop : es;
@@ -331,6 +346,17 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         static const std::regex ssbo_ext(R"(#\s*extension\s+GL_ARB_shader_storage_buffer_object\s*:\s*(enable|require|warn))");
         if (v.number >= 130 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
             std::regex_search(src, ssbo_ext))
+            version = 430;
+        // Atomic counters: glslang's relaxed Vulkan rules rewrite them into
+        // storage blocks and atomicAdd (shaders.h, CounterBufferInfo), which
+        // GLSL has from 4.30 on: GLSL 4.20 that declares atomic_uint, and
+        // 1.40-4.10 that enables GL_ARB_shader_atomic_counters (its
+        // layout(binding, offset) glslang takes from 4.20 only), compile as
+        // 4.30. A source that uses atomic_uint without either fails as GL says.
+        static const std::regex ac_ext(R"(#\s*extension\s+GL_ARB_shader_atomic_counters\s*:\s*(enable|require|warn))");
+        if (version < 430 && src.find("atomic_uint") != std::string::npos &&
+            (v.number == 420 ||
+             (v.number >= 140 && src.find("GL_ARB_shader_atomic_counters") != std::string::npos && std::regex_search(src, ac_ext))))
             version = 430;
         profile = version >= 150 ? ECoreProfile : ENoProfile;
         if (v.number <= 140) p->preamble = kDesktopTextureNames;

@@ -14,6 +14,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "spirv_textures.h"
+#include "counters_link.h"
 
 #include <algorithm>
 #include <memory>
@@ -149,6 +150,7 @@ void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& ou
 void reflect_storage(glslang::TProgram& prog, const std::map<std::string, int>& initial, LinkedProgram& out) {
     for (int i = 0; i < prog.getNumBufferBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getBufferBlock(i);
+        if (counter_block(b.name, nullptr)) continue;  // an atomic counter buffer (counters_link.h)
         BlockInfo info{unrename(strip_array(b.name)), b.getBinding(), b.size};
         auto it = initial.find(info.name);
         if (it != initial.end()) info.initial = it->second;
@@ -218,6 +220,7 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     out = {};
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
+    reflect_counters(prog, out);
     glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
     if (!cim.isLocalSizeSet()) {
         // GL 4.3 §7.3: a compute program must declare its local size.
@@ -239,7 +242,7 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
         log += "the desktop texture lowering met a malformed SPIR-V module";
         return false;
     }
-    return true;
+    return place_counters({&out.cs}, out, log);
 }
 
 bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
@@ -342,6 +345,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     out = {};
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
+    reflect_counters(prog, out);
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;
@@ -391,6 +395,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
             log += "the desktop texture lowering met a malformed SPIR-V module";
             return false;
         }
+    if (!place_counters({&out.vs, &out.gs, &out.fs}, out, log)) return false;
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 
