@@ -176,6 +176,14 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
     return ok;
 }
 
+// A desktop source with atomic counters parsed again under OpenGL's rules:
+// glslang's relaxed Vulkan rules turn counters into storage-block members
+// before checking them, so what GL forbids of counters (assigning one, an
+// initialiser, using one as an operand, a binding or count past the limits)
+// passes there. The same strings and preamble; the SPIR-V still comes from
+// the Vulkan parse.
+bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProfile profile, std::string& log);
+
 // The desktop GLSL versions a desktop context takes, checked before glslang
 // (which would take ESSL too): 1.10-1.50 and 3.30-4.60, core or
 // compatibility (whose fixed-function built-ins the GL front end lowers:
@@ -299,6 +307,17 @@ std::string drop_profile_word(const std::string& src) {
     return std::regex_replace(src, re, "$1", std::regex_constants::format_first_only);
 }
 
+bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProfile profile, std::string& log) {
+    glslang::TShader sh(lang);
+    sh.setStrings(p.strings, 2);
+    sh.setPreamble(p.preamble.c_str());
+    // No client: GLSL as a GL driver takes it (an OpenGL SPIR-V client would
+    // want locations on default uniforms).
+    if (sh.parse(&resources(Api::desktop), version, profile, true, false, EShMsgSuppressWarnings)) return true;
+    log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
+    return false;
+}
+
 }  // namespace
 
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
@@ -354,12 +373,29 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // layout(binding, offset) glslang takes from 4.20 only), compile as
         // 4.30. A source that uses atomic_uint without either fails as GL says.
         static const std::regex ac_ext(R"(#\s*extension\s+GL_ARB_shader_atomic_counters\s*:\s*(enable|require|warn))");
-        if (version < 430 && src.find("atomic_uint") != std::string::npos &&
-            (v.number == 420 ||
+        // The extension's built-in constants (gl_MaxAtomicCounterBindings...)
+        // come with 4.20 in glslang: a source that enables it compiles as
+        // 4.30 whether it declares counters or not.
+        if (version < 430 &&
+            ((v.number == 420 && src.find("atomic_uint") != std::string::npos) ||
              (v.number >= 140 && src.find("GL_ARB_shader_atomic_counters") != std::string::npos && std::regex_search(src, ac_ext))))
             version = 430;
+        // GLSL 1.30/1.40 fragment shaders compiled as a core version (the
+        // extensions above) lose gl_FragColor and gl_FragData, which those
+        // versions have: they become ordinary outputs (names starting with
+        // gl_ cannot be #defined, so the source's words are replaced).
+        if (stage == Stage::fragment && v.number < 150 && version >= 150) {
+            if (src.find("gl_FragColor") != std::string::npos) {
+                src = replace_word(src, "gl_FragColor", "mgl_FragColor");
+                p->preamble += "layout(location = 0) out vec4 mgl_FragColor;\n";
+            }
+            if (src.find("gl_FragData") != std::string::npos) {
+                src = replace_word(src, "gl_FragData", "mgl_FragData");
+                p->preamble += "layout(location = 0) out vec4 mgl_FragData[8];\n";
+            }
+        }
         profile = version >= 150 ? ECoreProfile : ENoProfile;
-        if (v.number <= 140) p->preamble = kDesktopTextureNames;
+        if (v.number <= 140) p->preamble = kDesktopTextureNames + p->preamble;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
         // matrices...): GLSL 1.10-1.50 have them (1.40 and 1.50 through
         // ARB_compatibility, which a compatibility context lists), later
@@ -440,6 +476,9 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool ok = sh.parse(&resources(api), version, profile, true, false, msgs);
     log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
+    if (api == Api::desktop && p->source.find("atomic_uint") != std::string::npos &&
+        !validate_gl_semantics(lang, *p, version, profile, log))
+        return nullptr;
     if (stage == Stage::compute && sh.getIntermediate()) {
         // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (glslang checks each size, not their product).
         const glslang::TIntermediate& im = *sh.getIntermediate();
