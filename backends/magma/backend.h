@@ -128,6 +128,9 @@ public:
     void glDispatchComputeIndirect(GLintptr indirect) override;
     void glMemoryBarrier(GLbitfield barriers) override;
     void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
+    // image load/store (images.cc)
+    void glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer, GLenum access,
+                            GLenum format) override;
     // atomic counters (atomic_counters.cc)
     void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint bufferIndex, GLenum pname, wire::Out<GLint> params) override;
     GLboolean glIsBuffer(GLuint buffer) override;
@@ -538,7 +541,11 @@ private:
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
     bool bind_descriptors(Executable& exe);
     // The draw's pieces; false: the draw is refused (GL error set).
-    void draw_textures(Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    // false: refused (an image uniform's unit cannot be served).
+    bool draw_textures(gen::Op verb, Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    // images.cc: an image uniform's storage image; an image unit query (false: not one).
+    bool storage_image(gen::Op verb, const UniformInfo& u, int unit, uint32_t element, SampledImage& out);
+    bool image_unit_get(GLenum pname, GLuint index, GLint* v);
     bool draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images);
     bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in);  // draw_vertex.cc
     bool draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei count, GLenum index_type,

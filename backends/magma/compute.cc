@@ -63,7 +63,6 @@ bool compute_limit(const Device& d, GLenum pname, GLuint index, bool indexed, in
         case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS: *v = 16; return true;
         case GL_MAX_COMPUTE_UNIFORM_COMPONENTS: *v = 1024; return true;
         case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS: *v = 1024 + 12 * 16384; return true;
-        case GL_MAX_COMPUTE_IMAGE_UNIFORMS: *v = 0; return true;  // images: not served (atomic counters: atomic_counters.cc)
         case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS: *v = std::min<int64_t>(l.maxPerStageDescriptorStorageBuffers, 8); return true;
         case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
         case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
@@ -148,7 +147,17 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;
-        if (u.offset < 0 && u.binding >= 0) {
+        if (u.offset < 0 && u.binding >= 0 && is_image(u.type)) {
+            if (!image_limits(gpu_->dev()).served) {
+                log_text = "the image uniform " + u.name + " needs image load/store, which " + gpu_->dev().name + " lacks";
+                log().warn("magma: program not linked: {}", log_text);
+                return false;
+            }
+            // A storage image at its image unit (images.cc), from its layout(binding).
+            bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uint32_t(u.array_size), stage, nullptr});
+            exe->sampler_units[i].resize(size_t(u.array_size));
+            for (int e = 0; e < u.array_size; ++e) exe->sampler_units[i][size_t(e)] = u.unit + e;
+        } else if (u.offset < 0 && u.binding >= 0) {
             bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(u.array_size),
                                 stage, nullptr});
             exe->sampler_units[i].assign(size_t(u.array_size), 0);
@@ -213,7 +222,7 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
 void MagmaBackend::dispatch(gen::Op verb, Executable& exe, const uint32_t groups[3]) {
     bound_stream();
     std::vector<SampledImage> images;
-    draw_textures(exe, images);
+    if (!draw_textures(verb, exe, images)) return;
     if (!draw_descriptors(verb, exe, images)) return;
     const uint64_t serial = gpu_->serial();
     for (const SampledImage& b : images)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "atomic_counter_rules.h"
+#include "image_rules.h"
 #include "device.h"
 
 namespace mgl::magma {
@@ -21,5 +22,10 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
 // The atomic counter figures of a desktop context on `dev` (atomic_counters.cc);
 // bindings 0: atomic counters are not served.
 gl::AtomicCounterLimits counter_limits(const Device& dev);
+
+// The image load/store figures of a desktop context on `dev` (images.cc);
+// served false: images are not served. is_image: a GL image uniform type.
+gl::ImageLimits image_limits(const Device& dev);
+bool is_image(uint32_t gl_type);
 
 }  // namespace mgl::magma

@@ -189,7 +189,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         // A sampler of a kind Magma has no images for (1D, rectangle, buffer,
         // cube array): the link fails, loudly, rather than binding a view of
         // another dimension.
-        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type)) {
+        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type) && !(is_image(u.type) && image_limits(gpu_->dev()).served)) {
             char type[16];
             std::snprintf(type, sizeof type, "0x%04X", u.type);
             log_text = "the sampler " + u.name + " (type " + type + ") is of a kind Magma does not serve yet";
@@ -204,6 +204,12 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
             bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(u.array_size),
                                 stages, nullptr});
             exe->sampler_units[i].assign(size_t(u.array_size), 0);
+        } else if (is_image(u.type) && u.binding >= 0) {
+            // An image uniform: a storage image at its image unit (images.cc),
+            // the units starting at its layout(binding), one per element.
+            bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uint32_t(u.array_size), stages, nullptr});
+            exe->sampler_units[i].resize(size_t(u.array_size));
+            for (int e = 0; e < u.array_size; ++e) exe->sampler_units[i][size_t(e)] = u.unit + e;
         }
     }
     for (const BlockInfo& b : lp.blocks)

@@ -12,6 +12,7 @@
 #include "const_fold.h"
 #include "essl_source.h"
 #include "atomic_counter_rules.h"
+#include "image_rules.h"
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
@@ -135,6 +136,13 @@ const TBuiltInResource& resources(Api api) {
             x.maxComputeAtomicCounterBuffers = x.maxCombinedAtomicCounterBuffers = L::kMaxBindings;
         x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters = 0;
         x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers = 0;
+        // Image load/store: the front end's figures (image_rules.h).
+        using I = gl::ImageLimits;
+        x.maxImageUnits = I::kUnits;
+        x.maxCombinedImageUnitsAndFragmentOutputs = I::kUnits + 8;
+        x.maxFragmentImageUniforms = x.maxComputeImageUniforms = x.maxCombinedImageUniforms = I::kStageUniforms;
+        x.maxVertexImageUniforms = x.maxGeometryImageUniforms = 0;
+        x.maxImageSamples = 0;
         return x;
     }();
     return api == Api::desktop ? desktop : es;
@@ -379,6 +387,12 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (version < 430 &&
             ((v.number == 420 && src.find("atomic_uint") != std::string::npos) ||
              (v.number >= 140 && src.find("GL_ARB_shader_atomic_counters") != std::string::npos && std::regex_search(src, ac_ext))))
+            version = 430;
+        // Image load/store (GLSL 4.20's) through GL_ARB_shader_image_load_store
+        // in GLSL 1.30-4.10: compiled as 4.30, as for the extensions above.
+        static const std::regex img_ext(R"(#\s*extension\s+GL_ARB_shader_image_load_store\s*:\s*(enable|require|warn))");
+        if (version < 430 && v.number >= 130 && src.find("GL_ARB_shader_image_load_store") != std::string::npos &&
+            std::regex_search(src, img_ext))
             version = 430;
         // GLSL 1.30/1.40 fragment shaders compiled as a core version (the
         // extensions above) lose gl_FragColor and gl_FragData, which those

@@ -46,6 +46,8 @@ struct UniformInfo {
     // LinkedProgram::counter_buffers and its byte offset there; -1 otherwise.
     int counter_buffer = -1;
     int counter_offset = -1;
+    // An image uniform: the image unit its source gave (layout(binding = N)), else 0.
+    int unit = 0;
 };
 
 struct AttribInfo {

@@ -114,7 +114,7 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
     for (const UniformInfo& u : p.uniforms) {
         w.str(u.name);
         for (uint32_t v : {u.type, uint32_t(u.array_size), uint32_t(u.offset), uint32_t(u.array_stride),
-                           uint32_t(u.binding), uint32_t(u.location), uint32_t(u.counter_buffer), uint32_t(u.counter_offset)})
+                           uint32_t(u.binding), uint32_t(u.location), uint32_t(u.counter_buffer), uint32_t(u.counter_offset), uint32_t(u.unit)})
             w.u32(v);
     }
     w.u32(uint32_t(p.attribs.size()));
@@ -164,7 +164,7 @@ bool decode(FieldReader& r, LinkedProgram& p) {
     p.gs_output = r.u32();
     p.gs_vertices = int(r.u32());
     p.gs_invocations = int(r.u32());
-    p.uniforms.resize(count(r, 36));
+    p.uniforms.resize(count(r, 40));
     for (UniformInfo& u : p.uniforms) {
         u.name = r.str();
         u.type = r.u32();
@@ -175,6 +175,7 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         u.location = int(r.u32());
         u.counter_buffer = int(r.u32());
         u.counter_offset = int(r.u32());
+        u.unit = int(r.u32());
     }
     p.attribs.resize(count(r, 20));
     for (AttribInfo& a : p.attribs) {

@@ -132,7 +132,7 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
 // The GL binding points the sources gave their storage blocks
 // (layout(binding = N)), read before the I/O mapper places the rest: block
 // name -> binding. A block without one starts at binding point 0 (GL).
-void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out) {
+void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out, std::map<std::string, int>& images) {
     TIntermNode* root = im ? im->getTreeRoot() : nullptr;
     if (!root || !root->getAsAggregate()) return;
     auto& seq = root->getAsAggregate()->getSequence();
@@ -143,6 +143,10 @@ void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& ou
         const glslang::TQualifier& q = sym->getType().getQualifier();
         if (q.storage == glslang::EvqBuffer && q.hasBinding())
             out[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
+        // Image uniforms: layout(binding = N) is their initial image unit.
+        if (q.storage == glslang::EvqUniform && q.hasBinding() && sym->getType().getBasicType() == glslang::EbtSampler &&
+            sym->getType().getSampler().isImage())
+            images[unrename(sym->getName().c_str())] = int(q.layoutBinding);
     }
 }
 
@@ -208,8 +212,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
         log = prog.getInfoLog();
         return false;
     }
-    std::map<std::string, int> initial;
-    storage_bindings(prog.getIntermediate(EShLangCompute), initial);
+    std::map<std::string, int> initial, image_units;
+    storage_bindings(prog.getIntermediate(EShLangCompute), initial, image_units);
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangCompute));
     if (!prog.mapIO(&resolver, &mapper)) {
@@ -221,6 +225,10 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
     reflect_counters(prog, out);
+    for (UniformInfo& u : out.uniforms) {
+        auto it = image_units.find(u.name);
+        if (it != image_units.end()) u.unit = it->second;
+    }
     glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
     if (!cim.isLocalSizeSet()) {
         // GL 4.3 §7.3: a compute program must declare its local size.
@@ -331,7 +339,9 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
     std::map<std::string, int> initial;
-    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment}) storage_bindings(prog.getIntermediate(l), initial);
+    std::map<std::string, int> image_units;
+    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment})
+        storage_bindings(prog.getIntermediate(l), initial, image_units);
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
@@ -346,6 +356,10 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
     reflect_counters(prog, out);
+    for (UniformInfo& u : out.uniforms) {
+        auto it = image_units.find(u.name);
+        if (it != image_units.end()) u.unit = it->second;
+    }
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;

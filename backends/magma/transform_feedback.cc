@@ -386,7 +386,9 @@ void MagmaBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint>
                          : target == GL_ATOMIC_COUNTER_BUFFER_START ? GLint(b.offset) : GLint(b.size);
             return;
         }
-        default: return refuse(op, GL_INVALID_ENUM, "target");
+        default:
+            if (image_unit_get(target, index, &data.data[0])) return;
+            return refuse(op, GL_INVALID_ENUM, "target");
     }
 }
 
