@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "clear_masked.h"
+#include "desktop_caps.h"
 #include "draw_input.h"
 #include "draw_recorded.h"
 #include "gpu.h"
@@ -127,6 +128,11 @@ public:
     void glDispatchComputeIndirect(GLintptr indirect) override;
     void glMemoryBarrier(GLbitfield barriers) override;
     void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
+    // image load/store (images.cc)
+    void glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer, GLenum access,
+                            GLenum format) override;
+    // atomic counters (atomic_counters.cc)
+    void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint bufferIndex, GLenum pname, wire::Out<GLint> params) override;
     GLboolean glIsBuffer(GLuint buffer) override;
     void glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) override;
     void glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) override {}
@@ -516,6 +522,10 @@ private:
     bool build_executable(Program& p, std::string& log);  // executable.cc
     bool build_compute(Program& p, const Shader& cs, std::string& log);  // compute.cc
     gl::ComputeLimits compute_limits() const;                            // compute.cc
+    void bind_counter_buffer(GLuint index, GLuint name, GLintptr offset, GLsizeiptr size);  // atomic_counters.cc
+    // Set 0's storage descriptors of the program's counter buffers (false: refused, loudly).
+    bool counter_descriptors(gen::Op verb, const Executable& exe, std::vector<VkDescriptorBufferInfo>& infos,
+                             std::vector<uint32_t>& bindings, std::vector<uint64_t>& key);
     void dispatch(gen::Op verb, Executable& exe, const uint32_t groups[3]);
     // The shading language family of the current context's shaders.
     Api shader_api() const { return cur_ && cur_->desktop() ? Api::desktop : Api::es; }
@@ -531,7 +541,11 @@ private:
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
     bool bind_descriptors(Executable& exe);
     // The draw's pieces; false: the draw is refused (GL error set).
-    void draw_textures(Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    // false: refused (an image uniform's unit cannot be served).
+    bool draw_textures(gen::Op verb, Executable& exe, std::vector<SampledImage>& images);  // draw_descriptors.cc
+    // images.cc: an image uniform's storage image; an image unit query (false: not one).
+    bool storage_image(gen::Op verb, const UniformInfo& u, int unit, uint32_t element, SampledImage& out);
+    bool image_unit_get(GLenum pname, GLuint index, GLint* v);
     bool draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images);
     bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in);  // draw_vertex.cc
     bool draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei count, GLenum index_type,

@@ -41,6 +41,8 @@ std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
         // Desktop contexts: GL_ARB_shader_storage_buffer_object, GL_ARB_compute_shader (compute.cc).
         case GL_SHADER_STORAGE_BUFFER: return c.desktop() ? &c.storage_buffer : nullptr;
         case GL_DISPATCH_INDIRECT_BUFFER: return c.desktop() ? &c.dispatch_indirect : nullptr;
+        // Desktop contexts where atomic counters are served (atomic_counters.cc).
+        case GL_ATOMIC_COUNTER_BUFFER: return c.desktop() && counter_limits(gpu_->dev()).bindings ? &c.counter_buffer : nullptr;
         default: return nullptr;
     }
 }
@@ -73,13 +75,16 @@ void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
         // Unbound from the current context's bind points (GL); attachments
         // elsewhere keep the object alive until they let go.
         for (auto* slot : {&c.array_buffer, &c.vao->elements, &c.pixel_unpack, &c.pixel_pack, &c.uniform_buffer,
-                           &c.copy_read, &c.copy_write, &c.xfb_buffer, &c.storage_buffer, &c.dispatch_indirect})
+                           &c.copy_read, &c.copy_write, &c.xfb_buffer, &c.storage_buffer, &c.dispatch_indirect,
+                           &c.counter_buffer})
             if (*slot == b) slot->reset();
         for (auto& a : c.vao->attribs)
             if (a.buffer == b) a.buffer.reset();
         for (auto& u : c.uniform_bindings)
             if (u.buffer == b) u.buffer.reset();
         for (auto& u : c.storage_bindings)
+            if (u.buffer == b) u.buffer.reset();
+        for (auto& u : c.counter_bindings)
             if (u.buffer == b) u.buffer.reset();
         for (auto& x : c.xfb->bindings)
             if (x.buffer == b) x.buffer.reset();
@@ -113,6 +118,8 @@ void MagmaBackend::glBindBufferRange(GLenum target, GLuint index, GLuint name, G
         cur_->storage_bindings[index] = {b, uint64_t(offset), uint64_t(size)};
         return;
     }
+    if (target == GL_ATOMIC_COUNTER_BUFFER && cur_->desktop() && counter_limits(gpu_->dev()).bindings)
+        return bind_counter_buffer(index, name, offset, size);
     if (target != GL_UNIFORM_BUFFER) return unsupported(gen::Op::glBindBufferRange);
     if (index >= cur_->uniform_bindings.size()) return refuse(gen::Op::glBindBufferRange, GL_INVALID_VALUE, "index");
     auto b = buffer_for_bind(name);

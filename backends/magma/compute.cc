@@ -63,9 +63,6 @@ bool compute_limit(const Device& d, GLenum pname, GLuint index, bool indexed, in
         case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS: *v = 16; return true;
         case GL_MAX_COMPUTE_UNIFORM_COMPONENTS: *v = 1024; return true;
         case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS: *v = 1024 + 12 * 16384; return true;
-        case GL_MAX_COMPUTE_ATOMIC_COUNTERS:
-        case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
-        case GL_MAX_COMPUTE_IMAGE_UNIFORMS: *v = 0; return true;  // atomic counters, images: not served
         case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS: *v = std::min<int64_t>(l.maxPerStageDescriptorStorageBuffers, 8); return true;
         case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
         case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
@@ -146,10 +143,21 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
     exe->sampler_units.resize(lp.uniforms.size());
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {
         UniformInfo& u = lp.uniforms[i];
+        if (u.counter_buffer >= 0) continue;  // atomic counters have no location (GL 4.6 §7.6)
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;
-        if (u.offset < 0 && u.binding >= 0) {
+        if (u.offset < 0 && u.binding >= 0 && is_image(u.type)) {
+            if (!image_limits(gpu_->dev()).served) {
+                log_text = "the image uniform " + u.name + " needs image load/store, which " + gpu_->dev().name + " lacks";
+                log().warn("magma: program not linked: {}", log_text);
+                return false;
+            }
+            // A storage image at its image unit (images.cc), from its layout(binding).
+            bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uint32_t(u.array_size), stage, nullptr});
+            exe->sampler_units[i].resize(size_t(u.array_size));
+            for (int e = 0; e < u.array_size; ++e) exe->sampler_units[i][size_t(e)] = u.unit + e;
+        } else if (u.offset < 0 && u.binding >= 0) {
             bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(u.array_size),
                                 stage, nullptr});
             exe->sampler_units[i].assign(size_t(u.array_size), 0);
@@ -161,6 +169,17 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
     for (const BlockInfo& b : lp.storage) {
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stage, nullptr});
         exe->storage_bindings.push_back(GLuint(std::max(b.initial, 0)));
+    }
+    // Atomic counter buffers: storage buffers at the bindings glslang gave
+    // their blocks, within the device's binding points, else the link fails loudly.
+    for (const CounterBufferInfo& b : lp.counter_buffers) {
+        if (uint32_t(b.gl_binding) >= counter_limits(gpu_->dev()).bindings) {
+            log_text = "atomic counter binding " + std::to_string(b.gl_binding) +
+                       " is not below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS on " + gpu_->dev().name;
+            log().warn("magma: program not linked: {}", log_text);
+            return false;
+        }
+        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stage, nullptr});
     }
     VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     li.bindingCount = uint32_t(bindings.size());
@@ -203,7 +222,7 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
 void MagmaBackend::dispatch(gen::Op verb, Executable& exe, const uint32_t groups[3]) {
     bound_stream();
     std::vector<SampledImage> images;
-    draw_textures(exe, images);
+    if (!draw_textures(verb, exe, images)) return;
     if (!draw_descriptors(verb, exe, images)) return;
     const uint64_t serial = gpu_->serial();
     for (const SampledImage& b : images)

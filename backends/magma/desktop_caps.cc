@@ -75,6 +75,10 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         if (name == "GL_ARB_compute_shader") return dev.compute;
         if (name == "GL_ARB_shader_storage_buffer_object")
             return dev.compute && dev.features.vertexPipelineStoresAndAtomics && dev.features.fragmentStoresAndAtomics;
+        // Atomic counters (atomic_counters.cc): storage buffers written from every stage.
+        if (name == "GL_ARB_shader_atomic_counters") return counter_limits(dev).bindings > 0;
+        // Image load/store (images.cc): storage images in fragment and compute shaders.
+        if (name == "GL_ARB_shader_image_load_store") return image_limits(dev).served;
         // Multisample textures (textures_multisample.cc): sampled multisampled images.
         if (name == "GL_ARB_texture_multisample") return dev.max_samples() > 1 && dev.props.limits.sampledImageColorSampleCounts > 1;
         return false;

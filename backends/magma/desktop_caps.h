@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "atomic_counter_rules.h"
+#include "image_rules.h"
 #include "device.h"
 
 namespace mgl::magma {
@@ -16,5 +18,14 @@ constexpr int kServedEs = 30, kServedDesktop = 33;
 
 // GL_EXTENSIONS of a context of `api`/`profile` (gl::kApi*, gl::kProfile*) on `dev`.
 std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev);
+
+// The atomic counter figures of a desktop context on `dev` (atomic_counters.cc);
+// bindings 0: atomic counters are not served.
+gl::AtomicCounterLimits counter_limits(const Device& dev);
+
+// The image load/store figures of a desktop context on `dev` (images.cc);
+// served false: images are not served. is_image: a GL image uniform type.
+gl::ImageLimits image_limits(const Device& dev);
+bool is_image(uint32_t gl_type);
 
 }  // namespace mgl::magma

@@ -367,6 +367,10 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
     enable.vertexPipelineStoresAndAtomics = have.vertexPipelineStoresAndAtomics;
     enable.fragmentStoresAndAtomics = have.fragmentStoresAndAtomics;
     enable.shaderClipDistance = have.shaderClipDistance;
+    // Desktop GL image load/store (images.cc): writeonly images without a
+    // format qualifier, and the formats beyond the basic storage ones.
+    enable.shaderStorageImageWriteWithoutFormat = have.shaderStorageImageWriteWithoutFormat;
+    enable.shaderStorageImageExtendedFormats = have.shaderStorageImageExtendedFormats;
     // Desktop GL: geometry shaders (GL 3.2), depth clamp (GL 3.2).
     enable.geometryShader = have.geometryShader;
     enable.depthClamp = have.depthClamp;

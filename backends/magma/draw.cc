@@ -44,7 +44,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
 
     // What the draw reads, gathered before anything is recorded (a refusal records nothing).
     std::vector<SampledImage> images;
-    draw_textures(*exe, images);
+    if (!draw_textures(verb, *exe, images)) return;
     if (!draw_descriptors(verb, *exe, images)) return;
     VertexInput vin;
     if (!draw_vertices(verb, *exe, instances, vin)) return;

@@ -13,13 +13,24 @@
 
 namespace mgl::magma {
 
-void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& images) {
+bool MagmaBackend::draw_textures(gen::Op verb, Executable& exe, std::vector<SampledImage>& images) {
     Context& c = *cur_;
-    std::vector<Image*> to_read;
+    std::vector<Image*> to_read, to_store;
     const LinkedProgram& lp = exe.linked;
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {
         const UniformInfo& u = lp.uniforms[i];
         if (u.offset >= 0 || u.binding < 0) continue;
+        if (is_image(u.type)) {
+            // An image uniform: the texture of its image unit as a storage image (images.cc).
+            for (int e = 0; e < u.array_size; ++e) {
+                SampledImage s;
+                const int unit = exe.sampler_units[i].empty() ? 0 : exe.sampler_units[i][size_t(e)];
+                if (!storage_image(verb, u, unit, uint32_t(e), s)) return false;
+                images.push_back(s);
+                to_store.push_back(s.img);
+            }
+            continue;
+        }
         for (int e = 0; e < u.array_size; ++e) {
             const int unit = exe.sampler_units[i].empty() ? 0 : exe.sampler_units[i][size_t(e)];
             Texture* tex = nullptr;
@@ -71,6 +82,10 @@ void MagmaBackend::draw_textures(Executable& exe, std::vector<SampledImage>& ima
     // when it has not used the image: a texture drawn into by an earlier pass
     // and sampled now needs no split of this one).
     for (Image* img : to_read) gpu_->transition(image_work(*img), *img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    // Storage images are read and written in GENERAL (a texture both sampled
+    // and bound to an image unit by one draw is not served: it ends GENERAL).
+    for (Image* img : to_store) gpu_->transition(image_work(*img), *img, VK_IMAGE_LAYOUT_GENERAL);
+    return true;
 }
 
 bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images) {
@@ -177,6 +192,13 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         blocks.push_back({uint32_t(b.binding), buf.vk.buf, ib->offset, range});
         dkey.insert(dkey.end(), {uint64_t(b.binding) | (uint64_t(1) << 32), uint64_t(buf.vk.buf), ib->offset, range});
     }
+    // Atomic counter buffers: storage buffers too (atomic_counters.cc).
+    {
+        std::vector<VkDescriptorBufferInfo> infos;
+        std::vector<uint32_t> bindings;
+        if (!counter_descriptors(verb, exe, infos, bindings, dkey)) return false;
+        for (size_t i = 0; i < infos.size(); ++i) blocks.push_back({bindings[i], infos[i].buffer, infos[i].offset, infos[i].range});
+    }
     for (size_t i = 0; i < lp.storage.size(); ++i) {
         if (lp.storage[i].binding < 0) continue;
         Buffer& buf = *c.storage_bindings[exe.storage_bindings[i]].buffer;
@@ -193,13 +215,14 @@ bool MagmaBackend::draw_descriptors(gen::Op verb, Executable& exe, const std::ve
         std::vector<VkDescriptorImageInfo> infos(images.size());
         std::vector<VkDescriptorBufferInfo> binfos(blocks.size());
         for (size_t i = 0; i < images.size(); ++i) {
-            infos[i] = {images[i].sampler, images[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+            infos[i] = {images[i].sampler, images[i].view,
+                        images[i].storage ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
             VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
             w.dstSet = set;
             w.dstBinding = images[i].binding;
             w.dstArrayElement = images[i].element;
             w.descriptorCount = 1;
-            w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            w.descriptorType = images[i].storage ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
             w.pImageInfo = &infos[i];
             writes.push_back(w);
         }

@@ -19,6 +19,7 @@ struct SampledImage {
     VkImageView view;
     VkSampler sampler;
     Image* img;  // the texture's image (nullptr: a stand-in)
+    bool storage = false;  // a storage image (an image uniform, GENERAL layout), not a sampled one
 };
 
 // The vertex input state and the buffers behind it; `key` is the part of a

@@ -189,13 +189,14 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         // A sampler of a kind Magma has no images for (1D, rectangle, buffer,
         // cube array): the link fails, loudly, rather than binding a view of
         // another dimension.
-        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type)) {
+        if (u.offset < 0 && u.binding >= 0 && !is_sampler(u.type) && !(is_image(u.type) && image_limits(gpu_->dev()).served)) {
             char type[16];
             std::snprintf(type, sizeof type, "0x%04X", u.type);
             log_text = "the sampler " + u.name + " (type " + type + ") is of a kind Magma does not serve yet";
             log().warn("magma: program not linked: {}", log_text);
             return false;
         }
+        if (u.counter_buffer >= 0) continue;  // atomic counters have no location (GL 4.6 §7.6)
         u.location = next_location;
         for (int e = 0; e < u.array_size; ++e) exe->locations.emplace_back(int(i), e);
         next_location += u.array_size;
@@ -203,6 +204,12 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
             bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(u.array_size),
                                 stages, nullptr});
             exe->sampler_units[i].assign(size_t(u.array_size), 0);
+        } else if (is_image(u.type) && u.binding >= 0) {
+            // An image uniform: a storage image at its image unit (images.cc),
+            // the units starting at its layout(binding), one per element.
+            bindings.push_back({uint32_t(u.binding), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uint32_t(u.array_size), stages, nullptr});
+            exe->sampler_units[i].resize(size_t(u.array_size));
+            for (int e = 0; e < u.array_size; ++e) exe->sampler_units[i][size_t(e)] = u.unit + e;
         }
     }
     for (const BlockInfo& b : lp.blocks)
@@ -220,6 +227,17 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     for (const BlockInfo& b : lp.storage) {
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
         exe->storage_bindings.push_back(GLuint(std::max(b.initial, 0)));
+    }
+    // Atomic counter buffers: storage buffers at the bindings glslang gave
+    // their blocks, within the device's binding points, else the link fails loudly.
+    for (const CounterBufferInfo& b : lp.counter_buffers) {
+        if (uint32_t(b.gl_binding) >= counter_limits(gpu_->dev()).bindings) {
+            log_text = "atomic counter binding " + std::to_string(b.gl_binding) +
+                       " is not below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS on " + gpu_->dev().name;
+            log().warn("magma: program not linked: {}", log_text);
+            return false;
+        }
+        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
     }
     VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     li.bindingCount = uint32_t(bindings.size());

@@ -25,6 +25,8 @@
 
 #include "formats.h"
 #include "gpu.h"
+#include "atomic_counter_rules.h"
+#include "image_rules.h"
 #include "compute_rules.h"
 #include "desktop_state.h"
 #include "shaders.h"
@@ -83,6 +85,7 @@ struct Texture {
     std::map<uint64_t, VkImageView> attach_views;  // (level, layer) -> view
     uint64_t generation = 0;                       // bumps when the image is replaced
     bool fixed_locations = false;                  // GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (multisample)
+    bool storage = false;                          // its image can be a storage image (images.cc)
     explicit Texture(Gpu* g = nullptr) : gpu(g) {}
     ~Texture();
 };
@@ -350,6 +353,20 @@ struct Context {
     static constexpr size_t kStorageBindings = 16;
     std::array<Indexed, kStorageBindings> storage_bindings;
     std::shared_ptr<Buffer> storage_buffer, dispatch_indirect;
+    // GL_ATOMIC_COUNTER_BUFFER's binding points (atomic_counters.cc) and its generic binding.
+    std::array<Indexed, gl::AtomicCounterLimits::kMaxBindings> counter_bindings;
+    std::shared_ptr<Buffer> counter_buffer;
+    // The image units (glBindImageTexture, images.cc); initial format GL_R8 (GL 4.6 table 23.45).
+    struct ImageUnit {
+        std::shared_ptr<Texture> tex;
+        GLuint name = 0;
+        GLint level = 0;
+        bool layered = false;
+        GLint layer = 0;
+        GLenum access = 0x88B8;  // GL_READ_ONLY
+        GLenum format = 0x8229;  // GL_R8
+    };
+    std::array<ImageUnit, gl::ImageLimits::kUnits> image_units;
     GLuint active_unit = 0;
     struct Unit {
         std::shared_ptr<Texture> tex2d, cube, tex3d, array2d, ms2d, ms2darray;

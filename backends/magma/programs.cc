@@ -319,7 +319,7 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
             return;
         case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
             if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
-            v = 0;  // atomic counters are not served
+            v = lp ? GLint(lp->counter_buffers.size()) : 0;
             break;
         default: return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
     }
@@ -377,7 +377,7 @@ GLint MagmaBackend::glGetUniformLocation(GLuint program, wire::In<GLchar> name) 
     int element;
     if (!split_name(in_string(name), base, element)) return -1;
     for (const UniformInfo& u : p->exe->linked.uniforms)
-        if (u.name == base && element < u.array_size) return u.location + element;
+        if (u.name == base && element < u.array_size && u.location >= 0) return u.location + element;
     return -1;
 }
 

@@ -11,6 +11,8 @@
 #include "glsl_lift.h"
 #include "const_fold.h"
 #include "essl_source.h"
+#include "atomic_counter_rules.h"
+#include "image_rules.h"
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
@@ -120,6 +122,27 @@ const TBuiltInResource& resources(Api api) {
         x.maxDrawBuffers = 8;
         x.maxCombinedTextureImageUnits = 48;
         x.maxFragmentInputComponents = 128;
+        // Atomic counters (GL_ARB_shader_atomic_counters): the figures the
+        // GL front end serves (atomic_counter_rules.h); the buffer bindings
+        // are the most any device gets (a device with fewer fails the link,
+        // executable.cc), since this table is made once.
+        using L = gl::AtomicCounterLimits;
+        x.maxAtomicCounterBindings = L::kMaxBindings;
+        x.maxAtomicCounterBufferSize = L::kBufferSize;
+        x.maxVertexAtomicCounters = x.maxGeometryAtomicCounters = x.maxFragmentAtomicCounters =
+            x.maxComputeAtomicCounters = L::kCountersPerStage;
+        x.maxCombinedAtomicCounters = 4 * L::kCountersPerStage;
+        x.maxVertexAtomicCounterBuffers = x.maxGeometryAtomicCounterBuffers = x.maxFragmentAtomicCounterBuffers =
+            x.maxComputeAtomicCounterBuffers = x.maxCombinedAtomicCounterBuffers = L::kMaxBindings;
+        x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters = 0;
+        x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers = 0;
+        // Image load/store: the front end's figures (image_rules.h).
+        using I = gl::ImageLimits;
+        x.maxImageUnits = I::kUnits;
+        x.maxCombinedImageUnitsAndFragmentOutputs = I::kUnits + 8;
+        x.maxFragmentImageUniforms = x.maxComputeImageUniforms = x.maxCombinedImageUniforms = I::kStageUniforms;
+        x.maxVertexImageUniforms = x.maxGeometryImageUniforms = 0;
+        x.maxImageSamples = 0;
         return x;
     }();
     return api == Api::desktop ? desktop : es;
@@ -160,6 +183,14 @@ bool validate_es(EShLanguage lang, const std::string& src, const Version& v, std
     log = sh.getInfoLog();
     return ok;
 }
+
+// A desktop source with atomic counters parsed again under OpenGL's rules:
+// glslang's relaxed Vulkan rules turn counters into storage-block members
+// before checking them, so what GL forbids of counters (assigning one, an
+// initialiser, using one as an operand, a binding or count past the limits)
+// passes there. The same strings and preamble; the SPIR-V still comes from
+// the Vulkan parse.
+bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProfile profile, std::string& log);
 
 // The desktop GLSL versions a desktop context takes, checked before glslang
 // (which would take ESSL too): 1.10-1.50 and 3.30-4.60, core or
@@ -284,6 +315,17 @@ std::string drop_profile_word(const std::string& src) {
     return std::regex_replace(src, re, "$1", std::regex_constants::format_first_only);
 }
 
+bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProfile profile, std::string& log) {
+    glslang::TShader sh(lang);
+    sh.setStrings(p.strings, 2);
+    sh.setPreamble(p.preamble.c_str());
+    // No client: GLSL as a GL driver takes it (an OpenGL SPIR-V client would
+    // want locations on default uniforms).
+    if (sh.parse(&resources(Api::desktop), version, profile, true, false, EShMsgSuppressWarnings)) return true;
+    log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
+    return false;
+}
+
 }  // namespace
 
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
@@ -332,8 +374,42 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (v.number >= 130 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
             std::regex_search(src, ssbo_ext))
             version = 430;
+        // Atomic counters: glslang's relaxed Vulkan rules rewrite them into
+        // storage blocks and atomicAdd (shaders.h, CounterBufferInfo), which
+        // GLSL has from 4.30 on: GLSL 4.20 that declares atomic_uint, and
+        // 1.40-4.10 that enables GL_ARB_shader_atomic_counters (its
+        // layout(binding, offset) glslang takes from 4.20 only), compile as
+        // 4.30. A source that uses atomic_uint without either fails as GL says.
+        static const std::regex ac_ext(R"(#\s*extension\s+GL_ARB_shader_atomic_counters\s*:\s*(enable|require|warn))");
+        // The extension's built-in constants (gl_MaxAtomicCounterBindings...)
+        // come with 4.20 in glslang: a source that enables it compiles as
+        // 4.30 whether it declares counters or not.
+        if (version < 430 &&
+            ((v.number == 420 && src.find("atomic_uint") != std::string::npos) ||
+             (v.number >= 140 && src.find("GL_ARB_shader_atomic_counters") != std::string::npos && std::regex_search(src, ac_ext))))
+            version = 430;
+        // Image load/store (GLSL 4.20's) through GL_ARB_shader_image_load_store
+        // in GLSL 1.30-4.10: compiled as 4.30, as for the extensions above.
+        static const std::regex img_ext(R"(#\s*extension\s+GL_ARB_shader_image_load_store\s*:\s*(enable|require|warn))");
+        if (version < 430 && v.number >= 130 && src.find("GL_ARB_shader_image_load_store") != std::string::npos &&
+            std::regex_search(src, img_ext))
+            version = 430;
+        // GLSL 1.30/1.40 fragment shaders compiled as a core version (the
+        // extensions above) lose gl_FragColor and gl_FragData, which those
+        // versions have: they become ordinary outputs (names starting with
+        // gl_ cannot be #defined, so the source's words are replaced).
+        if (stage == Stage::fragment && v.number < 150 && version >= 150) {
+            if (src.find("gl_FragColor") != std::string::npos) {
+                src = replace_word(src, "gl_FragColor", "mgl_FragColor");
+                p->preamble += "layout(location = 0) out vec4 mgl_FragColor;\n";
+            }
+            if (src.find("gl_FragData") != std::string::npos) {
+                src = replace_word(src, "gl_FragData", "mgl_FragData");
+                p->preamble += "layout(location = 0) out vec4 mgl_FragData[8];\n";
+            }
+        }
         profile = version >= 150 ? ECoreProfile : ENoProfile;
-        if (v.number <= 140) p->preamble = kDesktopTextureNames;
+        if (v.number <= 140) p->preamble = kDesktopTextureNames + p->preamble;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
         // matrices...): GLSL 1.10-1.50 have them (1.40 and 1.50 through
         // ARB_compatibility, which a compatibility context lists), later
@@ -414,6 +490,9 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool ok = sh.parse(&resources(api), version, profile, true, false, msgs);
     log = ascii(gl::unlower_compat_log(sh.getInfoLog()));
     if (!ok) return nullptr;
+    if (api == Api::desktop && p->source.find("atomic_uint") != std::string::npos &&
+        !validate_gl_semantics(lang, *p, version, profile, log))
+        return nullptr;
     if (stage == Stage::compute && sh.getIntermediate()) {
         // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (glslang checks each size, not their product).
         const glslang::TIntermediate& im = *sh.getIntermediate();

@@ -42,6 +42,12 @@ struct UniformInfo {
     int array_stride = 0;
     int binding = -1;     // samplers: descriptor binding
     int location = -1;    // GL location of element 0 (filled by the program)
+    // An atomic counter (type GL_UNSIGNED_INT_ATOMIC_COUNTER): its buffer in
+    // LinkedProgram::counter_buffers and its byte offset there; -1 otherwise.
+    int counter_buffer = -1;
+    int counter_offset = -1;
+    // An image uniform: the image unit its source gave (layout(binding = N)), else 0.
+    int unit = 0;
 };
 
 struct AttribInfo {
@@ -58,6 +64,18 @@ struct BlockInfo {
     int initial = 0;      // the GL binding point the source gave (layout(binding = N)), else 0
 };
 
+// An atomic counter buffer of a program. glslang's relaxed Vulkan rules
+// rewrite the atomic_uint uniforms of one GL binding point into one storage
+// block ("gl_AtomicCounterBlock_<binding>", a uint member per counter at its
+// layout offset) and the counter built-ins into atomicAdd on its members:
+// Magma binds the buffer of that GL_ATOMIC_COUNTER_BUFFER binding point there.
+struct CounterBufferInfo {
+    int gl_binding = 0;   // the GL_ATOMIC_COUNTER_BUFFER binding point (layout(binding = N))
+    int binding = -1;     // descriptor binding (set 0)
+    int data_size = 0;    // bytes the counters span (GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE)
+    uint32_t stages = 0;  // bit 0 vertex, 1 geometry, 2 fragment, 3 compute: stages that use it
+};
+
 struct LinkedProgram {
     std::vector<uint32_t> vs, fs, gs;  // SPIR-V (gs empty: no geometry shader)
     // The geometry shader's layout (GL enums; GL_GEOMETRY_* of glGetProgramiv
@@ -68,6 +86,7 @@ struct LinkedProgram {
     std::vector<AttribInfo> attribs;
     std::vector<BlockInfo> blocks;  // user uniform blocks (ES 3.0)
     std::vector<BlockInfo> storage; // shader storage blocks (GL_ARB_shader_storage_buffer_object)
+    std::vector<CounterBufferInfo> counter_buffers;  // atomic counter buffers (GL_ARB_shader_atomic_counters)
     std::vector<uint32_t> cs;       // SPIR-V of a compute program (then vs/fs/gs are empty)
     uint32_t local_size[3] = {0, 0, 0};  // its layout(local_size_*)
     int default_binding = -1;       // -1: no default-block uniforms

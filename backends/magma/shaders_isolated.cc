@@ -114,7 +114,7 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
     for (const UniformInfo& u : p.uniforms) {
         w.str(u.name);
         for (uint32_t v : {u.type, uint32_t(u.array_size), uint32_t(u.offset), uint32_t(u.array_stride),
-                           uint32_t(u.binding), uint32_t(u.location)})
+                           uint32_t(u.binding), uint32_t(u.location), uint32_t(u.counter_buffer), uint32_t(u.counter_offset), uint32_t(u.unit)})
             w.u32(v);
     }
     w.u32(uint32_t(p.attribs.size()));
@@ -135,6 +135,9 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
         w.u32(uint32_t(b.size));
         w.u32(uint32_t(b.initial));
     }
+    w.u32(uint32_t(p.counter_buffers.size()));
+    for (const CounterBufferInfo& b : p.counter_buffers)
+        for (uint32_t v : {uint32_t(b.gl_binding), uint32_t(b.binding), uint32_t(b.data_size), b.stages}) w.u32(v);
     put_words(w, p.cs);
     for (uint32_t v : p.local_size) w.u32(v);
     w.u32(uint32_t(p.default_binding));
@@ -161,7 +164,7 @@ bool decode(FieldReader& r, LinkedProgram& p) {
     p.gs_output = r.u32();
     p.gs_vertices = int(r.u32());
     p.gs_invocations = int(r.u32());
-    p.uniforms.resize(count(r, 32));
+    p.uniforms.resize(count(r, 40));
     for (UniformInfo& u : p.uniforms) {
         u.name = r.str();
         u.type = r.u32();
@@ -170,6 +173,9 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         u.array_stride = int(r.u32());
         u.binding = int(r.u32());
         u.location = int(r.u32());
+        u.counter_buffer = int(r.u32());
+        u.counter_offset = int(r.u32());
+        u.unit = int(r.u32());
     }
     p.attribs.resize(count(r, 20));
     for (AttribInfo& a : p.attribs) {
@@ -190,6 +196,13 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         b.binding = int(r.u32());
         b.size = int(r.u32());
         b.initial = int(r.u32());
+    }
+    p.counter_buffers.resize(count(r, 16));
+    for (CounterBufferInfo& b : p.counter_buffers) {
+        b.gl_binding = int(r.u32());
+        b.binding = int(r.u32());
+        b.data_size = int(r.u32());
+        b.stages = r.u32();
     }
     get_words(r, p.cs);
     for (uint32_t& v : p.local_size) v = r.u32();

@@ -14,6 +14,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "spirv_textures.h"
+#include "counters_link.h"
 
 #include <algorithm>
 #include <memory>
@@ -131,7 +132,7 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
 // The GL binding points the sources gave their storage blocks
 // (layout(binding = N)), read before the I/O mapper places the rest: block
 // name -> binding. A block without one starts at binding point 0 (GL).
-void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out) {
+void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out, std::map<std::string, int>& images) {
     TIntermNode* root = im ? im->getTreeRoot() : nullptr;
     if (!root || !root->getAsAggregate()) return;
     auto& seq = root->getAsAggregate()->getSequence();
@@ -142,6 +143,10 @@ void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& ou
         const glslang::TQualifier& q = sym->getType().getQualifier();
         if (q.storage == glslang::EvqBuffer && q.hasBinding())
             out[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
+        // Image uniforms: layout(binding = N) is their initial image unit.
+        if (q.storage == glslang::EvqUniform && q.hasBinding() && sym->getType().getBasicType() == glslang::EbtSampler &&
+            sym->getType().getSampler().isImage())
+            images[unrename(sym->getName().c_str())] = int(q.layoutBinding);
     }
 }
 
@@ -149,6 +154,7 @@ void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& ou
 void reflect_storage(glslang::TProgram& prog, const std::map<std::string, int>& initial, LinkedProgram& out) {
     for (int i = 0; i < prog.getNumBufferBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getBufferBlock(i);
+        if (counter_block(b.name, nullptr)) continue;  // an atomic counter buffer (counters_link.h)
         BlockInfo info{unrename(strip_array(b.name)), b.getBinding(), b.size};
         auto it = initial.find(info.name);
         if (it != initial.end()) info.initial = it->second;
@@ -206,8 +212,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
         log = prog.getInfoLog();
         return false;
     }
-    std::map<std::string, int> initial;
-    storage_bindings(prog.getIntermediate(EShLangCompute), initial);
+    std::map<std::string, int> initial, image_units;
+    storage_bindings(prog.getIntermediate(EShLangCompute), initial, image_units);
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangCompute));
     if (!prog.mapIO(&resolver, &mapper)) {
@@ -218,6 +224,11 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     out = {};
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
+    reflect_counters(prog, out);
+    for (UniformInfo& u : out.uniforms) {
+        auto it = image_units.find(u.name);
+        if (it != image_units.end()) u.unit = it->second;
+    }
     glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
     if (!cim.isLocalSizeSet()) {
         // GL 4.3 §7.3: a compute program must declare its local size.
@@ -239,7 +250,7 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
         log += "the desktop texture lowering met a malformed SPIR-V module";
         return false;
     }
-    return true;
+    return place_counters({&out.cs}, out, log);
 }
 
 bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
@@ -328,7 +339,9 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
     std::map<std::string, int> initial;
-    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment}) storage_bindings(prog.getIntermediate(l), initial);
+    std::map<std::string, int> image_units;
+    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment})
+        storage_bindings(prog.getIntermediate(l), initial, image_units);
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
@@ -342,6 +355,11 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     out = {};
     reflect_uniforms(prog, out);
     reflect_storage(prog, initial, out);
+    reflect_counters(prog, out);
+    for (UniformInfo& u : out.uniforms) {
+        auto it = image_units.find(u.name);
+        if (it != image_units.end()) u.unit = it->second;
+    }
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
         if (a.name.rfind("gl_", 0) == 0) continue;
@@ -391,6 +409,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
             log += "the desktop texture lowering met a malformed SPIR-V module";
             return false;
         }
+    if (!place_counters({&out.vs, &out.gs, &out.fs}, out, log)) return false;
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 

@@ -105,6 +105,10 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
     }
     // Compute and storage blocks (desktop contexts, compute.cc).
     if (c.desktop() && compute_limit(d, pname, 0, false, v)) return true;
+    // Atomic counters (desktop contexts): the front end's figures for this device.
+    if (c.desktop() && gl::atomic_counter_limit(pname, counter_limits(d), v)) return true;
+    // Image load/store (desktop contexts): the front end's figures.
+    if (c.desktop() && gl::image_limit(pname, image_limits(d), v)) return true;
     // Desktop GL 3.2's geometry shader limits: glslang's built-in constants
     // (shaders.cc, resources()), within the device's.
     if (!c.desktop() || !d.features.geometryShader) return false;

@@ -83,6 +83,8 @@ void MagmaBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> names) {
         for (auto& u : cur_->units)
             for (auto* s : {&u.tex2d, &u.cube, &u.tex3d, &u.array2d, &u.ms2d, &u.ms2darray, &u.tex1d, &u.array1d, &u.rect})
                 if (*s == t) s->reset();
+        for (auto& u : cur_->image_units)
+            if (u.tex == t) u = {};
     }
 }
 
@@ -180,6 +182,11 @@ bool MagmaBackend::define_image(Texture& t, GLenum target, int level, const TexF
     VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
     if (f.depth || f.stencil) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
     else if (gpu_->dev().format_has(f.vk, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    // Desktop contexts' textures can be bound to image units (images.cc)
+    // where the format can be a storage image.
+    t.storage = cur_->desktop() && image_limits(gpu_->dev()).served && !(f.depth || f.stencil) &&
+                gpu_->dev().format_has(f.vk, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT);
+    if (t.storage) usage |= VK_IMAGE_USAGE_STORAGE_BIT;
     ++t.generation;
     return gpu_->create_image(img, usage);
 }

@@ -376,7 +376,19 @@ void MagmaBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint>
                          : target == GL_SHADER_STORAGE_BUFFER_START ? GLint(b.offset) : GLint(b.size);
             return;
         }
-        default: return refuse(op, GL_INVALID_ENUM, "target");
+        case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+        case GL_ATOMIC_COUNTER_BUFFER_START:
+        case GL_ATOMIC_COUNTER_BUFFER_SIZE: {
+            if (!c.desktop() || !counter_limits(gpu_->dev()).bindings) return refuse(op, GL_INVALID_ENUM, "target");
+            if (index >= counter_limits(gpu_->dev()).bindings) return refuse(op, GL_INVALID_VALUE, "index");
+            const Context::Indexed& b = c.counter_bindings[index];
+            data.data[0] = target == GL_ATOMIC_COUNTER_BUFFER_BINDING ? name_of(b.buffer)
+                         : target == GL_ATOMIC_COUNTER_BUFFER_START ? GLint(b.offset) : GLint(b.size);
+            return;
+        }
+        default:
+            if (image_unit_get(target, index, &data.data[0])) return;
+            return refuse(op, GL_INVALID_ENUM, "target");
     }
 }
 

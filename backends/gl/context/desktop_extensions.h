@@ -104,6 +104,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_shading_language_100", true},
     {"GL_ARB_vertex_shader", true},
     {"GL_ARB_shader_storage_buffer_object", false},
+    {"GL_ARB_shader_atomic_counters", false},
+    {"GL_ARB_shader_image_load_store", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},
