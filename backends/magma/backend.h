@@ -23,9 +23,6 @@
 
 namespace mgl::magma {
 
-// The compute and storage block limits of a desktop context (compute.cc);
-// indexed: GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE's element `index`. false: not one of them.
-bool compute_limit(const Device& d, GLenum pname, GLuint index, bool indexed, int64_t* v);
 
 class MagmaBackend final : public Magma {
 public:
@@ -129,8 +126,7 @@ public:
     void glMemoryBarrier(GLbitfield barriers) override;
     void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
     // image load/store (images.cc)
-    void glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer, GLenum access,
-                            GLenum format) override;
+    void glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer, GLenum access, GLenum format) override;
     // atomic counters (atomic_counters.cc)
     void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint bufferIndex, GLenum pname, wire::Out<GLint> params) override;
     GLboolean glIsBuffer(GLuint buffer) override;

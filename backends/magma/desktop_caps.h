@@ -19,6 +19,10 @@ constexpr int kServedEs = 30, kServedDesktop = 33;
 // GL_EXTENSIONS of a context of `api`/`profile` (gl::kApi*, gl::kProfile*) on `dev`.
 std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev);
 
+// The compute and storage block limits of a desktop context (compute.cc);
+// indexed: GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE's element `index`. false: not one of them.
+bool compute_limit(const Device& d, uint32_t pname, uint32_t index, bool indexed, int64_t* v);
+
 // The atomic counter figures of a desktop context on `dev` (atomic_counters.cc);
 // bindings 0: atomic counters are not served.
 gl::AtomicCounterLimits counter_limits(const Device& dev);
