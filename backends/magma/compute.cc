@@ -166,20 +166,10 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
     for (const BlockInfo& b : lp.blocks)
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stage, nullptr});
     exe->block_bindings.assign(lp.blocks.size(), 0);
-    for (const BlockInfo& b : lp.storage) {
-        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stage, nullptr});
-        exe->storage_bindings.push_back(GLuint(std::max(b.initial, 0)));
-    }
-    // Atomic counter buffers: storage buffers at the bindings glslang gave
-    // their blocks, within the device's binding points, else the link fails loudly.
-    for (const CounterBufferInfo& b : lp.counter_buffers) {
-        if (uint32_t(b.gl_binding) >= counter_limits(gpu_->dev()).bindings) {
-            log_text = "atomic counter binding " + std::to_string(b.gl_binding) +
-                       " is not below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS on " + gpu_->dev().name;
-            log().warn("magma: program not linked: {}", log_text);
-            return false;
-        }
-        if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stage, nullptr});
+    log_text = add_storage_bindings(*exe, gpu_->dev(), stage, bindings);
+    if (!log_text.empty()) {
+        log().warn("magma: program not linked: {}", log_text);
+        return false;
     }
     VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     li.bindingCount = uint32_t(bindings.size());

@@ -164,6 +164,13 @@ struct Executable {
     ~Executable();
 };
 
+// The descriptor bindings of a link's storage blocks and atomic counter
+// buffers, for graphics and compute executables alike (exe.storage_bindings
+// filled too). Empty, or why the link fails: a counter binding past the
+// device's GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS.
+std::string add_storage_bindings(Executable& exe, const Device& dev, VkShaderStageFlags stages,
+                                 std::vector<VkDescriptorSetLayoutBinding>& bindings);
+
 struct Program {
     std::vector<std::shared_ptr<Shader>> shaders;
     XfbRequest xfb;  // glTransformFeedbackVaryings, used by the next link
