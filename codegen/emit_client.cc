@@ -93,6 +93,10 @@ const char* const kHooks[] = {
     "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     // polygon mode and edge flags (client/src/compat/ff_unfilled.cc)
     "glPolygonMode", "glEdgeFlag", "glEdgeFlagv",
+    // debug output: the server's log goes to the application's callback (custom/debug_output.cc)
+    "glDebugMessageInsert", "glGetDebugMessageLog",
+    // object labels: a display list's is the client's (its lists are), the rest go on
+    "glObjectLabel", "glGetObjectLabel",
     // the point size of lowered draws (a GLES host sizes points by gl_PointSize only)
     "glPointSize",
     // client-state arrays read on the client (compat/ff_fetch.cc)

@@ -92,6 +92,15 @@ public:
     void glDeleteQueries(GLsizei n, wire::In<GLuint> ids) override;
     GLuint samples_passed_active();
     void desktop_current_query(GLenum target, GLenum pname, wire::Out<GLint>& params);
+    // The host's debug log, after the messages of errors Espryt raised itself (queries.cc).
+    GLuint glGetDebugMessageLog(GLuint count, GLsizei bufSize, wire::Out<GLenum> sources, wire::Out<GLenum> types,
+                                wire::Out<GLuint> ids, wire::Out<GLenum> severities, wire::Out<GLsizei> lengths,
+                                wire::Out<GLchar> messageLog) override;
+    GLuint glGetDebugMessageLogKHR(GLuint count, GLsizei bufSize, wire::Out<GLenum> sources, wire::Out<GLenum> types,
+                                   wire::Out<GLuint> ids, wire::Out<GLenum> severities, wire::Out<GLsizei> lengths,
+                                   wire::Out<GLchar> messageLog) override {
+        return glGetDebugMessageLog(count, bufSize, sources, types, ids, severities, lengths, messageLog);
+    }
     void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glObjectLabelKHR(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,

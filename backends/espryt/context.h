@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "debug_output.h"
 #include "desktop_state.h"
 #include "names.h"
 #include "pixels.h"
@@ -96,6 +97,11 @@ struct Context {
     int32_t max_ranges[4] = {-1, -1, -1, -1};  // per indexed target, asked once
 
     uint32_t pending_error = 0;  // first error raised by the backend itself
+    // The debug messages of errors Espryt raises itself (the host never saw
+    // those calls), read before the host's log (queries.cc). Logged while the
+    // host's GL_DEBUG_OUTPUT is on; glDebugMessageControl's filter is the host's
+    // and does not apply to them.
+    gl::DebugOutput own_debug{true};
     uint32_t draw = 0, read = 0; // client surfaces bound by the last make-current
     bool doomed = false;         // destroyed by the client while current
 

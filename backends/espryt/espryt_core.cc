@@ -56,11 +56,20 @@ bool Core::first_time(std::vector<bool>& seen, gen::Op verb) {
 
 // ---- errors ---------------------------------------------------------------
 
-void Core::set_error(GLenum e) {
-    if (!cur_ || cur_->pending_error) return;
-    // An older host error comes first, as GL would report it.
-    const GLenum host = host_gl.glGetError();
-    cur_->pending_error = host ? host : e;
+void Core::set_error(GLenum e) { raise_error(e, nullptr, nullptr); }
+
+void Core::raise_error(GLenum e, const char* verb, const char* why) {
+    if (!cur_) return;
+    if (!cur_->pending_error) {
+        // An older host error comes first, as GL would report it.
+        const GLenum host = host_gl.glGetError();
+        cur_->pending_error = host ? host : e;
+    }
+    // A message for the application's debug output, as the host would have made.
+    if (!avail_[hidx::glGetDebugMessageLog] || !host_gl.glIsEnabled(GL_DEBUG_OUTPUT)) return;
+    std::string text = fmt::format("{} in {}", gl::error_name(e), verb ? verb : "a call");
+    if (why) text += fmt::format(": {}", why);
+    cur_->own_debug.emit(gl::debug::kSourceApi, gl::debug::kTypeError, e, gl::debug::kSeverityHigh, text);
 }
 
 uint32_t Core::take_error() {
@@ -81,7 +90,7 @@ uint32_t Core::take_error_event(uint32_t* context) {
 }
 
 void Core::unsupported(gen::Op verb) {
-    set_error(GL_INVALID_OPERATION);
+    raise_error(GL_INVALID_OPERATION, gen::verb_name(uint16_t(verb)), "not supported");
     if (first_time(logged_unsupported_, verb))
         log_->warn("espryt: {} is not supported (GL_INVALID_OPERATION)", gen::verb_name(uint16_t(verb)));
 }
@@ -92,14 +101,14 @@ void Core::unavailable(gen::Op verb) {
             log_->warn("espryt: {} without a current context: ignored", gen::verb_name(uint16_t(verb)));
         return;
     }
-    set_error(GL_INVALID_OPERATION);
+    raise_error(GL_INVALID_OPERATION, gen::verb_name(uint16_t(verb)), "not available on the host");
     if (first_time(logged_unsupported_, verb))
         log_->warn("espryt: {} is not available on the host GLES context (GL_INVALID_OPERATION)",
                    gen::verb_name(uint16_t(verb)));
 }
 
 void Core::refuse(gen::Op verb, GLenum e, const char* why) {
-    set_error(e);
+    raise_error(e, gen::verb_name(uint16_t(verb)), why);
     if (first_time(logged_refused_, verb))
         log_->warn("espryt: {} refused: {} (GL error 0x{:04X})", gen::verb_name(uint16_t(verb)), why, e);
 }
@@ -109,13 +118,13 @@ void Core::refuse(gen::Op verb, GLenum e, const char* why) {
 void Core::name_error(gen::Op verb, Kind k, GLuint client) {
     // GL answers a name that is not a program/shader with INVALID_VALUE and
     // a container or bind target it cannot use with INVALID_OPERATION.
-    set_error(k == Kind::program ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
+    raise_error(k == Kind::program ? GL_INVALID_VALUE : GL_INVALID_OPERATION, gen::verb_name(uint16_t(verb)), "unknown name");
     if (first_time(logged_names_, verb))
         log_->warn("espryt: {}: unknown {} name {}", gen::verb_name(uint16_t(verb)), kind_name(k), client);
 }
 
 void Core::name_error(gen::Op verb, GLsync client) {
-    set_error(GL_INVALID_VALUE);
+    raise_error(GL_INVALID_VALUE, gen::verb_name(uint16_t(verb)), "unknown sync");
     if (first_time(logged_names_, verb))
         log_->warn("espryt: {}: unknown sync 0x{:x}", gen::verb_name(uint16_t(verb)), client);
 }

@@ -180,6 +180,8 @@ protected:
     // ---- errors and logging ---------------------------------------------
     // Records a GL error on the current context (first one wins).
     void set_error(GLenum e);
+    // The same with its debug message (own_debug); `verb` and `why` may be null.
+    void raise_error(GLenum e, const char* verb, const char* why);
     // A refused call: GL error plus one log line per verb per session.
     void refuse(gen::Op verb, GLenum e, const char* why);
     spdlog::logger& log() const { return *log_; }

@@ -305,6 +305,32 @@ bool EsprytBackend::label_name(gen::Op verb, GLenum identifier, GLuint name, GLu
     return false;
 }
 
+GLuint EsprytBackend::glGetDebugMessageLog(GLuint count, GLsizei bufSize, wire::Out<GLenum> sources,
+                                           wire::Out<GLenum> types, wire::Out<GLuint> ids, wire::Out<GLenum> severities,
+                                           wire::Out<GLsizei> lengths, wire::Out<GLchar> messageLog) {
+    if (!cur_ || cur_->own_debug.empty())
+        return EsprytGenerated::glGetDebugMessageLog(count, bufSize, sources, types, ids, severities, lengths, messageLog);
+    // The decoder checked every array against `count` and the log against bufSize.
+    gl::DebugLogOut out{sources.size ? sources.data : nullptr, types.size ? types.data : nullptr,
+                        ids.size ? ids.data : nullptr, severities.size ? severities.data : nullptr,
+                        lengths.size ? reinterpret_cast<int32_t*>(lengths.data) : nullptr,
+                        messageLog.size ? reinterpret_cast<char*>(messageLog.data) : nullptr};
+    uint32_t error = 0;
+    size_t used = 0;
+    const GLuint n = cur_->own_debug.fetch(count, bufSize, out, &error, &used);
+    if (error) {
+        set_error(error);
+        return 0;
+    }
+    if (n == count || !cur_->own_debug.empty() || !avail_[hidx::glGetDebugMessageLog]) return n;
+    // The rest from the host, after them.
+    auto after = [n](auto* p) { return p ? static_cast<void*>(p + n) : nullptr; };
+    const GLsizei room = out.log ? GLsizei(size_t(bufSize) - used) : bufSize;
+    return n + GLuint(host_gl.glGetDebugMessageLog(count - n, room, after(out.sources), after(out.types), after(out.ids),
+                                                   after(out.severities), after(out.lengths),
+                                                   out.log ? static_cast<void*>(out.log + used) : nullptr));
+}
+
 void EsprytBackend::glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) {
     GLuint h;
     if (label_name(gen::Op::glObjectLabel, identifier, name, h)) EsprytGenerated::glObjectLabel(identifier, h, length, label);

@@ -167,6 +167,11 @@ void EsprytBackend::prepare(Context& c) {
         host_ext.insert(e);
         if (!c.desktop() && extension_allowed(e)) c.extensions.emplace_back(e);
     }
+    // Espryt's probes of the host below (they may raise host errors on
+    // purpose) stay out of the application's debug output.
+    const bool host_debug =
+        (host_.es_major * 10 + host_.es_minor >= 32 || host_ext.count("GL_KHR_debug")) && host_gl.glIsEnabled(GL_DEBUG_OUTPUT);
+    if (host_debug) host_gl.glDisable(GL_DEBUG_OUTPUT);
     if (host_ext.count("GL_EXT_clip_cull_distance")) {
         GLint distances = 0;
         host_gl.glGetIntegerv(0x0D32, &distances);  // GL_MAX_CLIP_DISTANCES_EXT
@@ -190,6 +195,7 @@ void EsprytBackend::prepare(Context& c) {
     c.avail.assign(kHostVerbs, 0);
     compute_availability(host_.es_major * 10 + host_.es_minor,
                          [&](std::string_view x) { return host_ext.count(std::string(x)) != 0; }, c.avail.data());
+    if (host_debug) host_gl.glEnable(GL_DEBUG_OUTPUT);
     c.ready = true;
 }
 

@@ -74,6 +74,19 @@ public:
     GLboolean glIsSync(GLsync sync) override;
     void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, wire::Out<GLsizei> length, wire::Out<GLint> values) override;
     void glHint(GLenum target, GLenum mode) override;  // desktop_state.cc
+    // KHR_debug (debug_output.cc)
+    void glDebugMessageInsert(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                              wire::In<GLchar> buf) override;
+    void glDebugMessageControl(GLenum source, GLenum type, GLenum severity, GLsizei count, wire::In<GLuint> ids,
+                               GLboolean enabled) override;
+    GLuint glGetDebugMessageLog(GLuint count, GLsizei bufSize, wire::Out<GLenum> sources, wire::Out<GLenum> types,
+                                wire::Out<GLuint> ids, wire::Out<GLenum> severities, wire::Out<GLsizei> lengths,
+                                wire::Out<GLchar> messageLog) override;
+    void glPushDebugGroup(GLenum source, GLuint id, GLsizei length, wire::In<GLchar> message) override;
+    void glPopDebugGroup() override;
+    void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
+    void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
+                          wire::Out<GLchar> label) override;
     void glPointSize(GLfloat size) override;          // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
@@ -411,6 +424,10 @@ public:
 private:
     // errors
     void set_error(GLenum e);
+    // The error flag and its debug message (debug_output.cc): `verb` and `why` may be null.
+    void raise_error(GLenum e, const char* verb, const char* why);
+    void debug_verb_error(gen::Op verb, uint32_t e);  // e == 0: nothing
+    std::shared_ptr<void> labelled_object(GLenum identifier, GLuint name, bool* known);
     void refuse(gen::Op verb, GLenum e, const char* why);
     bool first_time(std::vector<bool>& seen, gen::Op verb);
     void session_error(const char* verb, const std::string& what);

@@ -54,6 +54,9 @@ const char* const kAlways[] = {
     // GL_CLAMP_TO_BORDER with any border colour (VK_EXT_custom_border_color;
     // without it the nearest fixed colour, said once in the log).
     "GL_ARB_texture_border_clamp",
+    // Debug output: the front end's log (backends/gl/state/debug_output.h),
+    // which the client hands to the application's callback; labels here.
+    "GL_KHR_debug",
 };
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "atomic_counter_rules.h"
 #include "image_rules.h"
 #include "compute_rules.h"
+#include "debug_output.h"
 #include "desktop_state.h"
 #include "shaders.h"
 
@@ -244,6 +245,13 @@ struct ShareGroup {
     std::unordered_map<GLuint, std::shared_ptr<Shader>> shaders;
     std::unordered_map<GLuint, std::shared_ptr<Program>> programs;
     std::unordered_map<GLuint, Sync> syncs;
+    // KHR_debug object labels (debug_output.cc), by (identifier, name), each
+    // tied to the object it was given to: a name deleted and reused has none.
+    struct Label {
+        std::weak_ptr<void> object;
+        std::string text;
+    };
+    std::map<std::pair<GLenum, GLuint>, Label> labels;
 };
 
 // A client surface: an offscreen color image (RGBA8) and depth/stencil.
@@ -408,6 +416,7 @@ struct Context {
     std::shared_ptr<VertexArray> vao = default_vao;
     float generic[16][4] = {};
     uint32_t pending_error = 0;
+    gl::DebugOutput debug{false};  // KHR_debug's log, filter and groups (debug_output.cc)
     uint32_t draw = 0, read = 0;
     bool doomed = false;
     explicit Context(std::shared_ptr<ShareGroup> g) : share(std::move(g)) {

@@ -104,9 +104,7 @@ bool MagmaBackend::first_time(std::vector<bool>& seen, gen::Op verb) {
     return true;
 }
 
-void MagmaBackend::set_error(GLenum e) {
-    if (cur_ && !cur_->pending_error) cur_->pending_error = e;
-}
+void MagmaBackend::set_error(GLenum e) { raise_error(e, nullptr, nullptr); }
 
 uint32_t MagmaBackend::take_error() {
     if (!cur_) return GL_NO_ERROR;
@@ -117,13 +115,13 @@ uint32_t MagmaBackend::take_error() {
 }
 
 void MagmaBackend::unsupported(gen::Op verb) {
-    set_error(GL_INVALID_OPERATION);
+    raise_error(GL_INVALID_OPERATION, gen::verb_name(uint16_t(verb)), "not supported by Magma yet");
     if (first_time(logged_unsupported_, verb))
         log().warn("magma: {} is not supported yet (GL_INVALID_OPERATION)", gen::verb_name(uint16_t(verb)));
 }
 
 void MagmaBackend::refuse(gen::Op verb, GLenum e, const char* why) {
-    set_error(e);
+    raise_error(e, gen::verb_name(uint16_t(verb)), why);
     if (first_time(logged_refused_, verb))
         log().warn("magma: {} refused: {} (GL error 0x{:04X})", gen::verb_name(uint16_t(verb)), why, e);
 }
@@ -169,6 +167,7 @@ void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, G
     c->profile = api == gl::kApiDesktop ? gl::desktop_profile(profile) : 0;
     c->served = api == gl::kApiDesktop ? kServedDesktop : kServedEs;
     c->extensions = served_extensions(c->api, c->profile, gpu_->dev());
+    c->debug = gl::DebugOutput((flags & 1) != 0);  // 1: a debug context (session.fbs)
     contexts_[context] = std::move(c);
 }
 

@@ -8,7 +8,7 @@ namespace mgl::magma {
 
 void MagmaBackend::set_cap(GLenum cap, bool on) {
     if (!need_context(on ? gen::Op::glEnable : gen::Op::glDisable)) return;
-    if (desktop_cap(cap, on) || sample_mask_cap(cap, on)) return;
+    if (desktop_cap(cap, on) || sample_mask_cap(cap, on) || cur_->debug.set_cap(cap, on)) return;
     State& s = cur_->st;
     switch (cap) {
         case GL_BLEND: s.blend = on; break;

@@ -33,6 +33,7 @@ int device_draw_buffers(const Device& d, const Context& c) {
 bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) {
     const VkPhysicalDeviceLimits& l = d.props.limits;
     *n = 1;
+    if (int32_t dv = 0; c.debug.get(pname, &dv)) return *v = dv, true;  // KHR_debug's limits and counts
     switch (pname) {
         case GL_MAX_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimension2D, 16384); return true;
         case GL_MAX_CUBE_MAP_TEXTURE_SIZE: *v = std::min<int64_t>(l.maxImageDimensionCube, 16384); return true;
@@ -244,6 +245,7 @@ GLboolean MagmaBackend::glIsEnabled(GLenum cap) {
     if (!need_context(gen::Op::glIsEnabled)) return GL_FALSE;
     GLboolean desktop = GL_FALSE;
     if (desktop_is_enabled(cap, desktop)) return desktop;
+    if (bool on = false; cur_->debug.cap(cap, &on)) return on;
     const State& s = cur_->st;
     switch (cap) {
         case GL_BLEND: return s.blend;

@@ -944,10 +944,14 @@ EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface surface) {
     } else {
         e.mglSwapBuffers(s->id, s->frames);
     }
+    // The server's debug messages for the app's callback, fetched with the
+    // frame and delivered a swap later (client/src/debug_output.h).
+    const bool debug_fetched = client::debug_fetch_at_swap(cc);
     e.flush();
     // At most two frames in flight: this one and the one before, which is
     // normally back by now (the server had a whole client frame for it).
-    cc.group->deferred().take_until(1, e);
+    cc.group->deferred().take_until(debug_fetched ? 2 : 1, e);
+    client::debug_deliver(cc);
     print_pipe_stats(cc, s->frames);
     if (client::log().should_log(spdlog::level::debug) && s->frames % 100 == 0)
         client::log().debug("frame {}: {} round trips, {} client-array draws ({} bytes), {} local / {} remote queries, "

@@ -319,6 +319,7 @@ void make_current(Context* ctx, uint32_t draw, uint32_t read, int draw_w, int dr
         ctx->initialized = true;
         fetch_server_info(*ctx);
         ctx->st.reset(limit_or(*ctx, GL_MAX_VERTEX_ATTRIBS, 16), limit_or(*ctx, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 32));
+        ctx->st.set_cap(GL_DEBUG_OUTPUT, (ctx->flags & kFlagDebug) != 0);  // on from the start in a debug context
         if (draw_w >= 0 && draw_h >= 0) {
             ctx->st.viewport[2] = ctx->st.scissor[2] = draw_w;
             ctx->st.viewport[3] = ctx->st.scissor[3] = draw_h;

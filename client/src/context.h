@@ -23,6 +23,7 @@
 
 #include "compat/ff.h"
 #include "connection.h"
+#include "debug_output.h"
 #include "deferred_replies.h"
 #include "gen/client_entry.h"
 #include "gen/encoder.h"
@@ -164,6 +165,7 @@ struct Context {
 
     GLDEBUGPROC debug_callback = nullptr;
     const void* debug_user = nullptr;
+    std::shared_ptr<DebugInbox> debug_inbox;  // while a callback is set (debug_output.h)
 
     Counters counters;
     void* egl = nullptr;  // the EGL layer's object for this context

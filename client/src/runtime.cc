@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "compsize.h"
 #include "log.h"
 
@@ -23,6 +25,11 @@ const char* error_name(GLenum e) {
 
 void gl_error(Context& ctx, GLenum err, const char* verb) {
     if (ctx.error == GL_NO_ERROR) ctx.error = err;
+    // The server never sees this error: its message for the callback is made here.
+    bool output = false;
+    if (ctx.debug_callback && ctx.debug_inbox && ctx.st.cap(GL_DEBUG_OUTPUT, &output) && output)
+        ctx.debug_inbox->messages.push_back({GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, err, GL_DEBUG_SEVERITY_HIGH,
+                                             fmt::format("{} in {}", error_name(err), verb)});
     log().debug("{}: {} (detected by the client)", verb, error_name(err));
 }
 

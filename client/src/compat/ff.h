@@ -268,6 +268,7 @@ struct FixedFunction {
 
     // display lists
     std::unordered_map<uint32_t, std::shared_ptr<DisplayList>> lists;
+    std::unordered_map<uint32_t, std::string> list_labels;  // KHR_debug's GL_DISPLAY_LIST labels (custom/debug_output.cc)
     uint32_t next_list = 1, list_base = 0;
     uint32_t compiling = 0;  // name of the list being compiled, 0: none
     bool compile_and_execute = false;

@@ -155,6 +155,7 @@ void glDeleteLists(GLuint list, GLsizei range) {
             for (uint32_t t : it->second->textures) mgl_glDeleteTextures(1, &t);
         }
         f->lists.erase(it);
+        f->list_labels.erase(list + uint32_t(i));
     }
 }
 

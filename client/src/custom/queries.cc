@@ -454,6 +454,8 @@ GLenum glGetError() {
     if (ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
     if (ctx->lost) return lost_error(*ctx);
     if (!errors_sync()) return context_lost(*ctx, "glGetError") ? lost_error(*ctx) : GL_NO_ERROR;
+    // With a debug callback, the server's log rides on this round trip.
+    const bool fetched = debug_fetch(*ctx);
     ctx->enc->mglGetError();
     std::span<const uint8_t> rep = wait(*ctx);
     ::mgl::GLenum r = GL_NO_ERROR;
@@ -463,7 +465,8 @@ GLenum glGetError() {
     }
     // The server pushes an error as an event when the span that raised it
     // ends; one pushed before this reply is visible now.
-    if (r == GL_NO_ERROR && ctx->group->conn().poll_gl_error(ctx->id, &pushed)) return pushed;
+    if (r == GL_NO_ERROR && ctx->group->conn().poll_gl_error(ctx->id, &pushed)) r = pushed;
+    if (fetched) debug_deliver(*ctx);
     return r;
 }
 
@@ -498,15 +501,7 @@ GLenum glGetGraphicsResetStatusARB() {
     return reset_status(gen::Op::glGetGraphicsResetStatusARB, "glGetGraphicsResetStatusARB");
 }
 
-// ---- debug output: messages do not cross the wire yet ----
-
-void glDebugMessageCallback(GLDEBUGPROC callback, const void* userParam) {
-    MGL_CTX_OR_RETURN("glDebugMessageCallback");
-    ctx->debug_callback = callback;
-    ctx->debug_user = userParam;
-    if (callback && first_time("debug-callback"))
-        log().info("glDebugMessageCallback: the server's debug messages are not forwarded to the client yet");
-}
+// ---- debug output: glDebugMessageCallback and its kin are in custom/debug_output.cc ----
 
 void glDebugMessageCallbackAMD(GLDEBUGPROCAMD callback, void* userParam) {
     unsized("glDebugMessageCallbackAMD", "desktop extension");

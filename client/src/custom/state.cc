@@ -226,6 +226,9 @@ void glDeleteProgram(GLuint program) {
 
 void glEnable(GLenum cap) {
     MGL_CTX_OR_RETURN("glEnable");
+    if (cap == GL_DEBUG_OUTPUT_SYNCHRONOUS && first_time("debug-synchronous"))
+        log().info("GL_DEBUG_OUTPUT_SYNCHRONOUS: the server's debug messages reach the callback at the next swap, "
+                   "glGetError or glDebugMessageInsert, not inside the call that raised them");
     if (compat::ff_cap(*ctx, cap, true) || compat::program_cap(*ctx, cap, true)) return;
     ctx->st.set_cap(cap, true);
     ctx->enc->glEnable(cap);
