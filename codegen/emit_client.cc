@@ -288,6 +288,8 @@ const std::set<std::string> kObserved = {
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glArrayElement",
+    // refused while a list is compiled (as Mesa, after ARB_draw_instanced): their hooks say so
+    "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawElementsInstancedBaseVertex",
 };
 
 // Not compiled into display lists but executed at once (GL 4.6

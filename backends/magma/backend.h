@@ -420,6 +420,11 @@ public:
     void glDrawElements(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx) override { draw(mode, 0, count, type, idx, 1); }
     void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n) override { draw(mode, 0, count, type, idx, n); }
     void glDrawRangeElements(GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx) override { draw(mode, 0, count, type, idx, 1); }
+    // GL 3.2 / ARB_draw_elements_base_vertex (ES: EXT/OES_draw_elements_base_vertex): the device adds
+    // the base to each index after restart and widening, as GL does (vertexOffset).
+    void glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLint base) override { draw(mode, 0, count, type, idx, 1, base); }
+    void glDrawRangeElementsBaseVertex(GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLint base) override { draw(mode, 0, count, type, idx, 1, base); }
+    void glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n, GLint base) override { draw(mode, 0, count, type, idx, n, base); }
 
 private:
     // errors
@@ -548,7 +553,7 @@ private:
     Executable* current_exe();
     // draws
     void draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
-              GLsizei instances);
+              GLsizei instances, GLint base_vertex = 0);
     VkPipeline pipeline(Executable& exe, const Target& t, VkPrimitiveTopology topo, const std::string& vertex_key,
                         const std::vector<VkVertexInputBindingDescription>& bindings,
                         const std::vector<VkVertexInputAttributeDescription>& attrs);

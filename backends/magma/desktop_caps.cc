@@ -57,6 +57,8 @@ const char* const kAlways[] = {
     // Debug output: the front end's log (backends/gl/state/debug_output.h),
     // which the client hands to the application's callback; labels here.
     "GL_KHR_debug",
+    // GL 3.2's base vertex: Vulkan's vertexOffset (draw.cc).
+    "GL_ARB_draw_elements_base_vertex",
 };
 
 }  // namespace

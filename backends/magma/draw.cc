@@ -16,7 +16,7 @@
 namespace mgl::magma {
 
 void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
-                        GLsizei instances) {
+                        GLsizei instances, GLint base_vertex) {
     const gen::Op verb = index_type ? gen::Op::glDrawElements : gen::Op::glDrawArrays;
     if (!need_context(verb)) return;
     if (count < 0 || first < 0 || instances < 0) return refuse(verb, GL_INVALID_VALUE, "negative count");
@@ -96,7 +96,8 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             b.ioff = ix.offset;
             b.itype = ix.type;
         }
-        vkCmdDrawIndexed(cb, ix.count, uint32_t(instances), 0, 0, 0);
+        // An array draw that became indexed (a closed loop) has no base.
+        vkCmdDrawIndexed(cb, ix.count, uint32_t(instances), 0, index_type ? base_vertex : 0, 0);
     } else {
         vkCmdDraw(cb, ix.count, uint32_t(instances), uint32_t(first), 0);
     }

@@ -349,6 +349,10 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (!validate_desktop(v, log)) return nullptr;
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
+        if (stage == Stage::vertex) {
+            std::vector<std::string> one{src};
+            if (gl::respell_instance_id_arb(one)) src = std::move(one[0]);
+        }
         // Extensions that bring a later version's built-ins to 1.30/1.40:
         // glslang declares those built-ins by version only, so the source
         // compiles as the version that has them.

@@ -145,6 +145,16 @@ TEST_CASE("fragment outputs: one unlocated output stays unlocated; several get d
     CHECK(std::regex_search(essl, std::regex(R"(layout\(location = 3\) out vec4 c;)")));
 }
 
+TEST_CASE("GL_ARB_draw_instanced's gl_InstanceIDARB in GLSL 1.10 compiles as gl_InstanceID") {
+    auto t = run(Stage::vertex, "#extension GL_ARB_draw_instanced : enable\nuniform vec2 pos[8];\nvoid main() {\n"
+                                "  gl_Position = gl_Vertex + vec4(pos[gl_InstanceIDARB], 0.0, float(gl_InstanceIDARB));\n}\n");
+    REQUIRE_MESSAGE(t->ok, t->log);
+    CHECK(host_compile(Stage::vertex, t->essl).empty());
+    // Still read-only, as natively.
+    auto w = run(Stage::vertex, "#extension GL_ARB_draw_instanced : enable\nvoid main() { gl_InstanceIDARB = 1; gl_Position = gl_Vertex; }\n");
+    CHECK_FALSE(w->ok);
+}
+
 TEST_CASE("compile errors keep the application's line numbers and spellings") {
     // Line 4 of a GLSL 1.10 source (lifted: the preamble must not shift it).
     auto t = run(Stage::fragment, "uniform vec4 c;\nvarying vec2 uv;\nvoid main() {\n  gl_FragColor = c * undefined_thing;\n}\n");

@@ -246,6 +246,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     std::string coord_decls;
     if (in.stage == Stage::fragment && !lower_frag_coord_layout(out.sources, v.number, coord_decls, out.error)) return out;
+    if (in.stage == Stage::vertex) respell_instance_id_arb(out.sources);
     const bool compatibility = take_compatibility_extension(out.sources) || v.compatibility || v.number < 330;
     if (compatibility) compatibility_macros(out.sources, v.compatibility, coord_decls);
     // glslang takes compute shaders from GLSL 4.30 and tessellation shaders
@@ -289,6 +290,12 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     // below have them in every profile).
     out.preamble += lower_compat_builtins(in.stage, out.sources, clips(in.stage, opt));
     return out;
+}
+
+bool respell_instance_id_arb(std::vector<std::string>& sources) {
+    if (!mentions(sources, "gl_InstanceIDARB")) return false;
+    for (std::string& s : sources) s = replace_word(s, "gl_InstanceIDARB", "gl_InstanceID");
+    return true;
 }
 
 std::string unlift_log(std::string log) {

@@ -54,6 +54,11 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
 // Log text with our own spellings turned back into the application's.
 std::string unlift_log(std::string log);
 
+// GL_ARB_draw_instanced's gl_InstanceIDARB (GLSL 1.10-1.30 vertex shaders
+// that enable it) as gl_InstanceID, for a source compiled as 1.40 or later,
+// which has it (glslang knows no ARB spelling); false: not mentioned.
+bool respell_instance_id_arb(std::vector<std::string>& sources);
+
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
 

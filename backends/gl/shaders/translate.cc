@@ -60,6 +60,11 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
         std::string ignored;
         if (in.stage == Stage::fragment && !blank_frag_coord_redeclarations(as_written, v.number, &upper, &integer, ignored))
             as_written = in.sources;
+        // GL_ARB_draw_instanced's gl_InstanceIDARB, which glslang does not
+        // know below 1.40: checked as a read-only int (lift() compiles it as
+        // 3.30's gl_InstanceID).
+        if (in.stage == Stage::vertex)
+            for (std::string& s : as_written) s = replace_word(s, "gl_InstanceIDARB", "(0)");
         const std::string e = check_as_written(in.stage, as_written, v.number);
         // Mesa takes a float suffix (1.0f) in 1.10 as well: not an error of ours.
         if (!e.empty() && e.find("'floating-point suffix' : not supported") == std::string::npos) {

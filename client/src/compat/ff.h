@@ -348,7 +348,7 @@ int tex_coord_attr(Context& ctx, GLenum texture, const char* verb);
 // vertices (through `indices` when given), put the application's bindings back.
 void begin_draw(Context& ctx, FixedFunction& f);
 void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
-                 const std::vector<uint32_t>* indices);
+                 const std::vector<uint32_t>* indices, int instances = 1);
 
 // glPolygonMode GL_LINE/GL_POINT (ff_unfilled.cc): whether a lowered draw of
 // `mode` goes through the polygon-mode stage, which decides each polygon's
@@ -371,8 +371,11 @@ void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t
 
 // Application draws while no program is bound (client-state arrays, the
 // current attributes): true when the lowering took the draw.
-bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count);
-bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices);
+// `instances`: glDraw*Instanced (gl_InstanceID in the application's program).
+bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances = 1);
+// `basevertex` is added to every index (glDraw*ElementsBaseVertex).
+bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                      int64_t basevertex = 0, GLsizei instances = 1);
 
 // Element i of the enabled client-state arrays as immediate-mode calls
 // (glArrayElement; ff_fetch.cc); false: an array cannot be read on the client.

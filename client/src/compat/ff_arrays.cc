@@ -211,7 +211,7 @@ bool draw_unfilled_arrays(Context& ctx, FixedFunction& f, GLenum mode, int64_t f
 
 }  // namespace
 
-bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
+bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (top_compile(*f) && (count <= 0 || !f->arrays[kPos].enabled)) {
@@ -226,16 +226,18 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
             log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
                        "executed now, not compiled");
     }
-    if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, first, count, nullptr))
+    if (instances == 1 && ctx.st.program == 0 && unfilled(*f, mode) &&
+        draw_unfilled_arrays(ctx, *f, mode, first, count, nullptr))
         return true;
     Layout l;
     begin_draw(ctx, *f);
     point_arrays(ctx, *f, first, count, &l);
-    finish_draw(ctx, *f, mode, l, count, nullptr);
+    finish_draw(ctx, *f, mode, l, count, nullptr, instances);
     return true;
 }
 
-bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices, int64_t basevertex,
+                      GLsizei instances) {
     FixedFunction* f = ff(ctx);
     if (!f || !reads_client_arrays(ctx, *f)) return false;
     if (count <= 0 || !f->arrays[kPos].enabled) {
@@ -269,6 +271,7 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
     for (GLsizei i = 0; i < count; ++i) {
         uint32_t v = 0;
         std::memcpy(&v, raw.data() + i * isize, size_t(isize));
+        v = uint32_t(int64_t(v) + basevertex);  // GL: in 32 bits, wrapping (a negative sum is undefined)
         idx[size_t(i)] = v;
         mx = std::max(mx, v);
     }
@@ -278,12 +281,13 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
             log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
                        "executed now, not compiled");
     }
-    if (ctx.st.program == 0 && unfilled(*f, mode) && draw_unfilled_arrays(ctx, *f, mode, 0, int64_t(mx) + 1, &idx))
+    if (instances == 1 && ctx.st.program == 0 && unfilled(*f, mode) &&
+        draw_unfilled_arrays(ctx, *f, mode, 0, int64_t(mx) + 1, &idx))
         return true;
     Layout l;
     begin_draw(ctx, *f);
     point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2);  // quads become up to 1.5x the indices
-    finish_draw(ctx, *f, mode, l, count, &idx);
+    finish_draw(ctx, *f, mode, l, count, &idx, instances);
     return true;
 }
 

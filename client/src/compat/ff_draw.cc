@@ -458,16 +458,24 @@ int pattern_for(const Context& ctx, const FixedFunction& f, GLenum mode) {
     return pattern_kind(mode, flat(f), ctx.st.provoking_first);
 }
 
-void issue(Context& ctx, FixedFunction& f, GLenum mode, int count) {
+// 32-bit indices at `offset` of the bound element buffer, `instances` times.
+void draw_indexed(Context& ctx, GLenum mode, GLsizei n, uint64_t offset, int instances) {
+    const wire::OffsetOrBlob at{offset, nullptr, 0};
+    if (instances == 1) ctx.enc->glDrawElements(mode, n, GL_UNSIGNED_INT, at);
+    else ctx.enc->glDrawElementsInstanced(mode, n, GL_UNSIGNED_INT, at, instances);
+}
+
+void issue(Context& ctx, FixedFunction& f, GLenum mode, int count, int instances) {
     const int kind = pattern_for(ctx, f, mode);
     if (kind < 0) {
-        ctx.enc->glDrawArrays(mode, 0, count);
+        if (instances == 1) ctx.enc->glDrawArrays(mode, 0, count);
+        else ctx.enc->glDrawArraysInstanced(mode, 0, count, instances);
         return;
     }
     const int64_t n = pattern_indices(kind, count);
     if (n <= 0) return;
     bind_pattern(ctx, f, kind, count);
-    ctx.enc->glDrawElements(GL_TRIANGLES, GLsizei(n), GL_UNSIGNED_INT, wire::OffsetOrBlob{0, nullptr, 0});
+    draw_indexed(ctx, GL_TRIANGLES, GLsizei(n), 0, instances);
 }
 
 
@@ -513,13 +521,13 @@ void begin_draw(Context& ctx, FixedFunction& f) {
 }
 
 void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, int count,
-                 const std::vector<uint32_t>* indices) {
+                 const std::vector<uint32_t>* indices, int instances) {
     gen::Encoder& e = *ctx.enc;
     Key key;
     if (ctx.st.program == 0) prepare(ctx, f, l, &key);
     else upload_program_builtins(ctx, &l);
     if (!indices) {
-        issue(ctx, f, mode, count);
+        issue(ctx, f, mode, count, instances);
     } else {
         // Element draws of quads and polygons: the pattern applied to the indices.
         const int kind = pattern_for(ctx, f, mode);
@@ -534,7 +542,7 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
         if (!use->empty()) {
             const int64_t off = stream_upload(ctx, use->data(), int64_t(use->size() * 4));
             e.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx.vertex_stream.name);
-            e.glDrawElements(mode, GLsizei(use->size()), GL_UNSIGNED_INT, wire::OffsetOrBlob{uint64_t(off), nullptr, 0});
+            draw_indexed(ctx, mode, GLsizei(use->size()), uint64_t(off), instances);
         }
     }
     e.glBindVertexArray(ctx.st.vao_name());

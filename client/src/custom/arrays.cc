@@ -14,6 +14,7 @@
 #include <cstring>
 #include <limits>
 
+#include "compat/ff_gate.h"
 #include "compat/program_builtins.h"
 #include "custom/common.h"
 
@@ -176,6 +177,14 @@ bool index_range(Context& ctx, int64_t count, GLenum type, const void* indices, 
         case GL_UNSIGNED_INT: scan<uint32_t>(p, count, restart, 0xFFFFFFFFu, mn, mx); return true;
         default: return false;
     }
+}
+
+// ARB_draw_instanced: an instanced draw is not compiled into a display list
+// but refused (GL_INVALID_OPERATION), as Mesa does.
+bool instanced_in_list(Context& ctx, const char* verb) {
+    if (!ctx.ff || !compat::top_compile(*ctx.ff)) return false;
+    gl_error(ctx, GL_INVALID_OPERATION, verb);
+    return true;
 }
 
 // Shared by every glDrawElements* hook. `range` (start, end) when the
@@ -399,10 +408,12 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count) {
 
 void glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
     MGL_CTX_OR_RETURN("glDrawArraysInstanced");
+    if (instanced_in_list(*ctx, "glDrawArraysInstanced")) return;
     if (first < 0 || count < 0 || instancecount < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawArraysInstanced");
         return;
     }
+    if (compat::ff_draw_arrays(*ctx, mode, first, count, instancecount)) return;
     compat::upload_program_builtins(*ctx);
     const bool up = count > 0 && has_client_arrays(*ctx) &&
                     upload_client_arrays(*ctx, first, int64_t(first) + count - 1, instancecount);
@@ -454,6 +465,8 @@ void glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei* count, GLenum typ
 
 void glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void* indices, GLsizei instancecount) {
     MGL_CTX_OR_RETURN("glDrawElementsInstanced");
+    if (instanced_in_list(*ctx, "glDrawElementsInstanced")) return;
+    if (count >= 0 && instancecount >= 0 && compat::ff_draw_elements(*ctx, mode, count, type, indices, 0, instancecount)) return;
     draw_elements(*ctx, "glDrawElementsInstanced", count, type, indices, instancecount, 0, nullptr,
                   [&](wire::OffsetOrBlob ind) { ctx->enc->glDrawElementsInstanced(mode, count, type, ind, instancecount); });
 }
@@ -472,6 +485,7 @@ void glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, G
 
 void glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void* indices, GLint basevertex) {
     MGL_CTX_OR_RETURN("glDrawElementsBaseVertex");
+    if (compat::ff_draw_elements(*ctx, mode, count, type, indices, basevertex)) return;
     draw_elements(*ctx, "glDrawElementsBaseVertex", count, type, indices, 1, basevertex, nullptr,
                   [&](wire::OffsetOrBlob ind) { ctx->enc->glDrawElementsBaseVertex(mode, count, type, ind, basevertex); });
 }
@@ -479,6 +493,7 @@ void glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const voi
 void glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
                                    const void* indices, GLint basevertex) {
     MGL_CTX_OR_RETURN("glDrawRangeElementsBaseVertex");
+    if (compat::ff_draw_elements(*ctx, mode, count, type, indices, basevertex)) return;
     if (end < start) {
         gl_error(*ctx, GL_INVALID_VALUE, "glDrawRangeElementsBaseVertex");
         return;
@@ -493,6 +508,10 @@ void glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsize
 void glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, const void* indices,
                                        GLsizei instancecount, GLint basevertex) {
     MGL_CTX_OR_RETURN("glDrawElementsInstancedBaseVertex");
+    if (instanced_in_list(*ctx, "glDrawElementsInstancedBaseVertex")) return;
+    if (count >= 0 && instancecount >= 0 &&
+        compat::ff_draw_elements(*ctx, mode, count, type, indices, basevertex, instancecount))
+        return;
     draw_elements(*ctx, "glDrawElementsInstancedBaseVertex", count, type, indices, instancecount, basevertex, nullptr,
                   [&](wire::OffsetOrBlob ind) {
                       ctx->enc->glDrawElementsInstancedBaseVertex(mode, count, type, ind, instancecount, basevertex);
