@@ -67,7 +67,8 @@ void Core::raise_error(GLenum e, const char* verb, const char* why) {
     }
     // A message for the application's debug output, as the host would have made.
     if (!avail_[hidx::glGetDebugMessageLog] || !host_gl.glIsEnabled(GL_DEBUG_OUTPUT)) return;
-    std::string text = fmt::format("{} in {}", gl::error_name(e), verb ? verb : "a call");
+    std::string text = verb ? fmt::format("{} in {}", gl::error_name(e), verb)
+                            : fmt::format("{} error generated", gl::error_name(e));
     if (why) text += fmt::format(": {}", why);
     cur_->own_debug.emit(gl::debug::kSourceApi, gl::debug::kTypeError, e, gl::debug::kSeverityHigh, text);
 }
