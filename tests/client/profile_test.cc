@@ -80,6 +80,19 @@ TEST_CASE("an ES context calling a desktop-only verb gets GL_INVALID_OPERATION")
     CHECK(count(fx, gen::Op::glDrawBuffer, at) == 0);
 }
 
+TEST_CASE("a canonical verb exists wherever one of its aliases does") {
+    // GL_KHR_debug and EXT/OES_draw_elements_base_vertex on an ES 3.0 context:
+    // their KHR/EXT entry points send the canonical verb, which gl.xml lists
+    // for desktop GL and ES 3.2 only (codegen/schema.cc merges the aliases').
+    CHECK(gen::verb_in_api(uint16_t(gen::Op::glDebugMessageInsert), gen::ApiKind::es, 30));
+    CHECK(gen::verb_in_api(uint16_t(gen::Op::glDrawElementsBaseVertex), gen::ApiKind::es, 30));
+    // What no ES extension provides stays desktop only.
+    CHECK_FALSE(gen::verb_in_api(uint16_t(gen::Op::glBegin), gen::ApiKind::es, 32));
+    CHECK_FALSE(gen::verb_in_api(uint16_t(gen::Op::glDrawBuffer), gen::ApiKind::es, 30));
+    // And a core context keeps refusing the legacy verbs whose ARB/EXT aliases are compatibility ones.
+    CHECK_FALSE(gen::verb_in_api(uint16_t(gen::Op::glBegin), gen::ApiKind::core, 46));
+}
+
 TEST_CASE("gl.xml aliases encode their canonical verb: one record, one backend method") {
     ClientFixture fx = desktop(client::kCompatProfile);
     const size_t at = fx.mark();

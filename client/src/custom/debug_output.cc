@@ -1,7 +1,6 @@
 // KHR_debug's callback and log on the client (debug_output.h says how the
 // server's messages reach the callback).
 #include <chrono>
-
 #include <cstring>
 
 #include "compat/ff.h"
@@ -28,8 +27,8 @@ void take_log_reply(DebugInbox& inbox, std::span<const uint8_t> rep) {
     int32_t lengths[kFetchCount];
     std::vector<char> text(kFetchBytes);
     if (!gen::read_reply_glGetDebugMessageLog(rep, &n, sources, sizeof sources, types, sizeof types, ids, sizeof ids,
-                                              severities, sizeof severities, lengths, sizeof lengths, reinterpret_cast<::mgl::GLchar*>(text.data()),
-                                              kFetchBytes)) {
+                                              severities, sizeof severities, lengths, sizeof lengths,
+                                              reinterpret_cast<::mgl::GLchar*>(text.data()), kFetchBytes)) {
         if (rep.data()) log().error("debug output: malformed glGetDebugMessageLog reply ({} bytes)", rep.size());
         inbox.more = false;
         return;
