@@ -2,7 +2,8 @@
 // front end's (backends/gl/state/debug_output.h); object labels live here,
 // tied to the object they name so that a deleted object's name, reused, comes
 // back without its label. GL errors Magma raises become messages too
-// (set_error, session.cc): what Mesa's log holds for the same mistakes.
+// (raise_error, below, behind session.cc's set_error, refuse and
+// unsupported): what Mesa's log holds for the same mistakes.
 #include <GLES3/gl32.h>
 
 #include <cstring>
