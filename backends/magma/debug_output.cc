@@ -125,10 +125,15 @@ void MagmaBackend::glObjectLabel(GLenum identifier, GLuint name, GLsizei length,
     if (!obj) return debug_verb_error(gen::Op::glObjectLabel, GL_INVALID_VALUE);
     const std::string_view text = wire_text(label, length);
     if (text.size() >= gl::DebugOutput::kMaxLabel) return debug_verb_error(gen::Op::glObjectLabel, GL_INVALID_VALUE);
-    auto& labels = cur_->share->labels;
-    std::erase_if(labels, [](const auto& kv) { return kv.second.object.expired(); });
-    if (text.empty()) labels.erase({identifier, name});
-    else labels[{identifier, name}] = ShareGroup::Label{obj, std::string(text)};
+    ShareGroup& g = *cur_->share;
+    if (text.empty()) g.labels.erase({identifier, name});
+    else g.labels[{identifier, name}] = ShareGroup::Label{obj, std::string(text)};
+    // Labels of deleted objects go when the map has doubled since the last
+    // sweep: no scan per call, at most twice the live labels kept.
+    if (g.labels.size() > 2 * g.labels_swept + 16) {
+        std::erase_if(g.labels, [](const auto& kv) { return kv.second.object.expired(); });
+        g.labels_swept = g.labels.size();
+    }
 }
 
 void MagmaBackend::glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
@@ -144,13 +149,8 @@ void MagmaBackend::glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufS
     // The label of this very object: a deleted one's name reused has none.
     if (auto it = labels.find({identifier, name}); it != labels.end() && it->second.object.lock() == obj)
         text = it->second.text;
-    const size_t room = std::min<size_t>(label.count(), size_t(bufSize));
-    size_t n = text.size();
-    if (room) {
-        n = std::min(text.size(), room - 1);
-        std::memcpy(label.data, text.data(), n);
-        label.data[n] = 0;
-    }
+    const size_t n = gl::copy_label(text, std::min<size_t>(label.count(), size_t(bufSize)),
+                                    reinterpret_cast<char*>(label.data));
     if (length.count()) length.data[0] = GLsizei(n);
 }
 

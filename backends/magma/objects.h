@@ -252,6 +252,7 @@ struct ShareGroup {
         std::string text;
     };
     std::map<std::pair<GLenum, GLuint>, Label> labels;
+    size_t labels_swept = 0;  // labels.size() after the last sweep of deleted objects' labels
 };
 
 // A client surface: an offscreen color image (RGBA8) and depth/stencil.

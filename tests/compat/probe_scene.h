@@ -3,10 +3,10 @@
 // depth framebuffer of its own, and a lit sphere drawn in immediate mode.
 #pragma once
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
+
+#include "../egl_probe_context.h"
 
 #include <cmath>
 #include <cstdio>
@@ -16,19 +16,7 @@ namespace probe {
 
 // False (with a line on stderr) when no context could be made current.
 inline bool make_context_and_framebuffer(int w, int h) {
-    auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
-                                 : eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (!eglInitialize(dpy, nullptr, nullptr)) return std::fprintf(stderr, "eglInitialize failed\n"), false;
-    eglBindAPI(EGL_OPENGL_API);
-    const EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-    EGLConfig cfg;
-    EGLint n = 0;
-    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1) return std::fprintf(stderr, "no config\n"), false;
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, nullptr);  // legacy: compatibility
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return std::fprintf(stderr, "no context\n"), false;
-    std::fprintf(stderr, "GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
+    if (!make_desktop_context(nullptr)) return false;  // legacy: compatibility
     GLuint fbo, rb[2];
     glGenFramebuffers(1, &fbo);
     glGenRenderbuffers(2, rb);

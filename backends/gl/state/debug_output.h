@@ -8,6 +8,7 @@
 // debug_output.cc), so the server needs no callback of its own.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <span>
@@ -36,6 +37,17 @@ inline constexpr uint32_t kDebugOutput = 0x92E0, kDebugOutputSynchronous = 0x824
 
 // "GL_INVALID_ENUM" and its kin: the start of an API error's message.
 const char* error_name(uint32_t e);
+
+// glGetObjectLabel's copy (GL 4.6 §20.9): at most room - 1 characters and a
+// NUL into `out` (nothing when room is 0); returns the characters copied,
+// or the label's whole length when nothing could be.
+inline size_t copy_label(std::string_view label, size_t room, char* out) {
+    if (!out || room == 0) return label.size();
+    const size_t n = std::min(label.size(), room - 1);
+    for (size_t i = 0; i < n; ++i) out[i] = label[i];
+    out[n] = 0;
+    return n;
+}
 
 struct DebugMessage {
     uint32_t source = 0, type = 0, id = 0, severity = 0;

@@ -6,6 +6,7 @@
 #include "compat/ff.h"
 #include "custom/common.h"
 #include "debug_output.h"
+#include "state/debug_output.h"  // the GL front end's label rules (copy_label, kMaxLabel)
 
 namespace mgl::client {
 
@@ -164,7 +165,6 @@ bool list_exists(Context& ctx, GLuint name, const char* verb) {
     }
     return true;
 }
-constexpr size_t kMaxLabelLength = 256;  // GL_MAX_LABEL_LENGTH, as the servers report it
 constexpr GLenum kDisplayList = 0x82E7;   // GL_DISPLAY_LIST (a desktop header enum)
 }  // namespace
 
@@ -176,7 +176,7 @@ void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar*
     if (identifier == kDisplayList) {
         if (!list_exists(*ctx, name, "glObjectLabel")) return;
         const size_t chars = label ? (length < 0 ? std::strlen(label) : size_t(length)) : 0;
-        if (chars >= kMaxLabelLength) return gl_error(*ctx, GL_INVALID_VALUE, "glObjectLabel");
+        if (chars >= mgl::gl::DebugOutput::kMaxLabel) return gl_error(*ctx, GL_INVALID_VALUE, "glObjectLabel");
         if (chars) ctx->ff->list_labels[name].assign(label, chars);
         else ctx->ff->list_labels.erase(name);
         return;
@@ -191,14 +191,8 @@ void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* 
     if (identifier == kDisplayList) {
         if (!list_exists(*ctx, name, "glGetObjectLabel")) return;
         auto it = ctx->ff->list_labels.find(name);
-        const std::string empty;
-        const std::string& text = it == ctx->ff->list_labels.end() ? empty : it->second;
-        size_t n = text.size();
-        if (label && bufSize > 0) {
-            n = std::min(n, size_t(bufSize) - 1);
-            std::memcpy(label, text.data(), n);
-            label[n] = 0;
-        }
+        const std::string_view text = it == ctx->ff->list_labels.end() ? std::string_view() : it->second;
+        const size_t n = mgl::gl::copy_label(text, size_t(bufSize), label);
         if (length) *length = GLsizei(n);
         return;
     }
