@@ -7,6 +7,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "gen/espryt_pass.h"
 #include "desktop_shaders.h"
@@ -20,6 +22,10 @@ struct HostFormat;
 }
 
 namespace mgl::espryt {
+
+// GL_OES_EGL_image(_external) on an ES context: served by egl_images.cc
+// where the host has the entry points.
+bool served_image_extension(std::string_view name);
 
 class EsprytBackend final : public EsprytGenerated {
 public:
@@ -48,6 +54,12 @@ public:
     void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
     GLenum mglGetError() override { return take_error(); }
     GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;  // queries.cc
+    // EGLImages of the session (egl_images.cc)
+    GLenum mglCreateImage(GLuint image, GLuint context, GLenum target, GLuint buffer, GLint level, GLint zoffset,
+                          GLboolean preserved) override;
+    void mglDestroyImage(GLuint image) override;
+    void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image) override;
+    void glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image) override;
 
     // ---- errors ----
     GLenum glGetError() override { return take_error(); }
@@ -366,7 +378,12 @@ private:
     // queries.cc: the host name of a labelled object.
     bool label_name(gen::Op verb, GLenum identifier, GLuint name, GLuint& host);
 
+    // egl_images.cc: the session's host EGLImages by client id.
+    void* host_image(gen::Op verb, GLeglImageOES image);  // null (and a GL error) when unknown
+    void destroy_images();
+
     const HostDisplay& host_;
+    std::unordered_map<GLuint, void*> images_;
     std::map<GLuint, std::unique_ptr<Context>> contexts_;
     std::map<GLuint, std::unique_ptr<Surface>> surfaces_;
     // Destroyed by the client while bound: kept until unbound (as EGL does).

@@ -134,6 +134,8 @@ const HostNeed kHostNeeds[] = {
     // GLES 3 GL_DEPTH24_STENCIL8 textures and renderbuffers, GL_DEPTH_STENCIL
     // uploads; GL_DEPTH_STENCIL reads through desktop_depth_read.cc.
     {"GL_EXT_packed_depth_stencil", 30, nullptr},
+    // The host's EGLImages (egl_images.cc).
+    {"GL_OES_EGL_image", 0, "GL_OES_EGL_image"},
 };
 
 }  // namespace

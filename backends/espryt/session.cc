@@ -45,6 +45,7 @@ void EsprytBackend::release() {
     if (t_bound == this) t_bound = nullptr;
     set_current(nullptr);
     draw_ = read_ = nullptr;
+    destroy_images();
     for (auto& [id, c] : contexts_) destroy_context(*c);
     for (auto& c : doomed_contexts_) destroy_context(*c);
     for (auto& [id, s] : surfaces_) destroy_surface(*s);
@@ -165,7 +166,7 @@ void EsprytBackend::prepare(Context& c) {
         const char* e = static_cast<const char*>(host_gl.glGetStringi(GL_EXTENSIONS, GLuint(i)));
         if (!e) continue;
         host_ext.insert(e);
-        if (!c.desktop() && extension_allowed(e)) c.extensions.emplace_back(e);
+        if (!c.desktop() && (extension_allowed(e) || served_image_extension(e))) c.extensions.emplace_back(e);
     }
     // Espryt's probes of the host below (they may raise host errors on
     // purpose) stay out of the application's debug output.

@@ -48,6 +48,10 @@ public:
     void mglCreateContext(GLuint context, GLuint share, GLint major, GLint minor, GLbitfield flags, GLenum api,
                           GLbitfield profile) override;
     GLint mglGetContextVersion(GLuint context) override;
+    // EGLImages are not served yet: eglCreateImage fails with one log line (session.cc).
+    GLenum mglCreateImage(GLuint image, GLuint context, GLenum target, GLuint buffer, GLint level, GLint zoffset,
+                          GLboolean preserved) override;
+    void mglDestroyImage(GLuint) override {}
     void mglDestroyContext(GLuint context) override;
     void mglCreateSurface(GLuint surface, GLenum kind, GLint width, GLint height, GLint red, GLint green, GLint blue,
                           GLint alpha, GLint depth, GLint stencil, GLint samples) override;
@@ -427,6 +431,7 @@ public:
     void glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n, GLint base) override { draw(mode, 0, count, type, idx, n, base); }
 
 private:
+    bool images_said_ = false;  // mglCreateImage's refusal logged
     // errors
     void set_error(GLenum e);
     // The error flag and its debug message (debug_output.cc): `verb` and `why` may be null.

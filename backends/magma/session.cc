@@ -189,6 +189,15 @@ GLint MagmaBackend::mglGetContextVersion(GLuint context) {
     return it == contexts_.end() ? 0 : GLint(it->second->served);
 }
 
+GLenum MagmaBackend::mglCreateImage(GLuint, GLuint, GLenum, GLuint, GLint, GLint, GLboolean) {
+    // A GL texture shared by two textures needs one Vulkan image with one
+    // layout history referenced by both (and a level offset into it): not
+    // built yet. EGL allows refusing any image.
+    if (!images_said_) log().warn("magma: EGLImages are not served yet: eglCreateImage fails with EGL_BAD_PARAMETER");
+    images_said_ = true;
+    return 0x300C;  // EGL_BAD_PARAMETER
+}
+
 void MagmaBackend::mglMakeCurrent(GLuint draw, GLuint read, GLuint context) {
     if (gpu_) gpu_->end_pass();
     if (gpu_) gpu_->set_occlusion(nullptr);  // queries are per context: the new one's, below

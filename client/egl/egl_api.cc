@@ -46,7 +46,9 @@ const char kDisplayExtensions[] =
     "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_fence_sync EGL_KHR_wait_sync "
     "EGL_EXT_create_context_robustness EGL_KHR_platform_x11 "
     "EGL_EXT_platform_device EGL_MESA_platform_surfaceless EGL_EXT_swap_buffers_with_damage "
-    "EGL_KHR_swap_buffers_with_damage";
+    "EGL_KHR_swap_buffers_with_damage EGL_MESA_configless_context EGL_KHR_image_base "
+    "EGL_KHR_gl_texture_2D_image EGL_KHR_gl_texture_cubemap_image EGL_KHR_gl_texture_3D_image "
+    "EGL_KHR_gl_renderbuffer_image";
 
 template <class T>
 T fail(EGLint err, T ret) {
@@ -205,6 +207,18 @@ gen::Encoder* sync_encoder(SyncRec* s, std::shared_ptr<client::ShareGroup>* keep
 
 }  // namespace
 
+Display* checked_display(EGLDisplay d) { return initialized_display(d); }
+ContextRec* checked_context(Display* dpy, EGLContext c) {
+    ContextRec* rec = lookup_context(dpy, c);
+    return rec ? rec : fail<ContextRec*>(EGL_BAD_CONTEXT, nullptr);
+}
+bool group_busy_elsewhere(Display* dpy, const client::ShareGroup* group) {
+    std::lock_guard<std::mutex> g(dpy->mu);
+    for (ContextRec* c : dpy->contexts)
+        if (c->ctx && c->ctx->group.get() == group && c->current && c->thread != std::this_thread::get_id()) return true;
+    return false;
+}
+
 void set_error(EGLint e) { t_error = e; }
 EGLint take_error() {
     const EGLint e = t_error;
@@ -314,6 +328,7 @@ EGLBoolean eglTerminate(EGLDisplay d) {
         dpy->syncs.clear();
     }
     for (SyncRec* s : syncs) delete s;
+    destroy_all_images(dpy);
     return EGL_TRUE;
 }
 
@@ -1086,16 +1101,6 @@ EGLBoolean eglGetSyncAttribKHR(EGLDisplay d, EGLSyncKHR sync, EGLint attribute, 
     return EGL_TRUE;
 }
 
-// Images are not supported (their memory would have to live on the server).
-EGLImage eglCreateImage(EGLDisplay d, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {
-    if (!initialized_display(d)) return EGL_NO_IMAGE;
-    return fail(EGL_BAD_PARAMETER, EGL_NO_IMAGE);
-}
-EGLBoolean eglDestroyImage(EGLDisplay d, EGLImage) {
-    if (!initialized_display(d)) return EGL_FALSE;
-    return fail(EGL_BAD_PARAMETER, EGL_FALSE);
-}
-
 EGLint eglGetError() { return take_error(); }
 
 // ---------------------------------------------------------------------------
@@ -1165,7 +1170,7 @@ const Proc kProcs[] = {
     MGL_PROC(eglCreatePlatformPixmapSurface), MGL_PROC(eglCreatePlatformPixmapSurfaceEXT),
     MGL_PROC(eglCreatePlatformWindowSurface), MGL_PROC(eglCreatePlatformWindowSurfaceEXT), MGL_PROC(eglCreateSync),
     MGL_PROC(eglCreateSyncKHR), MGL_PROC(eglCreateWindowSurface), MGL_PROC(eglDestroyContext),
-    MGL_PROC(eglDestroyImage), MGL_PROC(eglDestroySurface), MGL_PROC(eglDestroySync), MGL_PROC(eglDestroySyncKHR),
+    MGL_PROC(eglDestroyImage), MGL_PROC(eglDestroyImageKHR), MGL_PROC(eglCreateImageKHR), MGL_PROC(eglDestroySurface), MGL_PROC(eglDestroySync), MGL_PROC(eglDestroySyncKHR),
     MGL_PROC(eglGetConfigAttrib), MGL_PROC(eglGetConfigs), MGL_PROC(eglGetError), MGL_PROC(eglGetProcAddress),
     MGL_PROC(eglGetSyncAttrib), MGL_PROC(eglGetSyncAttribKHR), MGL_PROC(eglInitialize), MGL_PROC(eglMakeCurrent),
     MGL_PROC(eglQueryContext), MGL_PROC(eglQueryDeviceAttribEXT), MGL_PROC(eglQueryDeviceStringEXT),

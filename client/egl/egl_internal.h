@@ -7,6 +7,7 @@
 #include <EGL/eglext.h>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -74,6 +75,13 @@ struct SyncRec {
     uint64_t handle = 0;  // the GLsync the client minted (glFenceSync)
 };
 
+// An EGLImage: its handle is its id (what glEGLImageTarget*OES carry on the
+// wire), minted per process; the server keeps the image in the session of
+// the share group whose context created it (egl_images.cc).
+struct ImageRec {
+    std::weak_ptr<client::ShareGroup> group;
+};
+
 struct Display {
     EGLenum platform = EGL_PLATFORM_SURFACELESS_MESA;
     void* native = nullptr;  // X11 Display* for the X11 platform
@@ -85,11 +93,31 @@ struct Display {
     std::set<Surface*> surfaces;
     std::set<ContextRec*> contexts;
     std::set<SyncRec*> syncs;
+    std::map<uint32_t, ImageRec> images;  // by id
 };
 
 // Thread-local EGL error of this vendor (libEGL asks through eglGetError).
 void set_error(EGLint e);
 EGLint take_error();
+
+// For entry points defined outside egl_api.cc: a display that exists and is
+// initialized, and a live context of it (both set the EGL error otherwise,
+// the context lookup only when it fails).
+Display* checked_display(EGLDisplay d);
+ContextRec* checked_context(Display* dpy, EGLContext c);
+// Whether a context of `group` other than the calling thread's is current on
+// another thread (its encoder is in use there).
+bool group_busy_elsewhere(Display* dpy, const client::ShareGroup* group);
+// eglTerminate: every image of the display goes (egl_images.cc).
+void destroy_all_images(Display* dpy);
+
+namespace api {
+EGLImage eglCreateImage(EGLDisplay d, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib* attribs);
+EGLImageKHR eglCreateImageKHR(EGLDisplay d, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                              const EGLint* attribs);
+EGLBoolean eglDestroyImage(EGLDisplay d, EGLImage image);
+EGLBoolean eglDestroyImageKHR(EGLDisplay d, EGLImageKHR image);
+}  // namespace api
 
 // glvnd's getPlatformDisplay (EGL_NONE: the default display).
 EGLDisplay get_platform_display(EGLenum platform, void* native, const EGLAttrib* attribs);

@@ -84,6 +84,9 @@ MGL_DISPLAY_STUB(EGLint, eglClientWaitSyncKHR, EGL_FALSE, (EGLDisplay dpy, EGLSy
 MGL_DISPLAY_STUB(EGLint, eglWaitSyncKHR, EGL_FALSE, (EGLDisplay dpy, EGLSyncKHR s, EGLint f), (dpy, s, f))
 MGL_DISPLAY_STUB(EGLBoolean, eglGetSyncAttribKHR, EGL_FALSE, (EGLDisplay dpy, EGLSyncKHR s, EGLint a, EGLint* v),
                  (dpy, s, a, v))
+MGL_DISPLAY_STUB(EGLImageKHR, eglCreateImageKHR, EGL_NO_IMAGE_KHR,
+                 (EGLDisplay dpy, EGLContext c, EGLenum t, EGLClientBuffer b, const EGLint* a), (dpy, c, t, b, a))
+MGL_DISPLAY_STUB(EGLBoolean, eglDestroyImageKHR, EGL_FALSE, (EGLDisplay dpy, EGLImageKHR i), (dpy, i))
 MGL_DISPLAY_STUB(EGLSurface, eglCreatePlatformWindowSurfaceEXT, EGL_NO_SURFACE,
                  (EGLDisplay dpy, EGLConfig c, void* w, const EGLint* a), (dpy, c, w, a))
 MGL_DISPLAY_STUB(EGLSurface, eglCreatePlatformPixmapSurfaceEXT, EGL_NO_SURFACE,
@@ -102,6 +105,7 @@ const Stub kStubs[] = {
     MGL_STUB(eglQueryDeviceStringEXT), MGL_STUB(eglQueryDeviceAttribEXT), MGL_STUB(eglQueryDisplayAttribEXT),
     MGL_STUB(eglQueryDisplayAttribKHR), MGL_STUB(eglCreateSyncKHR), MGL_STUB(eglDestroySyncKHR),
     MGL_STUB(eglClientWaitSyncKHR), MGL_STUB(eglWaitSyncKHR), MGL_STUB(eglGetSyncAttribKHR),
+    MGL_STUB(eglCreateImageKHR), MGL_STUB(eglDestroyImageKHR),
     MGL_STUB(eglCreatePlatformWindowSurfaceEXT), MGL_STUB(eglCreatePlatformPixmapSurfaceEXT),
     MGL_STUB(eglSwapBuffersWithDamageKHR), MGL_STUB(eglSwapBuffersWithDamageEXT),
 };

@@ -27,10 +27,7 @@ size_t counter_of(MintKind k) {
 bool hidden_extension(const std::string& e) {
     static const char* const kHidden[] = {
         "GL_EXT_buffer_storage",          // persistent/coherent mappings
-        "GL_OES_EGL_image",               // EGLImages live in the client's EGL
-        "GL_OES_EGL_image_external",
-        "GL_OES_EGL_image_external_essl3",
-        "GL_EXT_EGL_image_storage",
+        "GL_EXT_EGL_image_storage",       // its attribute list has no client size yet
         "GL_EXT_EGL_image_array",
         "GL_OES_EGL_sync",
         "GL_EXT_memory_object",

@@ -32,7 +32,8 @@ else
 fi
 
 # The subset (PIGLIT_SUBSET, default gles):
-#   gles        GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests;
+#   gles        GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests, and
+#               the EGLImage tests of GL objects (EGL_KHR_gl_image, GL_OES_EGL_image(_external));
 #   desktop     the desktop GL 3.x core groups of issue 12 (docs/PIGLIT.md), whole;
 #   desktop-ci  a representative part of them (desktop-ci.txt) that CI runs in a few minutes;
 #   compat      the GL 1.x/2.1 API groups on compatibility contexts (issue 13), whole;
@@ -45,7 +46,8 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'
     'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample')
 case ${PIGLIT_SUBSET:-gles} in
-    gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-' quick) ;;
+    gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
+              -t 'spec@egl 1\.4@egl-gl_oes_egl_image' -t 'spec@egl_khr_gl_image@' -t 'spec@oes_egl_image_external' quick) ;;
     desktop | desktop-ci)
         subset=(-p surfaceless_egl)
         for g in "${desktop_groups[@]}"; do subset+=(-t "spec@$g@"); done

@@ -33,7 +33,7 @@ CHAR_TYPES = {"GLchar", "GLcharARB"}
 # Return types that are object names the client can mint itself.
 NAME_RETURN_TYPES = {"GLuint", "GLhandleARB"}
 
-VERB_KEYS = {"flavor", "unsized", "ret_mint"}
+VERB_KEYS = {"flavor", "unsized", "ret_mint", "also_in"}
 PARAM_KEYS = {"len", "out", "handle", "source", "mint", "cstring", "strings", "nullable"}
 BOOL_KEYS = {"out", "cstring", "nullable"}
 
@@ -524,6 +524,14 @@ def annotate(cmd, verb_ov, param_ov, types):
             unsized = val or None
     cmd.flavor = flavor
     cmd.unsized = unsized
+    # also_in=gl|glcore: APIs whose native drivers serve the verb though gl.xml
+    # lists its extension for other APIs only (Mesa's desktop GL_OES_EGL_image).
+    for key, val in vov:
+        if key == "also_in":
+            apis = set(val.split("|")) if val else set()
+            if not apis <= {"gl", "glcore", "gles2"}:
+                fail("%s: also_in takes gl, glcore, gles2 joined by |: %s" % (cmd.name, val))
+            cmd.ext_apis |= apis
 
 
 # ---------------------------------------------------------------- output

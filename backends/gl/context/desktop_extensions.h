@@ -97,6 +97,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_texture3D", true},                   // GL 1.2's 3D textures; Mesa lists it in compatibility contexts
     {"GL_ARB_texture_non_power_of_two", false},  // GL 2.0's; Mesa lists it in every profile
     {"GL_EXT_packed_depth_stencil", false},       // GL 3.0's; Mesa lists it in every profile
+    {"GL_OES_EGL_image", false},  // EGLImages of the session (Mesa lists it in desktop contexts too)
     // Served by Magma only so far.
     {"GL_ARB_occlusion_query", true},  // GL_SAMPLES_PASSED; Mesa lists it in compatibility contexts
     {"GL_ARB_fragment_shader", true},

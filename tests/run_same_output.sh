@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
-# KHR_debug against Mesa's: debug-probe runs natively (llvmpipe's desktop GL)
-# and through `mgl run` (TRANSPORT, or BACKEND:TRANSPORT); its whole output
-# must be the same, and the stack's run must report MobileGL's renderer (glvnd
-# would silently pick the machine's own vendor if ours declined).
-#   run_debug_probe.sh MGL PROBE [BACKEND:]TRANSPORT
+# A probe program whose whole stdout must be the same natively (Mesa's
+# llvmpipe) and through `mgl run` (TRANSPORT, or BACKEND:TRANSPORT), and
+# whose stack run must report MobileGL's renderer on stderr (glvnd would
+# silently pick the machine's own vendor if ours declined). Used by
+# tests/debug_output (KHR_debug) and tests/egl_image (EGLImages).
+#   run_same_output.sh MGL PROBE [BACKEND:]TRANSPORT
 set -uo pipefail
 mgl=${1:?mgl binary}
-probe=${2:?debug-probe binary}
+probe=${2:?probe binary}
 arm=${3:-inproc}
+name=$(basename "$probe")
 backend=espryt transport=$arm
 [[ $arm == *:* ]] && backend=${arm%%:*} transport=${arm#*:}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 unset DISPLAY
-timeout 60 "$probe" >"$work/native.txt" 2>"$work/native.err" || { echo "native debug-probe failed"; cat "$work/native.err"; exit 1; }
+timeout 60 "$probe" >"$work/native.txt" 2>"$work/native.err" || { echo "native $name failed"; cat "$work/native.err"; exit 1; }
 timeout 120 "$mgl" run --backend "$backend" --transport "$transport" -- "$probe" >"$work/stack.txt" 2>"$work/stack.err"
 rc=$?
 fail=0
-if [[ $rc -ne 0 ]]; then echo "debug-probe through $backend on $transport failed ($rc)"; tail -20 "$work/stack.err"; fail=1; fi
+if [[ $rc -ne 0 ]]; then echo "$name through $backend on $transport failed ($rc)"; tail -20 "$work/stack.err"; fail=1; fi
 if ! grep -q "^GL_RENDERER .*MobileGL" "$work/stack.err"; then echo "not MobileGL's renderer:"; grep "^GL_" "$work/stack.err"; fail=1; fi
 if ! diff -u "$work/native.txt" "$work/stack.txt"; then echo "FAIL: the output differs from native (- native, + $backend on $transport)"; fail=1
 else echo "ok: $(wc -l <"$work/native.txt") lines as native"; cat "$work/native.txt"; fi
