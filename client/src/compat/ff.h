@@ -281,6 +281,9 @@ struct FixedFunction {
     uint64_t generations = 0;  // programs generated (the steady state makes none)
     uint32_t server_program = 0;  // the program bound on the server by the lowering, 0: the application's
     uint32_t imm_vao = 0, imm_enabled = 0;
+    // The application's generic arrays a draw with its program mirrored into
+    // the lowering's vertex array object (ff_arrays.cc); finish_draw takes them out.
+    uint32_t imm_generic = 0;
     // index patterns (ff_draw.cc): flat quads, quad strip, polygon, smooth quads, and
     // the quad strip and polygon of the first-vertex convention
     std::array<uint32_t, 6> pattern_buffer{};

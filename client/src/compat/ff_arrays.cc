@@ -97,19 +97,74 @@ void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
 }
 
 // Whether this draw reads the client-state arrays: always without a program;
-// with the application's program, when its shaders read the fixed-function
-// attributes (gl_Vertex..., lowered to these very locations by the shader
-// front end: backends/gl/shaders/compat_builtins.cc) and its vertex array
-// object has no generic array of its own enabled (the lowering draws through
-// its own vertex array object, which would hide those).
+// with the application's program, when one is enabled (its shaders read them
+// as gl_Vertex..., lowered to these very locations by the shader front end:
+// backends/gl/shaders/compat_builtins.cc). The lowering draws through its own
+// vertex array object: the application's generic arrays are mirrored into it
+// (mirror_generic_arrays).
 bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
     if (ctx.st.program == 0) return true;
-    bool any = false;
-    for (const ClientArray& a : f.arrays) any = any || a.enabled;
-    if (!any) return false;
-    for (const VertexAttrib& a : ctx.st.vao().attribs)
-        if (a.enabled) return false;
-    return true;
+    for (const ClientArray& a : f.arrays)
+        if (a.enabled) return true;
+    return false;
+}
+
+// The generic arrays of the application's vertex array object that a draw
+// with its program reads beside the client-state ones, and the rows of each:
+// per vertex, vertices [first, first + count) (the lowering draws from
+// vertex 0); per instance, the instances' rows.
+struct GenericRows {
+    GLuint index;
+    int64_t lo, n, elem, stride;
+};
+std::vector<GenericRows> generic_rows(Context& ctx, int64_t first, int64_t count, int64_t instances) {
+    std::vector<GenericRows> out;
+    if (ctx.st.program == 0) return out;
+    const auto& attribs = ctx.st.vao().attribs;
+    for (GLuint i = 0; i < attribs.size() && i < 32; ++i) {
+        const VertexAttrib& a = attribs[i];
+        if (!a.enabled || (!a.buffer && !a.pointer)) continue;
+        const int64_t elem = attrib_bytes(a.size, a.type);
+        if (elem <= 0) continue;
+        const int64_t stride = a.stride ? a.stride : elem;
+        if (a.divisor) out.push_back({i, 0, instances > 0 ? (instances - 1) / a.divisor + 1 : 0, elem, stride});
+        else out.push_back({i, first, count, elem, stride});
+    }
+    return out;
+}
+
+int64_t generic_client_bytes(Context& ctx, const std::vector<GenericRows>& rows) {
+    int64_t total = 0;
+    for (const GenericRows& r : rows)
+        if (!ctx.st.vao().attribs[r.index].buffer && r.n > 0) total += (r.n - 1) * r.stride + r.elem + 16;
+    return total;
+}
+
+// Points the lowering's vertex array object (bound) at the rows: a buffer
+// object's at their offset, client memory uploaded into the stream (room
+// reserved by point_arrays). A generic array on a location the lowering
+// uses wins, as GL's attribute 0 over gl_Vertex.
+void mirror_generic_arrays(Context& ctx, FixedFunction& f, const std::vector<GenericRows>& rows) {
+    gen::Encoder& e = *ctx.enc;
+    const auto& attribs = ctx.st.vao().attribs;
+    for (const GenericRows& r : rows) {
+        if (r.n <= 0) continue;
+        const VertexAttrib& a = attribs[r.index];
+        uint64_t at;
+        if (a.buffer) {
+            e.glBindBuffer(GL_ARRAY_BUFFER, a.buffer);
+            at = uint64_t(reinterpret_cast<uintptr_t>(a.pointer)) + uint64_t(r.lo * r.stride);
+        } else {
+            at = uint64_t(stream_upload(ctx, static_cast<const uint8_t*>(a.pointer) + r.lo * r.stride,
+                                        (r.n - 1) * r.stride + r.elem));
+        }
+        const wire::OffsetOrBlob ptr{at, nullptr, 0};
+        if (a.integer) e.glVertexAttribIPointer(r.index, a.size, a.type, GLsizei(r.stride), ptr);
+        else e.glVertexAttribPointer(r.index, a.size, a.type, a.normalized, GLsizei(r.stride), ptr);
+        e.glEnableVertexAttribArray(r.index);
+        if (a.divisor) e.glVertexAttribDivisor(r.index, a.divisor);
+        f.imm_generic |= 1u << r.index;
+    }
 }
 
 // One component of a client-state array as a float (normalised as GL says).
@@ -231,7 +286,9 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsiz
         return true;
     Layout l;
     begin_draw(ctx, *f);
-    point_arrays(ctx, *f, first, count, &l);
+    const std::vector<GenericRows> generic = generic_rows(ctx, first, count, instances);
+    point_arrays(ctx, *f, first, count, &l, generic_client_bytes(ctx, generic));
+    mirror_generic_arrays(ctx, *f, generic);
     finish_draw(ctx, *f, mode, l, count, nullptr, instances);
     return true;
 }
@@ -286,7 +343,10 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
         return true;
     Layout l;
     begin_draw(ctx, *f);
-    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2);  // quads become up to 1.5x the indices
+    const std::vector<GenericRows> generic = generic_rows(ctx, 0, int64_t(mx) + 1, instances);
+    // Room for the indices too: quads become up to 1.5x the indices.
+    point_arrays(ctx, *f, 0, int64_t(mx) + 1, &l, int64_t(count) * 4 * 2 + generic_client_bytes(ctx, generic));
+    mirror_generic_arrays(ctx, *f, generic);
     finish_draw(ctx, *f, mode, l, count, &idx, instances);
     return true;
 }

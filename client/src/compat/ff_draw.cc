@@ -545,6 +545,15 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
             draw_indexed(ctx, mode, GLsizei(use->size()), uint64_t(off), instances);
         }
     }
+    if (f.imm_generic) {  // the application's generic arrays leave the lowering's vertex array object
+        for (GLuint i = 0; i < 32; ++i) {
+            if (!(f.imm_generic & (1u << i))) continue;
+            e.glDisableVertexAttribArray(i);
+            e.glVertexAttribDivisor(i, 0);
+        }
+        f.imm_enabled &= ~f.imm_generic;  // a location the lowering shares is pointed again at its next draw
+        f.imm_generic = 0;
+    }
     e.glBindVertexArray(ctx.st.vao_name());
     e.glBindBuffer(GL_ARRAY_BUFFER, ctx.st.bound_buffer(GL_ARRAY_BUFFER));
 }
