@@ -416,6 +416,9 @@ std::string compsize_code(const Verb& v, const Param& p) {
     if (args.size() == 2 && args[0] == "count" && args[1] == "type" && scalar("count") && scalar("type"))
         return "::mgl::client::cs_indices(count, type)";
     if (args.size() == 1 && args[0] == "buffer" && scalar("buffer")) return "::mgl::client::cs_clear_buffer(buffer)";
+    // EXT_EGL_image_storage's attribute list (compsize.h says why one element).
+    if (args.size() == 1 && args[0] == "attrib_list" && p.name == "attrib_list" && v.name.rfind("glEGLImageTarget", 0) == 0)
+        return "::mgl::client::cs_image_storage_attribs(reinterpret_cast<const GLint*>(attrib_list))";
     if (args.size() == 1 && args[0] == "target" && scalar("target"))
         return "::mgl::client::cs_indexed(" + op + ", target)";
     if (args.size() == 2 && args[1] == "length" && scalar("length")) {

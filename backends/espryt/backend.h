@@ -60,6 +60,7 @@ public:
     void mglDestroyImage(GLuint image) override;
     void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image) override;
     void glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image) override;
+    void glEGLImageTargetTexStorageEXT(GLenum target, GLeglImageOES image, wire::In<GLint> attrib_list) override;
 
     // ---- errors ----
     GLenum glGetError() override { return take_error(); }

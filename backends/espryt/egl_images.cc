@@ -27,6 +27,7 @@ struct HostImageProcs {
     PFNEGLDESTROYIMAGEKHRPROC destroy = nullptr;
     void (*target_texture)(GLenum, void*) = nullptr;       // glEGLImageTargetTexture2DOES
     void (*target_renderbuffer)(GLenum, void*) = nullptr;  // glEGLImageTargetRenderbufferStorageOES
+    void (*target_storage)(GLenum, void*, const GLint*) = nullptr;  // glEGLImageTargetTexStorageEXT
 };
 
 const HostImageProcs& host_image_procs() {
@@ -37,6 +38,8 @@ const HostImageProcs& host_image_procs() {
         p.target_texture = reinterpret_cast<void (*)(GLenum, void*)>(host_egl.GetProcAddress("glEGLImageTargetTexture2DOES"));
         p.target_renderbuffer =
             reinterpret_cast<void (*)(GLenum, void*)>(host_egl.GetProcAddress("glEGLImageTargetRenderbufferStorageOES"));
+        p.target_storage = reinterpret_cast<void (*)(GLenum, void*, const GLint*)>(
+            host_egl.GetProcAddress("glEGLImageTargetTexStorageEXT"));
         return p;
     }();
     return procs;
@@ -72,9 +75,10 @@ constexpr size_t kMaxImages = 4096;
 bool served_image_extension(std::string_view name) {
     // The generated pass-through never carries these (codegen's denied
     // features: their verbs take host pointers); this file serves them.
-    if (name != "GL_OES_EGL_image" && name != "GL_OES_EGL_image_external") return false;
     const HostImageProcs& procs = host_image_procs();
-    return procs.create && procs.destroy && procs.target_texture && procs.target_renderbuffer;
+    const bool images = procs.create && procs.destroy && procs.target_texture && procs.target_renderbuffer;
+    if (name == "GL_EXT_EGL_image_storage") return images && procs.target_storage;
+    return images && (name == "GL_OES_EGL_image" || name == "GL_OES_EGL_image_external");
 }
 
 GLenum EsprytBackend::mglCreateImage(GLuint image, GLuint context, GLenum target, GLuint buffer, GLint level,
@@ -138,7 +142,8 @@ void EsprytBackend::destroy_images() {
 void* EsprytBackend::host_image(gen::Op verb, GLeglImageOES image) {
     auto it = images_.find(image <= UINT32_MAX ? GLuint(image) : 0);
     if (it != images_.end()) return it->second;
-    refuse(verb, GL_INVALID_VALUE, "not an EGLImage of this session (images are shared within a share group)");
+    refuse(verb, GL_INVALID_VALUE,
+           image ? "not an EGLImage of this session (images are shared within a share group)" : "a null EGLImage");
     return nullptr;
 }
 
@@ -154,6 +159,16 @@ void EsprytBackend::glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglI
     const auto fn = host_image_procs().target_renderbuffer;
     if (!cur_ || !fn) return unavailable(op);
     if (void* host = host_image(op, image)) fn(target, host);
+}
+
+void EsprytBackend::glEGLImageTargetTexStorageEXT(GLenum target, GLeglImageOES image, wire::In<GLint> attrib_list) {
+    constexpr gen::Op op = gen::Op::glEGLImageTargetTexStorageEXT;
+    const auto fn = host_image_procs().target_storage;
+    if (!cur_ || !fn) return unavailable(op);
+    // The extension defines no attribute (the host checks that the list is
+    // null or GL_NONE); a list from the wire need not end, this copy does.
+    const GLint attribs[2] = {attrib_list.count() ? attrib_list.data[0] : GLint(GL_NONE), GL_NONE};
+    if (void* host = host_image(op, image)) fn(target, host, attrib_list.count() ? attribs : nullptr);
 }
 
 }  // namespace mgl::espryt

@@ -378,6 +378,14 @@ bool Core::resolve_in(gen::Op verb, Src src, const void* data, uint32_t size, ui
             out = nullptr;
             return true;
         }
+        if (offset == 0 && src == Src::pixel_unpack_buffer && need != kUnknownSize && need <= kNullPixelsMax) {
+            // A sub-image from a null pointer without an unpack buffer: GL
+            // gives it no source (Mesa uploads nothing, after validating the
+            // call). The host validates it too, and reads zeros, not address 0.
+            if (null_pixels_.size() < need) null_pixels_.assign(size_t(need), 0);
+            out = null_pixels_.data();
+            return true;
+        }
         refuse(verb, GL_INVALID_OPERATION, "offset argument while no buffer is bound");
         return false;
     }

@@ -196,6 +196,9 @@ private:
     std::shared_ptr<spdlog::logger> log_;
     std::vector<bool> logged_unsupported_, logged_refused_, logged_names_;
     std::vector<uint64_t> scratch_;
+    // Zeros a pixel upload from a null pointer reads (resolve_in), at most kNullPixelsMax bytes.
+    static constexpr uint64_t kNullPixelsMax = uint64_t(64) << 20;
+    std::vector<uint8_t> null_pixels_;
     size_t scratch_used_ = 0;
     std::vector<std::unique_ptr<uint64_t[]>> extra_;
 };

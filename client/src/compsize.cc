@@ -288,6 +288,8 @@ int64_t cs_label(const char* s, GLsizei length) {
     return length;
 }
 
+int64_t cs_image_storage_attribs(const GLint* list) { return list ? 1 : 0; }
+
 int64_t attrib_bytes(GLint size, GLenum type) {
     switch (type) {
         case GL_BYTE: case GL_UNSIGNED_BYTE: return size;

@@ -41,6 +41,10 @@ int64_t cs_indices(int64_t count, GLenum type);
 int64_t cs_clear_buffer(GLenum buffer);
 // A label or message: `length` bytes, or the string and its NUL when length < 0.
 int64_t cs_label(const char* s, GLsizei length);
+// glEGLImageTarget(Tex|Texture)StorageEXT's attrib_list: the extension
+// defines no attribute, so the list must be null or GL_NONE alone, and its
+// first element is all a driver reads (another value is GL_INVALID_VALUE).
+int64_t cs_image_storage_attribs(const GLint* list);
 // Bytes of one vertex attribute element (size components of type).
 int64_t attrib_bytes(GLint size, GLenum type);
 

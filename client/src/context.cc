@@ -27,7 +27,6 @@ size_t counter_of(MintKind k) {
 bool hidden_extension(const std::string& e) {
     static const char* const kHidden[] = {
         "GL_EXT_buffer_storage",          // persistent/coherent mappings
-        "GL_EXT_EGL_image_storage",       // its attribute list has no client size yet
         "GL_EXT_EGL_image_array",
         "GL_OES_EGL_sync",
         "GL_EXT_memory_object",
