@@ -12,7 +12,6 @@
 #include <GLES3/gl32.h>
 #include <fmt/format.h>
 
-#include <cstring>
 #include <string_view>
 
 #include "backend.h"
@@ -43,14 +42,6 @@ const HostImageProcs& host_image_procs() {
         return p;
     }();
     return procs;
-}
-
-bool has_word(const char* list, const char* word) {
-    if (!list) return false;
-    const size_t n = std::strlen(word);
-    for (const char* p = list; (p = std::strstr(p, word)) != nullptr; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
-    return false;
 }
 
 // The host display extension each EGL target needs.

@@ -23,14 +23,6 @@ const void* g_glvnd_exports = nullptr;
 void* g_glvnd_vendor = nullptr;
 std::atomic<bool> g_initialised{false};
 
-bool has_word(const char* list, const char* word) {
-    if (!list) return false;
-    const size_t n = std::strlen(word);
-    for (const char* p = list; (p = std::strstr(p, word)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
-    return false;
-}
-
 // The first hardware device of `egl` (with glvnd every vendor enumerates its
 // devices, Mesa a software one too), else its first device. `hardware` says
 // which.
@@ -287,6 +279,14 @@ EGLConfig HostDisplay::choose_config(int r, int g, int b, int a, int depth, int 
         }
     }
     return best;
+}
+
+bool has_word(const char* list, const char* word) {
+    if (!list) return false;
+    const size_t n = std::strlen(word);
+    for (const char* p = list; (p = std::strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
+    return false;
 }
 
 const char* egl_error_name(EGLint e) {

@@ -76,6 +76,9 @@ const HostDisplay* host_display(std::string* why = nullptr);
 // either way.
 std::mutex* host_serialization_lock(const HostDisplay& host);
 
+// Whether space-separated `list` (an extension string; may be null) holds `word`.
+bool has_word(const char* list, const char* word);
+
 // EGL error code as text ("EGL_BAD_MATCH").
 const char* egl_error_name(EGLint e);
 
