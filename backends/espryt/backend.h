@@ -52,6 +52,11 @@ public:
     void mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height, wire::Out<GLubyte> pixels) override;
     GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
     void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
+    // Mappings in the host driver's memory for an in-process client (host_maps.cc)
+    void set_peer_in_process(bool in_process) override { peer_in_process_ = in_process; }
+    GLuint64 mglMapBufferHost(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) override;
+    void mglUnmapBufferHost(GLenum target) override;
+    void mglFlushBufferHost(GLenum target, GLintptr offset, GLsizeiptr length) override;
     GLenum mglGetError() override { return take_error(); }
     GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;  // queries.cc
     // EGLImages of the session (egl_images.cc)
@@ -70,6 +75,7 @@ public:
 
     // ---- storage charged to the session's memory budget (storage.cc) ----
     void glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) override;
+    void glBufferStorage(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) override;
     void glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) override;
     void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
                       GLenum format, GLenum type, wire::InOrOffset<uint8_t> pixels) override;
@@ -394,6 +400,7 @@ private:
     Surface* read_ = nullptr;
     EGLContext internal_ = EGL_NO_CONTEXT;  // for surface readback
     bool pbuffer_swap_failed_ = false;       // logged once
+    bool peer_in_process_ = false;           // the client shares our address space (host_maps.cc)
     PresentFn present_;
     std::vector<uint8_t> frame_;             // swap readback scratch
 };

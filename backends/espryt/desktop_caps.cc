@@ -89,6 +89,9 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_base_instance", 0, "GL_EXT_base_instance"},
     {"GL_ARB_clip_control", 0, "GL_EXT_clip_control"},
     {"GL_ARB_polygon_offset_clamp", 0, "GL_EXT_polygon_offset_clamp"},
+    // Immutable storage, mapped in the host driver's memory for an in-process
+    // client (host_maps.cc; other sessions' host lists lack it: session.cc).
+    {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},
     {"GL_ARB_texture_view", 0, "GL_OES_texture_view"},
     {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode"},
     {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge"},

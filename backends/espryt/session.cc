@@ -165,6 +165,10 @@ void EsprytBackend::prepare(Context& c) {
     for (GLint i = 0; i < n; ++i) {
         const char* e = static_cast<const char*>(host_gl.glGetStringi(GL_EXTENSIONS, GLuint(i)));
         if (!e) continue;
+        // Buffer storage is mapped in the host driver's memory, which only a
+        // client in this process can reach (host_maps.cc): other sessions are
+        // not offered it, nor the verbs that make such storage.
+        if (!peer_in_process_ && std::string_view(e) == "GL_EXT_buffer_storage") continue;
         host_ext.insert(e);
         if (!c.desktop() && (extension_allowed(e) || served_image_extension(e))) c.extensions.emplace_back(e);
     }

@@ -111,6 +111,11 @@ void EsprytBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_
     EsprytGenerated::glBufferData(target, size, data, usage);
 }
 
+// GL_ARB_buffer_storage's name of the same verb (the host's is the EXT one).
+void EsprytBackend::glBufferStorage(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) {
+    glBufferStorageEXT(target, size, data, flags);
+}
+
 void EsprytBackend::glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) {
     if (cur_ && avail_[hidx::glBufferStorageEXT] &&
         !charge(gen::Op::glBufferStorageEXT, Kind::buffer, buffer_binding(target), 0, size < 0 ? 0 : uint64_t(size)))

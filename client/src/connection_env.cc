@@ -123,6 +123,22 @@ std::string requested_backend() {
 
 bool known_backend(const std::string& b) { return b == "espryt" || b == "magma" || b == "null"; }
 
+#ifdef MGL_CLIENT_EMBEDS_SERVER
+// The server and backends embedded in the program (inproc, direct) log through
+// spdlog's default logger: sent to stderr, quiet unless MOBILEGL_LOG_LEVEL
+// asks, so that the program's own stdout stays what it prints.
+void log_server_to_stderr() {
+    static const bool once = [] {
+        auto logger = spdlog::stderr_color_mt("mobilegl-server");
+        const std::string level = env("MOBILEGL_LOG_LEVEL");
+        logger->set_level(level.empty() ? spdlog::level::warn : spdlog::level::from_str(level));
+        spdlog::set_default_logger(logger);
+        return true;
+    }();
+    (void)once;
+}
+#endif
+
 // `inproc` in an unmodified program: nobody embedded a server, so the vendor
 // starts one in this process (the product's embedded default). It lives until
 // the process exits; its sessions end when their contexts' connections close.
@@ -130,13 +146,7 @@ bool ensure_inproc_server(std::string* error) {
     if (wire::default_inproc_endpoint()) return true;
 #ifdef MGL_CLIENT_EMBEDS_SERVER
     static mgl_server* server = [] {
-        // The embedded server logs through spdlog's default logger: send it to
-        // stderr, quiet unless MOBILEGL_LOG_LEVEL asks, so that the program's
-        // own stdout stays what it prints.
-        auto logger = spdlog::stderr_color_mt("mobilegl-server");
-        const std::string level = env("MOBILEGL_LOG_LEVEL");
-        logger->set_level(level.empty() ? spdlog::level::warn : spdlog::level::from_str(level));
-        spdlog::set_default_logger(logger);
+        log_server_to_stderr();
         // Created for the backend this process asks for: creating the server
         // makes one (to refuse an unknown name), which loads and initialises
         // that backend's host driver, and no other.
@@ -178,6 +188,7 @@ void ask_glvnd_egl_for_its_exports() {
 // The vendor library's own backends on the application's thread.
 bool use_builtin_direct_appliers(const std::string& backend, std::string* error) {
 #ifdef MGL_CLIENT_EMBEDS_SERVER
+    log_server_to_stderr();
 #ifdef MGL_HAVE_ESPRYT
     if (backend == "espryt") {
         if (!g_glvnd.exports) ask_glvnd_egl_for_its_exports();

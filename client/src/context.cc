@@ -26,7 +26,6 @@ size_t counter_of(MintKind k) {
 // need memory or handles shared between the application and the driver.
 bool hidden_extension(const std::string& e) {
     static const char* const kHidden[] = {
-        "GL_EXT_buffer_storage",          // persistent/coherent mappings
         "GL_EXT_EGL_image_array",
         "GL_OES_EGL_sync",
         "GL_EXT_memory_object",

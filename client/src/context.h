@@ -43,6 +43,10 @@ struct BufferInfo {
     std::vector<uint8_t> map_storage;   // what the application writes into
     std::vector<uint8_t> map_snapshot;  // contents fetched at map time (only the changed bytes go back)
     bool map_from_shadow = false;       // the old contents are the client's copy (shadow) instead
+    // The mapping is the server driver's own memory (custom/map.cc,
+    // map_on_host): buffers with immutable storage, in-process servers only.
+    bool map_on_host = false;
+    bool immutable = false;  // glBufferStorage made its data store
     // Copy of the data store as the server holds it, kept for element arrays
     // (the index range of a draw that also reads client vertex arrays is
     // computed from it) and for buffers mapped for writing without

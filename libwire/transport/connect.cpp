@@ -68,6 +68,7 @@ ConnectResult connect_direct(const ConnectOptions& o) {
     if (!o.direct_appliers) return fail("the direct transport needs an applier factory (ConnectOptions::direct_appliers)");
     std::unique_ptr<Applier> a = o.direct_appliers(o.backend);
     if (!a) return refused({RefusalReason::unknown_backend, fmt::format("no backend named '{}'", o.backend)});
+    a->set_peer_in_process(true);
     ConnectResult r;
     r.link = make_direct_client(std::move(a), o.direct_batch_bytes, (o.capabilities & kCapEvents) != 0);
     return r;

@@ -92,6 +92,10 @@ public:
 
     void set_staging(wire::StagedSource* staging) override { dispatch_.staging = staging; }
 
+    // A capture records the stream, not what the application writes through
+    // a driver mapping: a captured session gets no such mappings.
+    void set_peer_in_process(bool in_process) override { backend_->set_peer_in_process(in_process && !capture_); }
+
     void set_memory_budget(uint64_t bytes) override {
         dispatch_.budget.set_limit(bytes);
         // A reply is staged whole before it is sent: it counts as well.

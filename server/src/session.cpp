@@ -53,6 +53,7 @@ void Session::start_ready(std::unique_ptr<wire::ServerLink> link, std::unique_pt
                           bool gl_error_events) {
     link_ = std::move(link);
     applier_ = std::move(applier);
+    applier_->set_peer_in_process(true);
     gl_error_events_ = gl_error_events;
     job_ = core_->threads.run([this] {
         try {

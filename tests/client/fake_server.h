@@ -23,7 +23,7 @@ public:
     std::map<uint32_t, std::vector<uint8_t>> buffers;      // buffer -> contents
     uint32_t next_error = 0;                               // what mglGetError answers next
     std::string version = "OpenGL ES 3.2 FakeGL 1.0";
-    std::string extensions = "GL_OES_mapbuffer GL_EXT_buffer_storage GL_OES_vertex_array_object";
+    std::string extensions = "GL_OES_mapbuffer GL_EXT_memory_object GL_OES_vertex_array_object";
 
     // what the tests look at
     struct SubData {

@@ -119,3 +119,65 @@ TEST_CASE("host contexts are GLES whatever API the thread has bound") {
     }
     eglBindAPI(EGL_OPENGL_ES_API);
 }
+
+TEST_CASE("mglMapBufferHost: a client in another process learns no address") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.start(1, 1, 4, 4);
+    GLuint buf = 12;
+    w.enc.glGenBuffers(1, wire::Blob{&buf, 4});
+    w.enc.glBindBuffer(GL_ARRAY_BUFFER, buf);
+    const GLbitfield flags = GL_MAP_WRITE_BIT | 0x40 | 0x80;  // GL_MAP_PERSISTENT_BIT, GL_MAP_COHERENT_BIT
+    GLuint64 address = 1;
+    // A peer in another process (the default: shm, tcp, a capture) learns no address.
+    w.enc.mglMapBufferHost(GL_ARRAY_BUFFER, 0, 64, flags);
+    CHECK(gen::read_reply_mglMapBufferHost(w.enc.wait_reply(), &address));
+    CHECK(address == 0);
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    // Nor the verb that makes such storage: GL_EXT_buffer_storage is not offered.
+    w.enc.glBufferStorageEXT(GL_ARRAY_BUFFER, 64, wire::Blob{nullptr, 0}, flags);
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    CHECK(w.flush().ok());
+}
+
+TEST_CASE("mglMapBufferHost: an in-process client writes where the driver reads") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.backend->set_peer_in_process(true);  // before the first span, as the inproc and direct paths do
+    w.start(1, 1, 4, 4);
+    GLuint buf = 12;
+    w.enc.glGenBuffers(1, wire::Blob{&buf, 4});
+    w.enc.glBindBuffer(GL_ARRAY_BUFFER, buf);
+    const GLbitfield flags = GL_MAP_WRITE_BIT | 0x40 | 0x80;  // GL_MAP_PERSISTENT_BIT, GL_MAP_COHERENT_BIT
+    GLuint64 address = 0;
+    // GL_MAP_READ_BIT too: mglReadBufferRange below reads it back through a map.
+    w.enc.glBufferStorageEXT(GL_ARRAY_BUFFER, 64, wire::Blob{nullptr, 0}, flags | GL_MAP_READ_BIT);
+    w.enc.mglMapBufferHost(GL_ARRAY_BUFFER, 0, 64, flags);
+    CHECK(gen::read_reply_mglMapBufferHost(w.enc.wait_reply(), &address));
+    REQUIRE(address != 0);
+    CHECK(w.error() == GL_NO_ERROR);
+    // What is written there is the buffer's contents, with no call.
+    auto* p = reinterpret_cast<uint8_t*>(uintptr_t(address));
+    for (int i = 0; i < 64; ++i) p[i] = uint8_t(i * 3);
+    w.enc.glBindBuffer(GL_COPY_READ_BUFFER, buf);
+    uint8_t got[64] = {};
+    w.enc.mglReadBufferRange(GL_COPY_READ_BUFFER, 0, 64, 64);  // a second (read) map: refused while mapped
+    (void)w.enc.wait_reply();
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    w.enc.mglUnmapBufferHost(GL_ARRAY_BUFFER);
+    w.enc.mglReadBufferRange(GL_COPY_READ_BUFFER, 0, 64, 64);
+    CHECK(gen::read_reply_mglReadBufferRange(w.enc.wait_reply(), got, 64));
+    CHECK(got[1] == 3);
+    CHECK(got[63] == uint8_t(189));
+    // The driver checks a request as glMapBufferRange does: storage without
+    // GL_MAP_PERSISTENT_BIT cannot be mapped persistently.
+    GLuint plain = 13;
+    w.enc.glGenBuffers(1, wire::Blob{&plain, 4});
+    w.enc.glBindBuffer(GL_ARRAY_BUFFER, plain);
+    w.enc.glBufferStorageEXT(GL_ARRAY_BUFFER, 64, wire::Blob{nullptr, 0}, GL_MAP_WRITE_BIT);
+    w.enc.mglMapBufferHost(GL_ARRAY_BUFFER, 0, 64, flags);
+    CHECK(gen::read_reply_mglMapBufferHost(w.enc.wait_reply(), &address));
+    CHECK(address == 0);
+    CHECK(w.error() == GL_INVALID_OPERATION);
+    CHECK(w.flush().ok());
+}

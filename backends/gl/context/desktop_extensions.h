@@ -77,6 +77,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_base_instance", false},
     {"GL_ARB_clip_control", false},
     {"GL_ARB_polygon_offset_clamp", false},
+    {"GL_ARB_buffer_storage", false},  // in-process sessions only (persistent maps: the driver's memory)
     {"GL_ARB_texture_view", false},
     {"GL_EXT_texture_sRGB_decode", false},
     {"GL_ARB_texture_mirror_clamp_to_edge", false},

@@ -248,6 +248,7 @@ void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* 
     if (!name) return;
     std::lock_guard<std::mutex> g(ctx.group->mu);
     BufferInfo& b = ctx.group->buffers[name];
+    if (b.immutable) return;  // the server refuses it (GL_INVALID_OPERATION): nothing changes
     b.size = size;
     b.usage = usage;
     if (b.map_ptr) {  // glBufferData unmaps

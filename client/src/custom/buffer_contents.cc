@@ -77,9 +77,19 @@ void observe_glClearBufferSubData(GLenum target, GLenum, GLintptr, GLsizeiptr, G
 }
 
 // glBufferStorage replaces the data store as glBufferData does; its buffers
-// are not copied (an immutable store is usually mapped persistently).
-void observe_glBufferStorage(GLenum target, GLsizeiptr, const void*, GLbitfield) {
-    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(target));
+// are not copied: an immutable store is mapped in the server driver's own
+// memory (custom/map.cc), where the application's writes go straight.
+void observe_glBufferStorage(GLenum target, GLsizeiptr size, const void*, GLbitfield) {
+    Context* ctx = current();
+    if (!ctx) return;
+    const uint32_t name = ctx->st.bound_buffer(target);
+    mark_server_writes(*ctx, name);
+    if (!name || size <= 0) return;
+    std::lock_guard<std::mutex> g(ctx->group->mu);
+    BufferInfo& b = ctx->group->buffers[name];
+    if (b.immutable || b.map_ptr) return;  // the server refuses it (GL_INVALID_OPERATION): nothing changes
+    b.immutable = true;
+    b.size = size;
 }
 
 void observe_glTexBuffer(GLenum, GLenum, GLuint buffer) {

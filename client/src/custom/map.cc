@@ -13,6 +13,10 @@
 // (explicit flushes) or at glUnmapBuffer: only the changed spans when the old
 // contents are known, the whole range otherwise. Invalidating write maps, the
 // usual streaming pattern, cost no round trip either.
+//
+// Buffers with immutable storage (glBufferStorage) are the exception: they
+// map in the server driver's own memory (map_on_host), so that persistent
+// and coherent mappings work as GL says.
 #include <algorithm>
 #include <cstring>
 
@@ -23,6 +27,7 @@ namespace mgl::client {
 namespace {
 
 constexpr int64_t kDiffGranule = 64;
+constexpr GLbitfield kMapPersistent = 0x0040, kMapCoherent = 0x0080;  // GL_MAP_PERSISTENT_BIT, GL_MAP_COHERENT_BIT
 
 // The mapping's old contents, to send only what changed: the client's copy
 // of the buffer (kept current by send_range) or the snapshot fetched at map
@@ -108,6 +113,32 @@ bool fill_mapping(Context& ctx, std::unique_lock<std::mutex>& g, const char* ver
     return true;
 }
 
+// Maps a buffer with immutable storage (glBufferStorage) in the server
+// driver's own memory: the server returns the driver's address, which only a
+// client in its address space can use (inproc, direct; other sessions are not
+// offered buffer storage). A persistent, coherent mapping then behaves as on
+// a native driver: the application's writes are where the driver reads. The
+// driver checks the request as glMapBufferRange does; a refusal is its GL
+// error. The group's mutex is held on entry and on return.
+void* map_on_host(Context& ctx, std::unique_lock<std::mutex>& g, const char* verb, GLenum target, uint32_t name,
+                  GLintptr offset, GLsizeiptr length, GLbitfield access) {
+    g.unlock();
+    ctx.enc->mglMapBufferHost(target, offset, length, access);
+    std::span<const uint8_t> rep = wait(ctx);
+    GLuint64 address = 0;
+    const bool ok = gen::read_reply_mglMapBufferHost(rep, &address);
+    if (!ok) reply_failed(ctx, verb, rep);
+    g.lock();
+    if (!ok || !address) return nullptr;
+    BufferInfo& b = ctx.group->buffers[name];
+    b.map_ptr = reinterpret_cast<uint8_t*>(uintptr_t(address));
+    b.map_on_host = true;
+    b.map_offset = offset;
+    b.map_length = length;
+    b.map_access = access;
+    return b.map_ptr;
+}
+
 void* map_range(const char* verb, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
     MGL_CTX_OR_RETURN(verb, nullptr);
     const uint32_t name = ctx->st.bound_buffer(target);
@@ -118,6 +149,18 @@ void* map_range(const char* verb, GLenum target, GLintptr offset, GLsizeiptr len
     if (!name) {
         gl_error(*ctx, GL_INVALID_OPERATION, verb);
         return nullptr;
+    }
+    {
+        std::unique_lock<std::mutex> g(ctx->group->mu);
+        BufferInfo& b = ctx->group->buffers[name];
+        if (b.map_ptr) {
+            gl_error(*ctx, GL_INVALID_OPERATION, verb);
+            return nullptr;
+        }
+        // Immutable storage, and persistent or coherent access (which only
+        // immutable storage allows: the driver says so), map in the driver.
+        if (b.immutable || (access & (kMapPersistent | kMapCoherent)))
+            return map_on_host(*ctx, g, verb, target, name, offset, length, access);
     }
     const GLbitfield known = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
                              GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
@@ -209,6 +252,10 @@ void glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
         gl_error(*ctx, GL_INVALID_VALUE, "glFlushMappedBufferRange");
         return;
     }
+    if (b.map_on_host) {
+        ctx->enc->mglFlushBufferHost(target, offset, length);
+        return;
+    }
     send_range(*ctx, target, b, offset, offset + length);
 }
 
@@ -222,8 +269,10 @@ GLboolean glUnmapBuffer(GLenum target) {
         return GL_FALSE;
     }
     BufferInfo& b = it->second;
-    if ((b.map_access & GL_MAP_WRITE_BIT) && !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+    if (b.map_on_host) ctx->enc->mglUnmapBufferHost(target);
+    else if ((b.map_access & GL_MAP_WRITE_BIT) && !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
         send_range(*ctx, target, b, 0, b.map_length);
+    b.map_on_host = false;
     b.map_ptr = nullptr;
     b.map_from_shadow = false;
     b.map_storage = {};

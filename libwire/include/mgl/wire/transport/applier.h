@@ -34,6 +34,9 @@ public:
     // The most memory the session may hold (ServerOptions::session_memory),
     // set by the session before the first apply.
     virtual void set_memory_budget(uint64_t bytes) {}
+    // Whether the client shares this process's address space (inproc,
+    // direct), set by the session before the first apply.
+    virtual void set_peer_in_process(bool in_process) {}
 
 protected:
     EventSink events_;
