@@ -40,6 +40,8 @@ const char* const kHooks[] = {
     "glBindSampler", "glBindTransformFeedback", "glDeleteBuffers", "glDeleteTextures", "glDeleteFramebuffers",
     "glDeleteRenderbuffers", "glDeleteVertexArrays", "glDeleteVertexArraysOES", "glDeleteProgram",
     "glDeleteSamplers", "glDeleteTransformFeedbacks", "glBufferData", "glBufferSubData",
+    // buffers the client maps itself: a copy or read of a mapped one is refused here (custom/map.cc)
+    "glCopyBufferSubData", "glGetBufferSubData",
     // links: a compatibility program's built-in state uniforms are asked again (compat/program_builtins.h)
     "glLinkProgram",
     // fixed-function state the shadow answers
@@ -279,7 +281,7 @@ const std::set<std::string> kObserved = {
     "glTexImage1D", "glTexImage2D", "glTexImage3D", "glTexStorage1D", "glTexStorage2D", "glTexStorage3D",
     "glCopyTexImage1D", "glCopyTexImage2D",
     // buffer contents the server changes on its own
-    "glCopyBufferSubData", "glClearBufferData", "glClearBufferSubData", "glBufferStorage", "glTexBuffer",
+    "glClearBufferData", "glClearBufferSubData", "glBufferStorage", "glTexBuffer",
     "glTexBufferRange", "glBindBufferOffsetEXT", "glBindBuffersBase", "glBindBuffersRange", "glNamedBufferData",
     "glNamedBufferStorage", "glNamedBufferSubData", "glCopyNamedBufferSubData", "glClearNamedBufferData",
     "glClearNamedBufferSubData", "glTextureBuffer", "glTextureBufferRange", "glTransformFeedbackBufferBase",

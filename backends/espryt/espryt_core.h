@@ -17,6 +17,8 @@ namespace mgl::espryt {
 // The binding that names the texture of `target` (storage.cc): a cube face's
 // is the cube map's, its index in `face`; 0 for a target without one.
 GLenum texture_binding(GLenum target, uint32_t* face);
+// The GL_*_BINDING of a buffer target; 0 for an unknown target (storage.cc).
+GLenum buffer_binding(GLenum target);
 
 class Core : public Espryt {
 public:

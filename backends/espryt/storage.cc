@@ -11,8 +11,6 @@
 
 namespace mgl::espryt {
 
-namespace {
-
 // The binding that names the object a storage verb's target acts on.
 GLenum buffer_binding(GLenum target) {
     switch (target) {
@@ -33,6 +31,7 @@ GLenum buffer_binding(GLenum target) {
     }
 }
 
+namespace {
 
 // Bytes of one texel of a sized internal format: 16 for the widest, 4 for
 // the common 8-bit ones; an unknown format counts as 4 (compressed formats,

@@ -62,6 +62,16 @@ public:
     void mglReadSurface(GLuint surface, GLint x, GLint y, GLint width, GLint height, wire::Out<GLubyte> pixels) override;
     GLint mglGetString(GLenum name, GLint index, GLsizei bufSize, wire::Out<GLchar> value) override;
     void mglReadBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, wire::Out<GLubyte> data) override;
+    // Buffer storage mapped for an in-process client (buffer_storage.cc)
+    void set_peer_in_process(bool in_process) override { peer_in_process_ = in_process; }
+    GLuint64 mglMapBufferHost(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) override;
+    void mglUnmapBufferHost(GLenum target) override;
+    void mglFlushBufferHost(GLenum target, GLintptr offset, GLsizeiptr length) override;
+    void glBufferStorage(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) override;
+    void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::Out<uint8_t> data) override;
+    void glBufferStorageEXT(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) override {
+        glBufferStorage(target, size, data, flags);
+    }
     GLenum mglGetError() override { return take_error(); }
     GLenum glGetError() override { return take_error(); }
     void glGetIntegerv(GLenum pname, wire::Out<GLint> data) override;
@@ -135,6 +145,8 @@ public:
     void glBindBuffer(GLenum target, GLuint buffer) override;
     void glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLenum usage) override;
     void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::In<uint8_t> data) override;
+    void glCopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset, GLintptr writeOffset,
+                             GLsizeiptr size) override;
     void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) override;
     void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) override;
     // compute (compute.cc): dispatches, storage block bindings, barriers
@@ -432,6 +444,7 @@ public:
 
 private:
     bool images_said_ = false;  // mglCreateImage's refusal logged
+    bool peer_in_process_ = false;  // the client shares our address space (buffer_storage.cc)
     // errors
     void set_error(GLenum e);
     // The error flag and its debug message (debug_output.cc): `verb` and `why` may be null.

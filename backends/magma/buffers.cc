@@ -151,7 +151,8 @@ bool MagmaBackend::write_buffer(Buffer& b, uint64_t offset, const void* data, ui
         std::memcpy(b.vk.map + offset, data, size);
         return true;
     }
-    if (discard || (!writing && b.vk.cached && b.size <= kRenameBytes)) {
+    // An immutable store keeps its memory (a client may hold a mapping of it).
+    if (!b.immutable && (discard || (!writing && b.vk.cached && b.size <= kRenameBytes))) {
         // Fresh memory; the old one is freed when the batches that use it are
         // done. Unless the whole buffer is replaced, the old bytes come along
         // (the host copy is current: no staged copy into it is pending).
@@ -216,6 +217,7 @@ void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t
     if (size < 0) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "negative size");
     if (data.size && data.size < uint64_t(size)) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "data shorter than size");
     Buffer& b = **slot;
+    if (b.immutable) return refuse(gen::Op::glBufferData, GL_INVALID_OPERATION, "the buffer's storage is immutable");
     b.usage = usage;
     if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial) || gpu_->busy(b.write_serial)) {
         // New storage (orphaning): never waits for the GPU.
@@ -236,8 +238,43 @@ void MagmaBackend::glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr si
     Buffer& b = **slot;
     if (offset < 0 || size < 0 || uint64_t(offset) + uint64_t(size) > b.size || data.size < uint64_t(size))
         return refuse(gen::Op::glBufferSubData, GL_INVALID_VALUE, "range outside the buffer");
+    if (b.immutable && !(b.storage_flags & 0x0100u /* GL_DYNAMIC_STORAGE_BIT */))
+        return refuse(gen::Op::glBufferSubData, GL_INVALID_OPERATION, "immutable storage without GL_DYNAMIC_STORAGE_BIT");
     if (!write_buffer(b, uint64_t(offset), data.data, uint64_t(size), offset == 0 && uint64_t(size) == b.size))
         set_error(GL_OUT_OF_MEMORY);
+}
+
+// glCopyBufferSubData (GL 3.1, ES 3.0): a GPU copy in order in main, after
+// every earlier use of both buffers and before every later one.
+void MagmaBackend::glCopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset,
+                                       GLintptr writeOffset, GLsizeiptr size) {
+    constexpr gen::Op op = gen::Op::glCopyBufferSubData;
+    if (!need_context(op)) return;
+    std::shared_ptr<Buffer>* from = buffer_slot(readTarget);
+    std::shared_ptr<Buffer>* to = buffer_slot(writeTarget);
+    if (!from || !to) return refuse(op, GL_INVALID_ENUM, "target");
+    if (!*from || !*to) return refuse(op, GL_INVALID_OPERATION, "no buffer bound");
+    Buffer& src = **from;
+    Buffer& dst = **to;
+    if (readOffset < 0 || writeOffset < 0 || size < 0 || uint64_t(readOffset) + uint64_t(size) > src.size ||
+        uint64_t(writeOffset) + uint64_t(size) > dst.size)
+        return refuse(op, GL_INVALID_VALUE, "range outside a buffer");
+    if (&src == &dst && readOffset < writeOffset + size && writeOffset < readOffset + size)
+        return refuse(op, GL_INVALID_VALUE, "overlapping ranges of one buffer");
+    if ((src.mapped && !(src.map_access & 0x0040u /* GL_MAP_PERSISTENT_BIT */)) ||
+        (dst.mapped && !(dst.map_access & 0x0040u /* GL_MAP_PERSISTENT_BIT */)))
+        return refuse(op, GL_INVALID_OPERATION, "a buffer is mapped");
+    if (size == 0 || !src.vk.buf || !dst.vk.buf) return;
+    bound_stream();
+    VkCommandBuffer cb = gpu_->main_buffer_copy();
+    open_id_ = nullptr;
+    const VkBufferCopy region{uint64_t(readOffset), uint64_t(writeOffset), uint64_t(size)};
+    vkCmdCopyBuffer(cb, src.vk.buf, dst.vk.buf, 1, &region);
+    const uint64_t serial = gpu_->serial();
+    src.used_serial = serial;
+    dst.used_serial = dst.write_serial = serial;
+    dst.write_in_main = true;
+    gpu_->count_buffer_copy(uint64_t(size), false);
 }
 
 void MagmaBackend::glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out<GLint> params) {
@@ -248,6 +285,12 @@ void MagmaBackend::glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out
     switch (pname) {
         case GL_BUFFER_SIZE: v = GLint((*slot)->size); break;
         case GL_BUFFER_USAGE: v = GLint((*slot)->usage); break;
+        case 0x821F /* GL_BUFFER_IMMUTABLE_STORAGE */: v = (*slot)->immutable; break;
+        case 0x8220 /* GL_BUFFER_STORAGE_FLAGS */: v = GLint((*slot)->immutable ? (*slot)->storage_flags : 0x103u); break;
+        case GL_BUFFER_MAPPED: v = (*slot)->mapped; break;
+        case GL_BUFFER_ACCESS_FLAGS: v = GLint((*slot)->map_access); break;
+        case GL_BUFFER_MAP_LENGTH: v = GLint((*slot)->map_length); break;
+        case GL_BUFFER_MAP_OFFSET: v = GLint((*slot)->map_offset); break;
         default: v = 0;
     }
     if (params.count()) params.data[0] = v;

@@ -21,9 +21,9 @@ const char* const kEsExtensions[] = {
 // (backends/gl/context/desktop_extensions.h). What depends on a device
 // feature is decided in served_extensions below. Left out: what needs a
 // feature Magma lacks so far (texture buffers, multisample textures, timer
-// queries, 1D/rectangle textures, copy buffer, program binaries).
+// queries, 1D/rectangle textures, program binaries).
 const char* const kAlways[] = {
-    "GL_ARB_ES2_compatibility", "GL_ARB_depth_buffer_float", "GL_ARB_depth_texture", "GL_ARB_draw_instanced",
+    "GL_ARB_ES2_compatibility", "GL_ARB_copy_buffer", "GL_ARB_depth_buffer_float", "GL_ARB_depth_texture", "GL_ARB_draw_instanced",
     "GL_ARB_explicit_attrib_location", "GL_ARB_fragment_shader", "GL_ARB_framebuffer_object",
     "GL_ARB_half_float_vertex", "GL_ARB_instanced_arrays", "GL_ARB_map_buffer_range", "GL_ARB_occlusion_query2",
     "GL_ARB_pixel_buffer_object", "GL_ARB_sampler_objects", "GL_ARB_shader_objects", "GL_ARB_shading_language_100",
@@ -63,9 +63,11 @@ const char* const kAlways[] = {
 
 }  // namespace
 
-std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev) {
+std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev, bool in_process) {
+    // GL_EXT_buffer_storage needs OpenGL ES 3.1 (glMemoryBarrier): ES contexts here are 3.0.
     if (api != gl::kApiDesktop) return {std::begin(kEsExtensions), std::end(kEsExtensions)};
     return gl::desktop_extensions(profile, [&](std::string_view name) {
+        if (name == "GL_ARB_buffer_storage") return in_process;
         for (const char* e : kAlways)
             if (name == e) return true;
         if (name == "GL_EXT_texture_filter_anisotropic") return bool(dev.features.samplerAnisotropy);

@@ -17,7 +17,9 @@ namespace mgl::magma {
 constexpr int kServedEs = 30, kServedDesktop = 33;
 
 // GL_EXTENSIONS of a context of `api`/`profile` (gl::kApi*, gl::kProfile*) on `dev`.
-std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev);
+// in_process: the session's client shares our address space, so buffer
+// storage (mapped in the device's memory: buffer_storage.cc) is served.
+std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const Device& dev, bool in_process);
 
 // The compute and storage block limits of a desktop context (compute.cc);
 // indexed: GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE's element `index`. false: not one of them.

@@ -368,6 +368,12 @@ bool Gpu::busy(uint64_t serial) {
     return false;  // recycled long ago
 }
 
+bool Gpu::done(uint64_t serial) {
+    const Batch& b = batch();
+    if (serial == b.serial) return !b.init_begun && !b.main && b.order.empty() && idle();
+    return !busy(serial) && idle();
+}
+
 void Gpu::defer(std::function<void(VkDevice)> fn) { batch().garbage.push_back(std::move(fn)); }
 
 bool Gpu::stream_full() {

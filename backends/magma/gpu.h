@@ -124,6 +124,10 @@ public:
     uint64_t serial() const { return batch().serial; }
     // Whether work of batch `serial` may still be recorded or running.
     bool busy(uint64_t serial);
+    // Whether everything up to batch `serial` has completed: its batch
+    // finished, or it is the recording one with nothing recorded yet and
+    // every earlier one finished (a fence there is signaled already).
+    bool done(uint64_t serial);
     VkCommandBuffer main();  // begun on first use; a new one for each render pass
     VkCommandBuffer init();  // runs before main in the same submit, after every earlier batch
     // Identifies the command buffer main() records into: bound state

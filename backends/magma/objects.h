@@ -51,6 +51,13 @@ struct Buffer {
     // copy is stale (host reads wait) and later writes go through the GPU too.
     uint64_t write_serial = 0;
     bool write_in_main = false;  // that copy is in main (later ones must follow it there)
+    // glBufferStorage's immutable store (never renamed: an in-process client
+    // may hold a persistent mapping of it) and its mapping (buffer_storage.cc).
+    bool immutable = false;
+    uint32_t storage_flags = 0;
+    bool mapped = false;
+    uint32_t map_access = 0;
+    uint64_t map_offset = 0, map_length = 0;
     explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
     ~Buffer();
 };

@@ -166,7 +166,7 @@ void MagmaBackend::mglCreateContext(GLuint context, GLuint share, GLint major, G
     // the client refuses a request above it (mglGetContextVersion).
     c->profile = api == gl::kApiDesktop ? gl::desktop_profile(profile) : 0;
     c->served = api == gl::kApiDesktop ? kServedDesktop : kServedEs;
-    c->extensions = served_extensions(c->api, c->profile, gpu_->dev());
+    c->extensions = served_extensions(c->api, c->profile, gpu_->dev(), peer_in_process_);
     c->debug = gl::DebugOutput((flags & 1) != 0);  // 1: a debug context (session.fbs)
     contexts_[context] = std::move(c);
 }
@@ -322,6 +322,7 @@ GLenum MagmaBackend::glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 ti
         refuse(gen::Op::glClientWaitSync, GL_INVALID_VALUE, "unknown sync");
         return GL_WAIT_FAILED;
     }
+    if (gpu_->done(it->second.serial)) return GL_ALREADY_SIGNALED;
     if (it->second.serial < gpu_->serial()) {
         // An earlier batch: submitted already; a wait for all of them is the
         // simple, correct answer until per-batch completion is tracked here.

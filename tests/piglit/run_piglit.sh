@@ -45,7 +45,7 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
     'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
     'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'
-    'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample')
+    'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample' 'arb_copy_buffer')
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' quick) ;;

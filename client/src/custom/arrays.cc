@@ -311,6 +311,10 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void
         gl_error(*ctx, GL_OUT_OF_MEMORY, "glBufferSubData");
         return;
     }
+    if (mapped_exclusively(*ctx, target)) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glBufferSubData");
+        return;
+    }
     buffer_sub_data_hook(*ctx, target, offset, size, data);
     ctx->enc->glBufferSubData(target, offset, size, wire::Blob{data ? data : zeros(size), uint32_t(size)});
 }

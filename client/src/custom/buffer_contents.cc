@@ -64,10 +64,6 @@ namespace mgl_custom {
 
 // The verbs below are generated (sent as they are); these observers run after.
 
-void observe_glCopyBufferSubData(GLenum, GLenum writeTarget, GLintptr, GLintptr, GLsizeiptr) {
-    if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(writeTarget));
-}
-
 void observe_glClearBufferData(GLenum target, GLenum, GLenum, GLenum, const void*) {
     if (Context* ctx = current()) mark_server_writes(*ctx, ctx->st.bound_buffer(target));
 }

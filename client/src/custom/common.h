@@ -34,6 +34,8 @@ BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
 // Buffers whose data store the server may write (custom/buffer_contents.cc):
 // the client keeps no copy of them.
 void mark_server_writes(Context& ctx, uint32_t name);
+// The buffer bound to `target` is mapped other than persistently (custom/map.cc).
+bool mapped_exclusively(Context& ctx, GLenum target);
 // The only writers of BufferInfo::shadow's size (custom/buffer_contents.cc),
 // keeping ShareGroup::shadow_bytes; the group's mutex held. set_shadow with
 // null data keeps zeros; false (and no copy) when `limit` would be passed.

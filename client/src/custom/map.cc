@@ -202,6 +202,17 @@ void* map_range(const char* verb, GLenum target, GLintptr offset, GLsizeiptr len
 
 }  // namespace
 
+// GL refuses copies, reads and sub-data writes of a buffer mapped other than
+// persistently (INVALID_OPERATION). A mapping of the client's own copy is
+// known only here: these verbs are checked before they are sent.
+bool mapped_exclusively(Context& ctx, GLenum target) {
+    const uint32_t name = ctx.st.bound_buffer(target);
+    if (!name) return false;
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    auto it = ctx.group->buffers.find(name);
+    return it != ctx.group->buffers.end() && it->second.map_ptr && !(it->second.map_access & kMapPersistent);
+}
+
 }  // namespace mgl::client
 
 namespace mgl_custom {
@@ -278,6 +289,38 @@ GLboolean glUnmapBuffer(GLenum target) {
     b.map_storage = {};
     b.map_snapshot = {};
     return GL_TRUE;
+}
+
+void glCopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset, GLintptr writeOffset,
+                         GLsizeiptr size) {
+    MGL_CTX_OR_RETURN("glCopyBufferSubData");
+    if (mapped_exclusively(*ctx, readTarget) || mapped_exclusively(*ctx, writeTarget)) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glCopyBufferSubData");
+        return;
+    }
+    ctx->enc->glCopyBufferSubData(readTarget, writeTarget, readOffset, writeOffset, size);
+    mark_server_writes(*ctx, ctx->st.bound_buffer(writeTarget));  // the destination's copy is stale now
+}
+
+void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
+    MGL_CTX_OR_RETURN("glGetBufferSubData");
+    if (offset < 0 || size < 0) {
+        gl_error(*ctx, GL_INVALID_VALUE, "glGetBufferSubData");
+        return;
+    }
+    if (size > kMaxArrayBytes) {
+        gl_error(*ctx, GL_OUT_OF_MEMORY, "glGetBufferSubData");
+        return;
+    }
+    if (mapped_exclusively(*ctx, target)) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glGetBufferSubData");
+        return;
+    }
+    ctx->enc->glGetBufferSubData(target, offset, size, uint32_t(size));
+    ++ctx->counters.round_trips;
+    std::span<const uint8_t> rep = wait(*ctx);
+    if (!gen::read_reply_glGetBufferSubData(rep, static_cast<uint8_t*>(data), uint32_t(size)))
+        reply_failed(*ctx, "glGetBufferSubData", rep);
 }
 
 void glGetBufferPointerv(GLenum target, GLenum pname, void** params) {
