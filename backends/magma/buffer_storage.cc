@@ -14,18 +14,6 @@
 
 namespace mgl::magma {
 
-namespace {
-gl::BufferStore store_of(const Buffer& b) {
-    gl::BufferStore s;
-    s.size = int64_t(b.size);
-    s.immutable = b.immutable;
-    if (b.immutable) s.flags = b.storage_flags;
-    s.mapped = b.mapped;
-    s.map_access = b.map_access;
-    return s;
-}
-}  // namespace
-
 void MagmaBackend::glBufferStorage(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) {
     constexpr gen::Op op = gen::Op::glBufferStorage;
     if (!need_context(op)) return;

@@ -217,7 +217,7 @@ void MagmaBackend::glBufferData(GLenum target, GLsizeiptr size, wire::In<uint8_t
     if (size < 0) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "negative size");
     if (data.size && data.size < uint64_t(size)) return refuse(gen::Op::glBufferData, GL_INVALID_VALUE, "data shorter than size");
     Buffer& b = **slot;
-    if (b.immutable) return refuse(gen::Op::glBufferData, GL_INVALID_OPERATION, "the buffer's storage is immutable");
+    if (gl::RuleError e = gl::check_buffer_data(store_of(b))) return refuse(gen::Op::glBufferData, e.error, e.why);
     b.usage = usage;
     if (uint64_t(size) != b.size || !b.vk.buf || gpu_->busy(b.used_serial) || gpu_->busy(b.write_serial)) {
         // New storage (orphaning): never waits for the GPU.
@@ -238,8 +238,7 @@ void MagmaBackend::glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr si
     Buffer& b = **slot;
     if (offset < 0 || size < 0 || uint64_t(offset) + uint64_t(size) > b.size || data.size < uint64_t(size))
         return refuse(gen::Op::glBufferSubData, GL_INVALID_VALUE, "range outside the buffer");
-    if (b.immutable && !(b.storage_flags & 0x0100u /* GL_DYNAMIC_STORAGE_BIT */))
-        return refuse(gen::Op::glBufferSubData, GL_INVALID_OPERATION, "immutable storage without GL_DYNAMIC_STORAGE_BIT");
+    if (gl::RuleError e = gl::check_buffer_sub_data(store_of(b))) return refuse(gen::Op::glBufferSubData, e.error, e.why);
     if (!write_buffer(b, uint64_t(offset), data.data, uint64_t(size), offset == 0 && uint64_t(size) == b.size))
         set_error(GL_OUT_OF_MEMORY);
 }
@@ -261,8 +260,7 @@ void MagmaBackend::glCopyBufferSubData(GLenum readTarget, GLenum writeTarget, GL
         return refuse(op, GL_INVALID_VALUE, "range outside a buffer");
     if (&src == &dst && readOffset < writeOffset + size && writeOffset < readOffset + size)
         return refuse(op, GL_INVALID_VALUE, "overlapping ranges of one buffer");
-    if ((src.mapped && !(src.map_access & 0x0040u /* GL_MAP_PERSISTENT_BIT */)) ||
-        (dst.mapped && !(dst.map_access & 0x0040u /* GL_MAP_PERSISTENT_BIT */)))
+    if ((src.mapped && !(src.map_access & gl::kMapPersistent)) || (dst.mapped && !(dst.map_access & gl::kMapPersistent)))
         return refuse(op, GL_INVALID_OPERATION, "a buffer is mapped");
     if (size == 0 || !src.vk.buf || !dst.vk.buf) return;
     bound_stream();
@@ -286,7 +284,7 @@ void MagmaBackend::glGetBufferParameteriv(GLenum target, GLenum pname, wire::Out
         case GL_BUFFER_SIZE: v = GLint((*slot)->size); break;
         case GL_BUFFER_USAGE: v = GLint((*slot)->usage); break;
         case 0x821F /* GL_BUFFER_IMMUTABLE_STORAGE */: v = (*slot)->immutable; break;
-        case 0x8220 /* GL_BUFFER_STORAGE_FLAGS */: v = GLint((*slot)->immutable ? (*slot)->storage_flags : 0x103u); break;
+        case 0x8220 /* GL_BUFFER_STORAGE_FLAGS */: v = GLint(store_of(**slot).flags); break;
         case GL_BUFFER_MAPPED: v = (*slot)->mapped; break;
         case GL_BUFFER_ACCESS_FLAGS: v = GLint((*slot)->map_access); break;
         case GL_BUFFER_MAP_LENGTH: v = GLint((*slot)->map_length); break;

@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "buffer_rules.h"
+
 // Desktop texture targets Magma serves that the GLES headers lack.
 #ifndef GL_TEXTURE_1D
 #define GL_TEXTURE_1D 0x0DE0
@@ -61,6 +63,18 @@ struct Buffer {
     explicit Buffer(Gpu* g = nullptr) : gpu(g) {}
     ~Buffer();
 };
+
+// The front end's view of a buffer's store, for GL's buffer rules
+// (backends/gl/state/buffer_rules.h).
+inline gl::BufferStore store_of(const Buffer& b) {
+    gl::BufferStore s;
+    s.size = int64_t(b.size);
+    s.immutable = b.immutable;
+    if (b.immutable) s.flags = b.storage_flags;
+    s.mapped = b.mapped;
+    s.map_access = b.map_access;
+    return s;
+}
 
 struct TexParams {
     GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
