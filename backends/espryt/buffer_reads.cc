@@ -28,7 +28,7 @@ void EsprytBackend::glGetBufferSubData(GLenum target, GLintptr offset, GLsizeipt
     host_gl.glBindBuffer(GL_COPY_READ_BUFFER, GLuint(source));
     GLint64 have = 0;
     host_gl.glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &have);
-    if (offset + size > have) {
+    if (offset > have || size > have - offset) {  // no wrap-around for a hostile offset
         host_gl.glBindBuffer(GL_COPY_READ_BUFFER, GLuint(read_was));
         return refuse(op, GL_INVALID_VALUE, "range outside the buffer");
     }

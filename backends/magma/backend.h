@@ -482,6 +482,9 @@ private:
     bool desktop_get(GLenum pname, double out[4], int* count);
     // buffers
     std::shared_ptr<Buffer>* buffer_slot(GLenum target);
+    // The buffer bound to `target`, or null after refusing the verb
+    // (GL_INVALID_ENUM: no such target; GL_INVALID_OPERATION: none bound).
+    Buffer* bound_buffer(gen::Op verb, GLenum target);
     std::shared_ptr<Buffer> buffer_for_bind(GLuint name);
     bool write_buffer(Buffer& b, uint64_t offset, const void* data, uint64_t size, bool discard);
     void bound_stream();  // submits a batch that streamed past its limit (buffers.cc)

@@ -17,10 +17,9 @@ namespace mgl::magma {
 void MagmaBackend::glBufferStorage(GLenum target, GLsizeiptr size, wire::In<uint8_t> data, GLbitfield flags) {
     constexpr gen::Op op = gen::Op::glBufferStorage;
     if (!need_context(op)) return;
-    std::shared_ptr<Buffer>* slot = buffer_slot(target);
-    if (!slot) return refuse(op, GL_INVALID_ENUM, "target");
-    if (!*slot) return refuse(op, GL_INVALID_OPERATION, "no buffer bound");
-    Buffer& b = **slot;
+    Buffer* bound = bound_buffer(op, target);
+    if (!bound) return;
+    Buffer& b = *bound;
     if (gl::RuleError e = gl::check_buffer_storage(store_of(b), size, flags)) return refuse(op, e.error, e.why);
     if (data.size && data.size < uint64_t(size)) return refuse(op, GL_INVALID_VALUE, "data shorter than size");
     // Fresh storage, as glBufferData makes: the old one goes when the GPU is done with it.
@@ -42,10 +41,9 @@ GLuint64 MagmaBackend::mglMapBufferHost(GLenum target, GLintptr offset, GLsizeip
                "a mapping in the device's memory reaches only a client in the server's process (inproc, direct)");
         return 0;
     }
-    std::shared_ptr<Buffer>* slot = buffer_slot(target);
-    if (!slot) return refuse(op, GL_INVALID_ENUM, "target"), 0;
-    if (!*slot) return refuse(op, GL_INVALID_OPERATION, "no buffer bound"), 0;
-    Buffer& b = **slot;
+    Buffer* bound = bound_buffer(op, target);
+    if (!bound) return 0;
+    Buffer& b = *bound;
     if (gl::RuleError e = gl::check_map_range(store_of(b), offset, length, access)) return refuse(op, e.error, e.why), 0;
     // The client maps mutable stores itself; only an immutable one is never
     // renamed, so only its address stays valid.
@@ -66,10 +64,10 @@ GLuint64 MagmaBackend::mglMapBufferHost(GLenum target, GLintptr offset, GLsizeip
 void MagmaBackend::mglUnmapBufferHost(GLenum target) {
     constexpr gen::Op op = gen::Op::mglUnmapBufferHost;
     if (!need_context(op)) return;
-    std::shared_ptr<Buffer>* slot = buffer_slot(target);
-    if (!slot) return refuse(op, GL_INVALID_ENUM, "target");
-    if (!*slot || !(*slot)->mapped) return refuse(op, GL_INVALID_OPERATION, "the buffer is not mapped");
-    Buffer& b = **slot;
+    Buffer* bound = bound_buffer(op, target);
+    if (!bound) return;
+    Buffer& b = *bound;
+    if (!b.mapped) return refuse(op, GL_INVALID_OPERATION, "the buffer is not mapped");
     b.mapped = false;
     b.map_access = 0;
     b.map_offset = b.map_length = 0;
@@ -78,11 +76,11 @@ void MagmaBackend::mglUnmapBufferHost(GLenum target) {
 void MagmaBackend::mglFlushBufferHost(GLenum target, GLintptr offset, GLsizeiptr length) {
     constexpr gen::Op op = gen::Op::mglFlushBufferHost;
     if (!need_context(op)) return;
-    std::shared_ptr<Buffer>* slot = buffer_slot(target);
-    if (!slot) return refuse(op, GL_INVALID_ENUM, "target");
-    if (!*slot || !(*slot)->mapped || !((*slot)->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+    Buffer* b = bound_buffer(op, target);
+    if (!b) return;
+    if (!b->mapped || !(b->map_access & gl::kMapFlushExplicit))
         return refuse(op, GL_INVALID_OPERATION, "no mapping with GL_MAP_FLUSH_EXPLICIT_BIT");
-    if (offset < 0 || length < 0 || uint64_t(offset) + uint64_t(length) > (*slot)->map_length)
+    if (!gl::range_within(offset, length, int64_t(b->map_length)))
         return refuse(op, GL_INVALID_VALUE, "range outside the mapping");
     // The memory is host-coherent (Gpu::create_buffer): written bytes need no flush.
 }
@@ -92,10 +90,9 @@ void MagmaBackend::mglFlushBufferHost(GLenum target, GLintptr offset, GLsizeiptr
 void MagmaBackend::glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, wire::Out<uint8_t> data) {
     constexpr gen::Op op = gen::Op::glGetBufferSubData;
     if (!need_context(op)) return;
-    std::shared_ptr<Buffer>* slot = buffer_slot(target);
-    if (!slot) return refuse(op, GL_INVALID_ENUM, "target");
-    if (!*slot) return refuse(op, GL_INVALID_OPERATION, "no buffer bound");
-    Buffer& b = **slot;
+    Buffer* bound = bound_buffer(op, target);
+    if (!bound) return;
+    Buffer& b = *bound;
     if (gl::RuleError e = gl::check_get_buffer_sub_data(store_of(b), offset, size)) return refuse(op, e.error, e.why);
     if (size == 0 || !b.vk.map) return;
     if (gpu_->busy(b.write_serial) || gpu_->busy(b.used_serial)) {

@@ -47,6 +47,13 @@ std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
     }
 }
 
+Buffer* MagmaBackend::bound_buffer(gen::Op verb, GLenum target) {
+    std::shared_ptr<Buffer>* slot = buffer_slot(target);
+    if (!slot) return refuse(verb, GL_INVALID_ENUM, "target"), nullptr;
+    if (!*slot) return refuse(verb, GL_INVALID_OPERATION, "no buffer bound"), nullptr;
+    return slot->get();
+}
+
 std::shared_ptr<Buffer> MagmaBackend::buffer_for_bind(GLuint name) {
     if (name == 0) return nullptr;
     auto& map = cur_->share->buffers;
@@ -249,19 +256,14 @@ void MagmaBackend::glCopyBufferSubData(GLenum readTarget, GLenum writeTarget, GL
                                        GLintptr writeOffset, GLsizeiptr size) {
     constexpr gen::Op op = gen::Op::glCopyBufferSubData;
     if (!need_context(op)) return;
-    std::shared_ptr<Buffer>* from = buffer_slot(readTarget);
-    std::shared_ptr<Buffer>* to = buffer_slot(writeTarget);
-    if (!from || !to) return refuse(op, GL_INVALID_ENUM, "target");
-    if (!*from || !*to) return refuse(op, GL_INVALID_OPERATION, "no buffer bound");
-    Buffer& src = **from;
-    Buffer& dst = **to;
-    if (readOffset < 0 || writeOffset < 0 || size < 0 || uint64_t(readOffset) + uint64_t(size) > src.size ||
-        uint64_t(writeOffset) + uint64_t(size) > dst.size)
-        return refuse(op, GL_INVALID_VALUE, "range outside a buffer");
-    if (&src == &dst && readOffset < writeOffset + size && writeOffset < readOffset + size)
-        return refuse(op, GL_INVALID_VALUE, "overlapping ranges of one buffer");
-    if ((src.mapped && !(src.map_access & gl::kMapPersistent)) || (dst.mapped && !(dst.map_access & gl::kMapPersistent)))
-        return refuse(op, GL_INVALID_OPERATION, "a buffer is mapped");
+    Buffer* from = bound_buffer(op, readTarget);
+    Buffer* to = from ? bound_buffer(op, writeTarget) : nullptr;
+    if (!to) return;
+    Buffer& src = *from;
+    Buffer& dst = *to;
+    if (gl::RuleError e = gl::check_copy_buffer_sub_data(store_of(src), store_of(dst), &src == &dst, readOffset,
+                                                          writeOffset, size))
+        return refuse(op, e.error, e.why);
     if (size == 0 || !src.vk.buf || !dst.vk.buf) return;
     bound_stream();
     VkCommandBuffer cb = gpu_->main_buffer_copy();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "compute_rules.h"  // RuleError, kInvalid*
 
@@ -41,6 +42,12 @@ inline RuleError check_buffer_storage(const BufferStore& b, int64_t size, uint32
     return {};
 }
 
+// Whether [offset, offset + length) lies within a store of `size` bytes;
+// written so that a hostile offset near INT64_MAX cannot wrap around.
+inline bool range_within(int64_t offset, int64_t length, int64_t size) {
+    return offset >= 0 && length >= 0 && offset <= size && length <= size - offset;
+}
+
 // glBufferData: not on immutable storage.
 inline RuleError check_buffer_data(const BufferStore& b) {
     if (b.immutable) return {kInvalidOperation, "the buffer's storage is immutable"};
@@ -58,8 +65,22 @@ inline RuleError check_buffer_sub_data(const BufferStore& b) {
 // glGetBufferSubData of [offset, offset + size): within the store, which is
 // not mapped other than persistently.
 inline RuleError check_get_buffer_sub_data(const BufferStore& b, int64_t offset, int64_t size) {
-    if (offset < 0 || size < 0 || offset + size > b.size) return {kInvalidValue, "range outside the buffer"};
+    if (!range_within(offset, size, b.size)) return {kInvalidValue, "range outside the buffer"};
     if (b.mapped && !(b.map_access & kMapPersistent)) return {kInvalidOperation, "the buffer is mapped"};
+    return {};
+}
+
+// glCopyBufferSubData from `src` to `dst` (`same`: one buffer): both ranges
+// within their stores, not overlapping within one buffer, neither store
+// mapped other than persistently (GL 4.6 §6.6).
+inline RuleError check_copy_buffer_sub_data(const BufferStore& src, const BufferStore& dst, bool same,
+                                            int64_t read_offset, int64_t write_offset, int64_t size) {
+    if (!range_within(read_offset, size, src.size) || !range_within(write_offset, size, dst.size))
+        return {kInvalidValue, "range outside a buffer"};
+    if (same && read_offset < write_offset + size && write_offset < read_offset + size)
+        return {kInvalidValue, "overlapping ranges of one buffer"};
+    if ((src.mapped && !(src.map_access & kMapPersistent)) || (dst.mapped && !(dst.map_access & kMapPersistent)))
+        return {kInvalidOperation, "a buffer is mapped"};
     return {};
 }
 
@@ -76,7 +97,7 @@ inline RuleError check_map_range(const BufferStore& b, int64_t offset, int64_t l
         return {kInvalidOperation, "explicit flushes without write access"};
     for (uint32_t bit : {kMapRead, kMapWrite, kMapPersistent, kMapCoherent})
         if ((access & bit) && !(b.flags & bit)) return {kInvalidOperation, "access the buffer's storage flags do not allow"};
-    if (offset + length > b.size) return {kInvalidValue, "range beyond the buffer"};
+    if (!range_within(offset, length, b.size)) return {kInvalidValue, "range beyond the buffer"};
     if (b.mapped) return {kInvalidOperation, "the buffer is mapped already"};
     if (length == 0) return {kInvalidOperation, "an empty range"};
     return {};

@@ -268,19 +268,22 @@ void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* 
         set_shadow(grp, b, data, size, ShareGroup::kAutoShadowBytes);
 }
 
-void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
+bool buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
     const uint32_t name = ctx.st.bound_buffer(target);
-    if (!name) return;
+    if (!name) return true;
     std::lock_guard<std::mutex> g(ctx.group->mu);
     auto it = ctx.group->buffers.find(name);
-    if (it == ctx.group->buffers.end() || !it->second.shadow_valid) return;
+    if (it == ctx.group->buffers.end()) return true;
     BufferInfo& b = it->second;
+    if (mapped_exclusively(b)) return false;
+    if (!b.shadow_valid) return true;
     if (offset >= 0 && size >= 0 && offset + size <= int64_t(b.shadow.size())) {
         if (data) std::memcpy(b.shadow.data() + offset, data, size_t(size));
         else std::memset(b.shadow.data() + offset, 0, size_t(size));  // the wire sends zeros
     } else {
         drop_shadow(*ctx.group, b);
     }
+    return true;
 }
 
 }  // namespace mgl::client
@@ -311,11 +314,10 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void
         gl_error(*ctx, GL_OUT_OF_MEMORY, "glBufferSubData");
         return;
     }
-    if (mapped_exclusively(*ctx, target)) {
-        gl_error(*ctx, GL_INVALID_OPERATION, "glBufferSubData");
+    if (!buffer_sub_data_hook(*ctx, target, offset, size, data)) {
+        gl_error(*ctx, GL_INVALID_OPERATION, "glBufferSubData");  // mapped
         return;
     }
-    buffer_sub_data_hook(*ctx, target, offset, size, data);
     ctx->enc->glBufferSubData(target, offset, size, wire::Blob{data ? data : zeros(size), uint32_t(size)});
 }
 

@@ -10,6 +10,7 @@
 // The check is by binding, not by use: binding a buffer for transform
 // feedback and never drawing with it costs that buffer its copy, which only
 // means a round trip at its next map, as before copies existed.
+#include "buffer_rules.h"
 #include "custom/common.h"
 
 namespace mgl::client {
@@ -75,15 +76,18 @@ void observe_glClearBufferSubData(GLenum target, GLenum, GLintptr, GLsizeiptr, G
 // glBufferStorage replaces the data store as glBufferData does; its buffers
 // are not copied: an immutable store is mapped in the server driver's own
 // memory (custom/map.cc), where the application's writes go straight.
-void observe_glBufferStorage(GLenum target, GLsizeiptr size, const void*, GLbitfield) {
+void observe_glBufferStorage(GLenum target, GLsizeiptr size, const void*, GLbitfield flags) {
     Context* ctx = current();
     if (!ctx) return;
     const uint32_t name = ctx->st.bound_buffer(target);
     mark_server_writes(*ctx, name);
-    if (!name || size <= 0) return;
+    if (!name) return;
     std::lock_guard<std::mutex> g(ctx->group->mu);
     BufferInfo& b = ctx->group->buffers[name];
-    if (b.immutable || b.map_ptr) return;  // the server refuses it (GL_INVALID_OPERATION): nothing changes
+    mgl::gl::BufferStore store;
+    store.immutable = b.immutable;
+    // A call GL refuses (the front end's rule, as the server applies it) changes nothing.
+    if (b.map_ptr || mgl::gl::check_buffer_storage(store, size, flags)) return;
     b.immutable = true;
     b.size = size;
 }

@@ -29,12 +29,17 @@ inline constexpr int64_t kMaxShadowBytes = int64_t(64) << 20;
 
 // Client array and stream helpers (custom/arrays.cc).
 void buffer_data_hook(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage);
-void buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
+// Keeps the client's copy of the buffer current; false (nothing done): the
+// buffer is mapped other than persistently, so GL refuses the write.
+bool buffer_sub_data_hook(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
 BufferInfo* buffer_info(Context& ctx, uint32_t name);  // caller holds group->mu
 // Buffers whose data store the server may write (custom/buffer_contents.cc):
 // the client keeps no copy of them.
 void mark_server_writes(Context& ctx, uint32_t name);
-// The buffer bound to `target` is mapped other than persistently (custom/map.cc).
+// A mapping other than a persistent one: GL refuses copies, reads and
+// sub-data writes of the buffer meanwhile (GL_MAP_PERSISTENT_BIT is 0x40).
+inline bool mapped_exclusively(const BufferInfo& b) { return b.map_ptr && !(b.map_access & 0x0040u); }
+// The same for the buffer bound to `target` (custom/map.cc).
 bool mapped_exclusively(Context& ctx, GLenum target);
 // The only writers of BufferInfo::shadow's size (custom/buffer_contents.cc),
 // keeping ShareGroup::shadow_bytes; the group's mutex held. set_shadow with

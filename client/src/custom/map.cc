@@ -210,7 +210,7 @@ bool mapped_exclusively(Context& ctx, GLenum target) {
     if (!name) return false;
     std::lock_guard<std::mutex> g(ctx.group->mu);
     auto it = ctx.group->buffers.find(name);
-    return it != ctx.group->buffers.end() && it->second.map_ptr && !(it->second.map_access & kMapPersistent);
+    return it != ctx.group->buffers.end() && mapped_exclusively(it->second);
 }
 
 }  // namespace mgl::client
