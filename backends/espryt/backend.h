@@ -135,6 +135,11 @@ public:
     void glBindFramebufferEXT(GLenum target, GLuint framebuffer) override;
     void glBindRenderbufferEXT(GLenum target, GLuint renderbuffer) override;
     void glBindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer, GLintptr offset) override;
+    // GL_ARB_viewport_array's double-precision verbs on the host's
+    // GL_OES_viewport_array (float); the float verbs are gl.xml aliases.
+    void glDepthRangeArrayv(GLuint first, GLsizei count, wire::In<GLdouble> v) override;
+    void glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f) override;
+    void glGetDoublei_v(GLenum target, GLuint index, wire::Out<GLdouble> data) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)

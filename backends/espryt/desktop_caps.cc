@@ -89,6 +89,10 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_base_instance", 0, "GL_EXT_base_instance"},
     {"GL_ARB_clip_control", 0, "GL_EXT_clip_control"},
     {"GL_ARB_polygon_offset_clamp", 0, "GL_EXT_polygon_offset_clamp"},
+    // The float verbs are gl.xml aliases; the double ones map onto the
+    // host's float ones (desktop_verbs.cc); gl_ViewportIndex enables the
+    // ESSL extension (spirv_to_essl.cc).
+    {"GL_ARB_viewport_array", 0, "GL_OES_viewport_array"},
     // Immutable storage, mapped in the host driver's memory for an in-process
     // client (host_maps.cc; other sessions' host lists lack it: session.cc).
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},
@@ -112,6 +116,12 @@ const HostNeed kHostNeeds[] = {
     // front end emits them as ESSL 3.x stages; their verbs pass through.
     {"GL_ARB_compute_shader", 31, nullptr},
     {"GL_ARB_tessellation_shader", 32, "GL_EXT_tessellation_shader"},
+    // GLES 3.1's storage blocks, atomic counters and images, same verbs and
+    // enums; the shader front end compiles sources that enable them as GLSL
+    // 4.30 (glsl_lift.h) and emits ESSL 3.10+ blocks, counters and images.
+    {"GL_ARB_shader_storage_buffer_object", 31, nullptr},
+    {"GL_ARB_shader_atomic_counters", 31, nullptr},
+    {"GL_ARB_shader_image_load_store", 31, nullptr},
     // gl_FragCoord's layout qualifiers, lowered by the shader front end
     // (backends/gl/shaders/frag_coord.h); origin_upper_left reads the draw
     // framebuffer's height from a uniform set before draws

@@ -263,8 +263,10 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
 
 // Desktop GL links a program without a fragment shader (transform feedback
 // with rasterizer discard, depth-only passes: the fragment colour is
-// undefined), and a compatibility program without a vertex shader (the
-// fixed-function vertex stage); GLES does not. The host links it with the
+// undefined), and a program with a fragment shader and no vertex shader (in
+// compatibility, the fixed-function vertex stage; in core, GL leaves the
+// vertices undefined: the same stage stands in); GLES does not. In core, a geometry
+// or tessellation stage without a vertex shader still fails, as GL says. The host links it with the
 // missing stage attached for the link only: the application's attachments
 // stay as they were (the stages' text is the GL front end's:
 // fixed_function_vertex_essl, fixed_function_fragment_essl).
@@ -273,7 +275,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
     if (!hosts.empty()) host_gl.glGetAttachedShaders(host_program, GLsizei(hosts.size()), nullptr, hosts.data());
-    bool vertex = false, fragment = false, compat_block = false, front_colour = false;
+    bool vertex = false, fragment = false, compat_block = false, front_colour = false, middle = false;
     std::string fragment_essl;  // (one fragment shader object: the usual case)
     const DesktopShaders& d = *cur_->share->desktop;
     for (const GLuint h : hosts) {
@@ -281,6 +283,7 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
         host_gl.glGetShaderiv(h, GL_SHADER_TYPE, &type);
         fragment = fragment || type == GL_FRAGMENT_SHADER;
         vertex = vertex || type == GL_VERTEX_SHADER;
+        middle = middle || type == GL_GEOMETRY_SHADER || type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER;
         auto s = d.shaders.find(h);
         if (s == d.shaders.end() || !s->second.translation) continue;
         const std::string& essl = s->second.translation->essl;
@@ -299,9 +302,9 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     if (vertex && !fragment) {
         stage = GL_FRAGMENT_SHADER;
         text = gl::fixed_function_fragment_essl(version, cur_->profile == 2 && front_colour);
-    } else if (fragment && !vertex && cur_->profile == 2) {
-        // A compatibility program with a fragment shader only: its vertices
-        // go through the fixed-function vertex stage.
+    } else if (fragment && !vertex && (cur_->profile == 2 || !middle)) {
+        // A program with a fragment shader only: its vertices go through the
+        // fixed-function vertex stage (compatibility; core's are undefined).
         stage = GL_VERTEX_SHADER;
         text = gl::fixed_function_vertex_essl(version, clips_by_planes(*cur_));
         if (compat_block) text = gl::vertex_outputs_as_block(text);

@@ -107,6 +107,13 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
         *count = 1;
         return true;
     }
+    // GL_MAX_IMAGE_SAMPLES (GL_ARB_shader_image_load_store): GLES 3.1 has no
+    // multisample images, and no such query.
+    if (pname == 0x906D) {
+        out[0] = 0;
+        *count = 1;
+        return true;
+    }
     float line[2] = {1, 1}, point[2] = {1, 1};
     if (pname == kSmoothLineWidthRange) host_gl.glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, line);
     if (pname == kPointSizeRange) host_gl.glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, point);

@@ -9,6 +9,9 @@
 #include "context/desktop_context.h"
 #include "desktop_verbs.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace mgl::espryt {
 
 using gl::default_color_buffer;
@@ -87,6 +90,25 @@ void EsprytBackend::glReadBuffer(GLenum src) {
         }
     }
     EsprytGenerated::glReadBuffer(src);
+}
+
+// GL_ARB_viewport_array's doubles: the host's GLES has float ranges only
+// (GL_OES_viewport_array), as GLES's glDepthRangef; GL clamps them to [0, 1]
+// either way, so the float carries every value GL keeps.
+void EsprytBackend::glDepthRangeArrayv(GLuint first, GLsizei count, wire::In<GLdouble> v) {
+    std::vector<GLfloat> f(v.count());
+    for (size_t i = 0; i < f.size(); ++i) f[i] = GLfloat(v.data[i]);
+    glDepthRangeArrayfvOES(first, count, wire::In<GLfloat>{f.data(), uint32_t(f.size() * sizeof(GLfloat))});
+}
+
+void EsprytBackend::glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f) {
+    glDepthRangeIndexedfOES(index, GLfloat(n), GLfloat(f));
+}
+
+void EsprytBackend::glGetDoublei_v(GLenum target, GLuint index, wire::Out<GLdouble> data) {
+    GLfloat f[4] = {};
+    glGetFloati_v(target, index, wire::Out<GLfloat>{f, uint32_t(std::min<size_t>(data.count(), 4) * sizeof(GLfloat))});
+    for (size_t i = 0; i < data.count() && i < 4; ++i) data.data[i] = GLdouble(f[i]);
 }
 
 }  // namespace mgl::espryt

@@ -362,42 +362,12 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 330;
         if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
             version = 150;
-        // Compute shaders (and storage blocks) of GLSL 3.30-4.20 through
-        // GL_ARB_compute_shader: glslang takes compute shaders from 4.30 on
-        // (4.20 with the extension), so such a source compiles as 4.30. A
-        // compute shader that does not enable the extension stays as it is
-        // and fails as GL says.
-        static const std::regex cs_ext(R"(#\s*extension\s+GL_ARB_compute_shader\s*:\s*(enable|require|warn))");
-        if (stage == Stage::compute && version < 430 && src.find("GL_ARB_compute_shader") != std::string::npos &&
-            std::regex_search(src, cs_ext))
-            version = 430;
-        // Storage blocks (GLSL 1.30-4.20) through GL_ARB_shader_storage_buffer_object take
-        // layout(binding = N) at any version (the extension adds it); glslang
-        // takes that from 4.20 only: such a source compiles as 4.30.
-        static const std::regex ssbo_ext(R"(#\s*extension\s+GL_ARB_shader_storage_buffer_object\s*:\s*(enable|require|warn))");
-        if (v.number >= 130 && version < 430 && src.find("GL_ARB_shader_storage_buffer_object") != std::string::npos &&
-            std::regex_search(src, ssbo_ext))
-            version = 430;
-        // Atomic counters: glslang's relaxed Vulkan rules rewrite them into
-        // storage blocks and atomicAdd (shaders.h, CounterBufferInfo), which
-        // GLSL has from 4.30 on: GLSL 4.20 that declares atomic_uint, and
-        // 1.40-4.10 that enables GL_ARB_shader_atomic_counters (its
-        // layout(binding, offset) glslang takes from 4.20 only), compile as
-        // 4.30. A source that uses atomic_uint without either fails as GL says.
-        static const std::regex ac_ext(R"(#\s*extension\s+GL_ARB_shader_atomic_counters\s*:\s*(enable|require|warn))");
-        // The extension's built-in constants (gl_MaxAtomicCounterBindings...)
-        // come with 4.20 in glslang: a source that enables it compiles as
-        // 4.30 whether it declares counters or not.
-        if (version < 430 &&
-            ((v.number == 420 && src.find("atomic_uint") != std::string::npos) ||
-             (v.number >= 140 && src.find("GL_ARB_shader_atomic_counters") != std::string::npos && std::regex_search(src, ac_ext))))
-            version = 430;
-        // Image load/store (GLSL 4.20's) through GL_ARB_shader_image_load_store
-        // in GLSL 1.30-4.10: compiled as 4.30, as for the extensions above.
-        static const std::regex img_ext(R"(#\s*extension\s+GL_ARB_shader_image_load_store\s*:\s*(enable|require|warn))");
-        if (version < 430 && v.number >= 130 && src.find("GL_ARB_shader_image_load_store") != std::string::npos &&
-            std::regex_search(src, img_ext))
-            version = 430;
+        // Compute shaders, storage blocks, atomic counters and images that an
+        // extension brings to an older source compile as 4.30 (the front
+        // end's rule, glsl_lift.h). Atomic counters: glslang's relaxed Vulkan
+        // rules rewrite them into storage blocks and atomicAdd (shaders.h,
+        // CounterBufferInfo), which GLSL has from 4.30 on.
+        version = std::max(version, gl::extension_version_floor(gl_stage(stage), v.number, src));
         // GLSL 1.30/1.40 fragment shaders compiled as a core version (the
         // extensions above) lose gl_FragColor and gl_FragData, which those
         // versions have: they become ordinary outputs (names starting with

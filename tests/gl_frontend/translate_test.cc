@@ -407,3 +407,48 @@ TEST_CASE("gl_FragCoord across a program's fragment shaders: redeclared in all t
     CHECK(frag_coord_link_rule({upper, upper}).empty());
     CHECK(frag_coord_link_rule({plain_use, no_use}).empty());      // nobody redeclares
 }
+
+TEST_CASE("storage blocks, atomic counters and images of GLSL 1.40-4.30 translate to ESSL 3.10 the host compiles") {
+    // Each stage as piglit's shader_runner tests write them: the extension
+    // enabled in an older version, or GLSL 4.30 itself.
+    const char* fs_counters =
+        "#version 140\n#extension GL_ARB_shader_atomic_counters : require\n"
+        "layout(binding = 0, offset = 4) uniform atomic_uint a;\nout vec4 c;\n"
+        "layout(binding = 1) uniform atomic_uint b[2];\n"
+        "void main() { uint v = atomicCounterIncrement(a); v += atomicCounterDecrement(b[1]);\n"
+        "  v += atomicCounter(b[0]); c = vec4(float(v)); }\n";
+    const char* vs_writeonly =
+        "#version 140\n#extension GL_ARB_shader_image_load_store : require\n"
+        "writeonly uniform image2D dst;\nwriteonly uniform uimage2D dsts[2];\nattribute vec4 p;\nvarying vec4 q;\n"
+        "void main() { imageStore(dst, ivec2(0), p); imageStore(dsts[1], ivec2(0), uvec4(1)); gl_Position = p; q = p; }\n";
+    const char* fs_shared = "#version 140\nlayout(shared) uniform U { vec4 u; };\nlayout(packed, row_major) uniform V { mat4 m; };\n"
+        "out vec4 c;\nvoid main() { c = m * u; }\n";
+    const char* fs_storage =
+        "#version 140\n#extension GL_ARB_shader_storage_buffer_object : require\n"
+        "layout(std430, binding = 2) buffer B { vec4 colour; uint n[]; };\nout vec4 c;\n"
+        "void main() { c = colour; n[1] = uint(n.length()); }\n";
+    const char* fs_images =
+        "#version 150\n#extension GL_ARB_shader_image_load_store : require\n"
+        "layout(rgba8) readonly uniform image2D src;\nlayout(r32ui) coherent uniform uimage2D dst;\nout vec4 c;\n"
+        "void main() { c = imageLoad(src, ivec2(gl_FragCoord.xy)); imageAtomicAdd(dst, ivec2(0), 1u); }\n";
+    for (const char* src : {fs_counters, fs_storage, fs_images, fs_shared}) {
+        auto t = run(Stage::fragment, src);
+        REQUIRE_MESSAGE(t->ok, t->log);
+        CHECK_MESSAGE(host_compile(Stage::fragment, t->essl) == "", t->essl);
+    }
+    {
+        auto t = run(Stage::vertex, vs_writeonly);
+        REQUIRE_MESSAGE(t->ok, t->log);
+        CHECK_MESSAGE(host_compile(Stage::vertex, t->essl) == "", t->essl);
+    }
+    auto t = run(Stage::fragment, fs_counters);
+    CHECK_MESSAGE(t->essl.find("uniform atomic_uint a;") != std::string::npos, t->essl);
+    CHECK_MESSAGE(has_layout(t->essl, "a"), t->essl);
+    // GLSL's results: atomicCounter() reads, atomicCounterDecrement() gives the
+    // decremented value (SPIR-V's decrement returns the value before).
+    CHECK_MESSAGE(t->essl.find("atomicCounter(b[0])") != std::string::npos, t->essl);
+    CHECK_MESSAGE(t->essl.find("(atomicCounterDecrement(b[1]) + 1u)") != std::string::npos, t->essl);
+    auto w = run(Stage::vertex, vs_writeonly);
+    CHECK_MESSAGE(std::regex_search(w->essl, std::regex(R"(layout\([^)]*rgba32f[^)]*\) uniform writeonly[^;]*\bimage2D dst;)")), w->essl);
+    CHECK_MESSAGE(std::regex_search(w->essl, std::regex(R"(layout\([^)]*rgba32ui[^)]*\) uniform writeonly[^;]*\buimage2D dsts\[2\];)")), w->essl);
+}

@@ -108,6 +108,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_shader_storage_buffer_object", false},
     {"GL_ARB_shader_atomic_counters", false},
     {"GL_ARB_shader_image_load_store", false},
+    {"GL_ARB_viewport_array", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

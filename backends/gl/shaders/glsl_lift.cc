@@ -208,6 +208,55 @@ void compatibility_macros(std::vector<std::string>& sources, bool profile, std::
 // gl_ClipVertex on).
 static bool clips(Stage stage, const EsslOptions& opt) { return opt.clip_distance && stage != Stage::fragment && stage != Stage::compute; }
 
+// `layout(shared)` and `layout(packed)` blocks: glslang refuses both when it
+// emits SPIR-V; std140 is a layout GL lets an implementation give them (their
+// offsets are the implementation's choice, queried through the API).
+static void respell_block_layouts(std::vector<std::string>& sources) {
+    static const std::regex kLayout(R"(\blayout\s*\([^)]*\b(shared|packed)\b[^)]*\))");
+    static const std::regex kWord(R"(\b(shared|packed)\b)");
+    for (std::string& s : sources) {
+        if (s.find("shared") == std::string::npos && s.find("packed") == std::string::npos) continue;
+        std::string out;
+        auto it = std::sregex_iterator(s.begin(), s.end(), kLayout);
+        size_t at = 0;
+        for (; it != std::sregex_iterator(); ++it) {
+            out += s.substr(at, size_t(it->position(0)) - at);
+            out += std::regex_replace(it->str(0), kWord, "std140");
+            at = size_t(it->position(0) + it->length(0));
+        }
+        if (at) s = out + s.substr(at);
+    }
+}
+
+// `attribute` and `varying` (GLSL 1.10-4.10; glslang refuses them from 4.20)
+// in a source an extension raised to 4.30: GLSL 1.30's meaning, spelled as
+// in/out of the stage.
+static void respell_storage_keywords(std::vector<std::string>& sources, Stage stage) {
+    if (stage == Stage::vertex) {
+        if (mentions(sources, "attribute"))
+            for (std::string& s : sources) s = replace_word(s, "attribute", "in");
+        if (mentions(sources, "varying"))
+            for (std::string& s : sources) s = replace_word(s, "varying", "out");
+    } else if (stage == Stage::fragment && mentions(sources, "varying")) {
+        for (std::string& s : sources) s = replace_word(s, "varying", "in");
+    }
+}
+
+int extension_version_floor(Stage stage, int number, const std::string& src) {
+    auto enables = [&](const char* ext) {
+        if (src.find(ext) == std::string::npos) return false;
+        const std::regex directive(std::string(R"(#\s*extension\s+)") + ext + R"(\s*:\s*(enable|require|warn))");
+        return std::regex_search(src, directive);
+    };
+    if (number >= 430) return 0;
+    if (stage == Stage::compute && enables("GL_ARB_compute_shader")) return 430;
+    if (number >= 130 && enables("GL_ARB_shader_storage_buffer_object")) return 430;
+    if (number == 420 && src.find("atomic_uint") != std::string::npos) return 430;
+    if (number >= 140 && enables("GL_ARB_shader_atomic_counters")) return 430;
+    if (number >= 130 && enables("GL_ARB_shader_image_load_store")) return 430;
+    return 0;
+}
+
 Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt) {
     Lifted out;
     out.sources = in.sources;
@@ -253,15 +302,20 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     // (with their built-in block redeclarations) from 4.10 only, while
     // GL_ARB_compute_shader and GL_ARB_tessellation_shader bring them to
     // 1.40/1.50 and 3.30 sources: those stages compile as that version.
-    const int stage_floor = in.stage == Stage::compute ? 430
-                            : (in.stage == Stage::tess_control || in.stage == Stage::tess_evaluation) ? 410
-                                                                                                       : 0;
+    std::string joined;
+    for (const std::string& s : in.sources) joined += s;
+    const int stage_floor = std::max(in.stage == Stage::compute ? 430
+                                     : (in.stage == Stage::tess_control || in.stage == Stage::tess_evaluation) ? 410
+                                                                                                                : 0,
+                                     extension_version_floor(in.stage, v.number, joined));
     // Redeclaring a built-in block (out gl_PerVertex {...}) is GLSL 1.50's
     // (Mesa takes it there), glslang's only from 4.10 or with
     // ARB_separate_shader_objects: enabled for a source that redeclares one.
     const std::string extensions =
         v.number >= 150 && std::max(v.number, stage_floor) < 410 && mentions(in.sources, "gl_PerVertex")
             ? "#extension GL_ARB_separate_shader_objects : enable\n" : "";
+    respell_block_layouts(out.sources);
+    if (v.number < 420 && std::max(v.number, stage_floor) >= 420) respell_storage_keywords(out.sources, in.stage);
     if (v.number >= 330) {
         out.version = std::max(v.number, stage_floor);
         out.preamble = extensions + coord_decls;

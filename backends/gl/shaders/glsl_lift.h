@@ -59,6 +59,15 @@ std::string unlift_log(std::string log);
 // which has it (glslang knows no ARB spelling); false: not mentioned.
 bool respell_instance_id_arb(std::vector<std::string>& sources);
 
+// The GLSL version glslang needs for what an extension brings to an older
+// source: GL_ARB_compute_shader (compute stages), and the storage-block,
+// atomic-counter and image extensions (their layout(binding...), std430 and
+// built-ins: glslang has them from 4.20/4.30 only) enabled in GLSL
+// 1.30-4.20, or 4.20's atomic_uint: 430. 0: nothing raises the version. A
+// source that uses those features without enabling the extension is not
+// raised and fails as GL says. One rule for every backend's compile.
+int extension_version_floor(Stage stage, int number, const std::string& joined);
+
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
 

@@ -36,6 +36,26 @@ const TBuiltInResource& resources() {
     static const TBuiltInResource r = [] {
         TBuiltInResource x = *GetDefaultResources();
         x.maxDrawBuffers = 8;
+        // Atomic counters and images (GLES 3.1's, desktop through
+        // GL_ARB_shader_atomic_counters / _image_load_store): glslang's
+        // defaults (one counter binding, no vertex counters) are below what
+        // GLES 3.1 hosts serve, so the compile would refuse what the host
+        // takes. These figures are upper bounds (Mesa's); the host's own
+        // limits are enforced by its compile and link of the emitted ESSL.
+        // The gl_Max* constants a shader reads are these, not the host's.
+        x.maxAtomicCounterBindings = 16;
+        x.maxAtomicCounterBufferSize = 16384;
+        x.maxVertexAtomicCounters = x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters =
+            x.maxGeometryAtomicCounters = x.maxFragmentAtomicCounters = x.maxComputeAtomicCounters = 4096;
+        x.maxCombinedAtomicCounters = 4096;
+        x.maxVertexAtomicCounterBuffers = x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers =
+            x.maxGeometryAtomicCounterBuffers = x.maxFragmentAtomicCounterBuffers = x.maxComputeAtomicCounterBuffers =
+                x.maxCombinedAtomicCounterBuffers = 16;
+        x.maxImageUnits = 32;
+        x.maxCombinedImageUnitsAndFragmentOutputs = 40;
+        x.maxVertexImageUniforms = x.maxTessControlImageUniforms = x.maxTessEvaluationImageUniforms =
+            x.maxGeometryImageUniforms = x.maxFragmentImageUniforms = x.maxComputeImageUniforms = 32;
+        x.maxCombinedImageUniforms = 192;
         return x;
     }();
     return r;

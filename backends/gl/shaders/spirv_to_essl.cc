@@ -10,6 +10,7 @@
 #include <string>
 
 #include "uniform_init.h"
+#include "spirv_image_formats.h"
 #include "spirv_textures.h"
 
 namespace mgl::gl {
@@ -152,6 +153,16 @@ std::string enable_clip_distances(std::string text) {
     return text.insert(eol + 1, std::string("#extension ") + kExt + " : require\n");
 }
 
+// gl_ViewportIndex (GL_ARB_viewport_array, GLSL 4.10) is GL_OES_viewport_array's
+// in ESSL: enabled the same way.
+std::string enable_viewport_index(std::string text) {
+    constexpr const char* kExt = "GL_OES_viewport_array";
+    if (text.find("gl_ViewportIndex") == std::string::npos || text.find(kExt) != std::string::npos) return text;
+    const size_t eol = text.find('\n');
+    if (eol == std::string::npos) return text;
+    return text.insert(eol + 1, std::string("#extension ") + kExt + " : require\n");
+}
+
 // SPIRV-Cross declares a stage's gl_ClipDistance output whenever the SPIR-V
 // output block has the member, also when the stage never writes it (a
 // geometry stage that only reads its inputs' distances). A host counts a
@@ -198,6 +209,33 @@ std::string size_input_clip_distances(std::string text, Stage stage) {
     return text.insert(at, block);
 }
 
+// glslang's OpenGL SPIR-V has no atomic_uint type: a counter is a uint in
+// the AtomicCounter storage class, which SPIRV-Cross writes back as a plain
+// global `layout(binding = B, offset = O) uint c;` (no `uniform`, no
+// atomic_uint), so the host refuses every call on it. Only a counter is a
+// top-level declaration with an offset: those lines get GLSL's spelling back,
+// and so do the two operations SPIRV-Cross writes in SPIR-V's terms:
+// OpAtomicLoad becomes `atomicAdd(c, 0)` (atomicCounter(c) in GLSL), and
+// OpAtomicIDecrement becomes atomicCounterDecrement(c), which in GLSL returns
+// the decremented value where SPIR-V's returns the one before (glslang then
+// subtracts 1 from it, as GLSL's result): the old value is given back.
+std::string restore_atomic_counters(std::string text) {
+    if (text.find("atomicCounter") == std::string::npos && text.find("atomicAdd") == std::string::npos) return text;
+    static const std::regex kCounter(R"((^|\n)(layout\(binding = \d+, offset = \d+\)) (?:highp )?uint (\w+)((?:\[\d+\])*;))");
+    std::vector<std::string> names;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kCounter); it != std::sregex_iterator(); ++it)
+        names.push_back(it->str(3));
+    if (names.empty()) return text;
+    text = std::regex_replace(text, kCounter, "$1$2 uniform atomic_uint $3$4");
+    for (const std::string& n : names) {
+        const std::string counter = "(" + n + R"((?:\[[^\]]*\])*))";
+        text = std::regex_replace(text, std::regex(R"(\batomicAdd\()" + counter + R"(, 0u?\))"), "atomicCounter($1)");
+        text = std::regex_replace(text, std::regex(R"(\batomicCounterDecrement\()" + counter + R"(\))"),
+                                  "(atomicCounterDecrement($1) + 1u)");
+    }
+    return text;
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
@@ -211,6 +249,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     std::vector<uint32_t> spirv = t.spirv;
     strip_uniform_initialisers(spirv);
     lower_desktop_textures(spirv);
+    format_writeonly_images(spirv);
     if (spvc_context_parse_spirv(c.ctx, spirv.data(), spirv.size(), &ir) != SPVC_SUCCESS ||
         spvc_context_create_compiler(c.ctx, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) !=
             SPVC_SUCCESS ||
@@ -245,7 +284,10 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     }
     std::vector<uint32_t> table;
     essl = take_line_directives(
-        size_input_clip_distances(enable_clip_distances(drop_unwritten_clip_distances(unmark_anonymous_blocks(text, marks))), t.stage), table);
+        size_input_clip_distances(
+            enable_viewport_index(enable_clip_distances(
+                drop_unwritten_clip_distances(restore_atomic_counters(unmark_anonymous_blocks(text, marks))))),
+            t.stage), table);
     if (lines) *lines = std::move(table);
     return true;
 }
