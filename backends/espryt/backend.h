@@ -140,6 +140,21 @@ public:
     void glDepthRangeArrayv(GLuint first, GLsizei count, wire::In<GLdouble> v) override;
     void glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f) override;
     void glGetDoublei_v(GLenum target, GLuint index, wire::Out<GLdouble> data) override;
+    // image_units.cc: textures made with glTexImage* bound to image units
+    void glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer, GLenum access,
+                            GLenum format) override;
+    static GLenum binding_of(GLenum target);
+    bool texture_target_of(GLuint host, GLenum& target);
+    void make_immutable(GLuint texture, GLuint old_host, GLenum target);
+    void reattach_texture(GLuint from, GLuint to);
+    void record_image_uniforms(GLuint host_program);  // after every desktop link
+    // glUniform1i* of an image uniform: GLES fixes its unit at link. True when
+    // `location` is one (answered here: no host call).
+    bool image_uniform_set(gen::Op op, GLuint host_program, GLint location, GLsizei count, const GLint* values);
+    void glUniform1i(GLint location, GLint v0) override;
+    void glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) override;
+    void glProgramUniform1i(GLuint program, GLint location, GLint v0) override;
+    void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, wire::In<GLint> value) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)

@@ -327,6 +327,7 @@ void EsprytBackend::glLinkProgram(GLuint program) {
     const GLuint missing = host_gl.glIsProgram(host_program) ? missing_stage_for(host_program) : 0;
     link_desktop(program, host_program);
     record_driver_uniforms(host_program);
+    record_image_uniforms(host_program);
     if (missing) {
         host_gl.glDetachShader(host_program, missing);
         host_gl.glDeleteShader(missing);

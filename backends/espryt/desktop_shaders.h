@@ -54,6 +54,9 @@ struct DesktopShaders {
     std::unordered_map<uint32_t, DesktopShader> shaders;
     std::unordered_map<uint32_t, std::map<std::string, int>> frag_bindings;  // client program name ->
     std::unordered_map<uint32_t, DriverUniforms> driver_uniforms;  // host program name -> (driver_uniforms.cc)
+    // host program name -> its image uniforms' locations and the units their
+    // layout binds them to (image_units.cc; programs without images absent)
+    std::unordered_map<uint32_t, std::map<int32_t, int32_t>> image_uniforms;
     std::unordered_map<uint32_t, std::vector<ExtraAttachment>> extras;      // host program name ->
     // The link log of a program whose last link the front end refused (a
     // stage of several objects that does not link): host program name ->.

@@ -32,4 +32,12 @@ void MemoryLedger::release(Kind k, uint32_t host) {
     held_.erase(it);
 }
 
+void MemoryLedger::move(Kind k, uint32_t from, uint32_t to) {
+    auto it = held_.find(key(k, from));
+    if (it == held_.end()) return;
+    auto parts = std::move(it->second);
+    held_.erase(it);
+    held_[key(k, to)] = std::move(parts);
+}
+
 }  // namespace mgl::espryt

@@ -27,6 +27,9 @@ public:
     bool charge(wire::MemoryBudget* budget, const char* verb, Kind k, uint32_t host, uint32_t part, uint64_t bytes);
     // The object is deleted: everything it held goes back.
     void release(Kind k, uint32_t host);
+    // The storage of `from` now lives in host object `to` (a texture made
+    // immutable in place of the application's: image_units.cc).
+    void move(Kind k, uint32_t from, uint32_t to);
 
 private:
     static uint64_t key(Kind k, uint32_t host) { return uint64_t(k) << 32 | host; }
