@@ -188,7 +188,9 @@ void close_inherited_fds(int keep) {
 class CompilerPool {
 public:
     static CompilerPool& process() {
-        static CompilerPool pool;
+        // Never destroyed: server threads may compile during the application's
+        // exit(); the forked processes die with the server (PR_SET_PDEATHSIG).
+        static CompilerPool& pool = *new CompilerPool;
         return pool;
     }
 

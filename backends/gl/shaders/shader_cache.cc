@@ -46,7 +46,9 @@ ShaderCache::Config ShaderCache::from_environment() {
 }
 
 ShaderCache& ShaderCache::process() {
-    static ShaderCache cache(from_environment());
+    // Never destroyed: an embedded server's threads may still translate while
+    // the application's exit() runs static destructors.
+    static ShaderCache& cache = *new ShaderCache(from_environment());
     return cache;
 }
 

@@ -97,10 +97,11 @@ std::string library_build_id() {
 }
 
 TaskCache& TaskCache::process() {
-    static TaskCache cache = [] {
+    // Never destroyed (as ShaderCache::process()): server threads may use it during exit().
+    static TaskCache& cache = *[] {
         ShaderCache::Config c = ShaderCache::from_environment();
         if (!c.dir.empty()) c.dir += "/tasks";
-        return TaskCache(c, library_build_id());
+        return new TaskCache(c, library_build_id());
     }();
     return cache;
 }
