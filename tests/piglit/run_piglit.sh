@@ -45,7 +45,9 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
     'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
     'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'
-    'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample' 'arb_copy_buffer')
+    'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample' 'arb_copy_buffer'
+    'arb_compute_shader' 'arb_shader_storage_buffer_object' 'arb_shader_atomic_counters'
+    'arb_shader_image_load_store' 'arb_viewport_array')
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' -t 'spec@arb_buffer_storage@bufferstorage-persistent_gles3'
@@ -56,7 +58,9 @@ case ${PIGLIT_SUBSET:-gles} in
         subset+=(quick)
         # CI's part: every 30th test of the two big GLSL groups and every
         # third of the others (desktop-ci.txt, made by the awk line in
-        # docs/PIGLIT.md from `piglit print-cmd` of the whole list).
+        # docs/PIGLIT.md from `piglit print-cmd` of the whole list), and 17
+        # execution tests picked from the compute, storage, counter, image and
+        # viewport-array groups (added 2026-12-06; docs/PIGLIT.md).
         [[ $PIGLIT_SUBSET == desktop-ci ]] && subset+=(--test-list "$(dirname "$0")/desktop-ci.txt") ;;
     compat | compat-ci)
         subset=(-p surfaceless_egl -t 'spec@!opengl 1\.[0-5]@' -t 'spec@!opengl 2\.1@' quick)
