@@ -256,6 +256,15 @@ void run(const char* label, EGLenum api) {
     error("persistent map of mutable storage");
     buffer_storage(GL_ARRAY_BUFFER, 0, nullptr, GL_MAP_WRITE_BIT);
     error("glBufferStorage of size 0");
+    if (desktop) {
+        // A refused read leaves the application's memory as it was.
+        auto get_sub_data = reinterpret_cast<PFNGLGETBUFFERSUBDATAPROC>(eglGetProcAddress("glGetBufferSubData"));
+        uint8_t out[8];
+        std::memset(out, 0xAB, sizeof out);
+        get_sub_data(GL_ARRAY_BUFFER, 60, 8, out);  // past vbo4's 64 bytes
+        const GLenum e = glGetError();
+        std::printf("  glGetBufferSubData past the store: error 0x%x, bytes %02x %02x\n", e, out[0], out[7]);
+    }
 
     // 5. A buffer deleted while mapped persistently.
     glBindBuffer(GL_ARRAY_BUFFER, vbo);

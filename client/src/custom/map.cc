@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "buffer_rules.h"
 #include "custom/common.h"
 
 namespace mgl::client {
@@ -315,6 +316,21 @@ void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* d
     if (mapped_exclusively(*ctx, target)) {
         gl_error(*ctx, GL_INVALID_OPERATION, "glGetBufferSubData");
         return;
+    }
+    // GL writes nothing into `data` on an error, but the reply always carries
+    // `size` bytes: the range is checked here, by the front end's rule, where
+    // the client knows the store's size (the server checks it again).
+    if (const uint32_t name = ctx->st.bound_buffer(target); name != 0) {
+        std::lock_guard<std::mutex> g(ctx->group->mu);
+        auto it = ctx->group->buffers.find(name);
+        if (it != ctx->group->buffers.end() && it->second.size >= 0) {
+            mgl::gl::BufferStore store;
+            store.size = it->second.size;
+            if (const mgl::gl::RuleError e = mgl::gl::check_get_buffer_sub_data(store, offset, size)) {
+                gl_error(*ctx, e.error, "glGetBufferSubData");
+                return;
+            }
+        }
     }
     ctx->enc->glGetBufferSubData(target, offset, size, uint32_t(size));
     ++ctx->counters.round_trips;
