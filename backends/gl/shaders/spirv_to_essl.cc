@@ -7,6 +7,8 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <unordered_set>
+#include <cctype>
 #include <string>
 
 #include "uniform_init.h"
@@ -222,17 +224,37 @@ std::string size_input_clip_distances(std::string text, Stage stage) {
 std::string restore_atomic_counters(std::string text) {
     if (text.find("atomicCounter") == std::string::npos && text.find("atomicAdd") == std::string::npos) return text;
     static const std::regex kCounter(R"((^|\n)(layout\(binding = \d+, offset = \d+\)) (?:highp )?uint (\w+)((?:\[\d+\])*;))");
-    std::vector<std::string> names;
+    std::unordered_set<std::string> names;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), kCounter); it != std::sregex_iterator(); ++it)
-        names.push_back(it->str(3));
+        names.insert(it->str(3));
     if (names.empty()) return text;
     text = std::regex_replace(text, kCounter, "$1$2 uniform atomic_uint $3$4");
-    for (const std::string& n : names) {
-        const std::string counter = "(" + n + R"((?:\[[^\]]*\])*))";
-        text = std::regex_replace(text, std::regex(R"(\batomicAdd\()" + counter + R"(, 0u?\))"), "atomicCounter($1)");
-        text = std::regex_replace(text, std::regex(R"(\batomicCounterDecrement\()" + counter + R"(\))"),
-                                  "(atomicCounterDecrement($1) + 1u)");
-    }
+    // One pass over the calls (a shader may declare thousands of counters):
+    // `call(` followed by a counter, optionally indexed, and the rest of the call.
+    auto rewrite = [&](const std::string& call, const std::regex& rest, auto&& replacement) {
+        std::string out;
+        size_t at = 0;
+        for (size_t p = text.find(call); p != std::string::npos; p = text.find(call, p + 1)) {
+            if (p > 0 && (std::isalnum(static_cast<unsigned char>(text[p - 1])) || text[p - 1] == '_')) continue;
+            const size_t arg = p + call.size();
+            size_t end = arg;
+            while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+            if (!names.count(text.substr(arg, end - arg))) continue;
+            std::smatch m;
+            if (!std::regex_search(text.cbegin() + long(end), text.cend(), m, rest, std::regex_constants::match_continuous))
+                continue;
+            const std::string counter = text.substr(arg, end - arg) + m.str(1);
+            out += text.substr(at, p - at) + replacement(counter);
+            at = end + size_t(m.length(0));
+            p = at - 1;
+        }
+        if (at) text = out + text.substr(at);
+    };
+    static const std::regex kLoadRest(R"(((?:\[[^\]]*\])*), 0u?\))");
+    static const std::regex kDecrementRest(R"(((?:\[[^\]]*\])*)\))");
+    rewrite("atomicAdd(", kLoadRest, [](const std::string& c) { return "atomicCounter(" + c + ")"; });
+    rewrite("atomicCounterDecrement(", kDecrementRest,
+            [](const std::string& c) { return "(atomicCounterDecrement(" + c + ") + 1u)"; });
     return text;
 }
 
