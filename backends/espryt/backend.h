@@ -155,6 +155,7 @@ public:
     void glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) override;
     void glProgramUniform1i(GLuint program, GLint location, GLint v0) override;
     void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, wire::In<GLint> value) override;
+    void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)

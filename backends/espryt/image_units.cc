@@ -314,4 +314,26 @@ void EsprytBackend::glProgramUniform1iv(GLuint program, GLint location, GLsizei 
     EsprytGenerated::glProgramUniform1iv(program, location, count, value);
 }
 
+// glShaderStorageBlockBinding: GLES fixes a storage block's binding at link
+// as it does an image uniform's unit. Naming the binding the block already has
+// is served (GL's errors checked first); another one is refused loudly.
+void EsprytBackend::glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) {
+    constexpr gen::Op op = gen::Op::glShaderStorageBlockBinding;
+    if (!cur_) return unavailable(op);
+    GLuint host = 0;
+    if (!to_host(Kind::program, program, host) || !host) return name_error(op, Kind::program, program);
+    GLint blocks = 0, max_bindings = 0;
+    host_gl.glGetProgramInterfaceiv(host, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
+    host_gl.glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &max_bindings);
+    if (block >= GLuint(std::max(blocks, 0))) return refuse(op, GL_INVALID_VALUE, "block is not an active storage block");
+    if (binding >= GLuint(std::max(max_bindings, 0)))
+        return refuse(op, GL_INVALID_VALUE, "binding >= GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS");
+    const GLenum prop = GL_BUFFER_BINDING;
+    GLint now = -1;
+    host_gl.glGetProgramResourceiv(host, GL_SHADER_STORAGE_BLOCK, block, 1, &prop, 1, nullptr, &now);
+    if (GLuint(now) == binding) return;
+    refuse(op, GL_INVALID_OPERATION,
+           "a storage block binding other than its layout binding (GLES fixes block bindings at link; not emulated)");
+}
+
 }  // namespace mgl::espryt
