@@ -156,6 +156,7 @@ public:
     void glProgramUniform1i(GLuint program, GLint location, GLint v0) override;
     void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, wire::In<GLint> value) override;
     void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
+    void glProgramParameteri(GLuint program, GLenum pname, GLint value) override;  // desktop_shaders.cc
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;
     // any format/type pair, converted from the GLES read (desktop_read_pixels.cc)

@@ -129,6 +129,8 @@ void EsprytBackend::glDeleteProgram(GLuint program) {
     if (known && !host_gl.glIsProgram(host)) {
         cur_->share->desktop->extras.erase(host);
         cur_->share->desktop->link_logs.erase(host);
+        cur_->share->desktop->separable.erase(host);
+        cur_->share->desktop->image_uniforms.erase(host);
     }
     prune(*cur_->share->desktop);  // its deleted shaders are detached now
 }
@@ -271,6 +273,11 @@ void EsprytBackend::glBindFragDataLocation(GLuint program, GLuint color, wire::I
 // stay as they were (the stages' text is the GL front end's:
 // fixed_function_vertex_essl, fixed_function_fragment_essl).
 GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
+    // A separable program holds only the stages it has: a pipeline takes the
+    // others from other programs (and fails validation over a stand-in one).
+    // Recorded at glProgramParameteri: a host answers GL_PROGRAM_SEPARABLE
+    // with 0 until the program's first successful link (Mesa).
+    if (cur_->share->desktop->separable.count(host_program)) return 0;
     GLint attached = 0;
     host_gl.glGetProgramiv(host_program, GL_ATTACHED_SHADERS, &attached);
     std::vector<GLuint> hosts(size_t(std::max(attached, 0)));
@@ -318,6 +325,15 @@ GLuint EsprytBackend::missing_stage_for(GLuint host_program) {
     host_gl.glCompileShader(sh);
     host_gl.glAttachShader(host_program, sh);
     return sh;
+}
+
+void EsprytBackend::glProgramParameteri(GLuint program, GLenum pname, GLint value) {
+    EsprytGenerated::glProgramParameteri(program, pname, value);
+    GLuint host = 0;
+    if (pname != GL_PROGRAM_SEPARABLE || !cur_ || !cur_->desktop() || !to_host(Kind::program, program, host) || !host)
+        return;
+    if (value) desktop_shaders().separable.insert(host);
+    else desktop_shaders().separable.erase(host);
 }
 
 void EsprytBackend::glLinkProgram(GLuint program) {

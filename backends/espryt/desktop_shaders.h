@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "driver_uniforms.h"
@@ -57,6 +58,9 @@ struct DesktopShaders {
     // host program name -> its image uniforms' locations and the units their
     // layout binds them to (image_units.cc; programs without images absent)
     std::unordered_map<uint32_t, std::map<int32_t, int32_t>> image_uniforms;
+    // host programs the application made separable (glProgramParameteri): no
+    // stand-in stage at their links (desktop_shaders.cc, missing_stage_for)
+    std::unordered_set<uint32_t> separable;
     std::unordered_map<uint32_t, std::vector<ExtraAttachment>> extras;      // host program name ->
     // The link log of a program whose last link the front end refused (a
     // stage of several objects that does not link): host program name ->.
