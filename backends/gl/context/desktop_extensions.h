@@ -22,8 +22,10 @@ struct DesktopExtension {
     bool lowered = false;  // served by the client's compatibility lowering on every device (compat_only too)
 };
 
-// Espryt's order first (its extension string predates this table and stays as
-// it was), then what only another backend serves.
+// Espryt's first list (its extension string predates this table and stays as
+// it was), then the extensions added later (storage blocks, counters, images,
+// viewport arrays: Espryt and Magma as their devices carry them), then the
+// compatibility lowering's.
 inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_ES2_compatibility", false},
     {"GL_ARB_ES3_compatibility", false},
