@@ -151,6 +151,7 @@ public:
     // glUniform1i* of an image uniform: GLES fixes its unit at link. True when
     // `location` is one (answered here: no host call).
     bool image_uniform_set(gen::Op op, GLuint host_program, GLint location, GLsizei count, const GLint* values);
+    bool may_be_image_location(GLint location) const;
     void glUniform1i(GLint location, GLint v0) override;
     void glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) override;
     void glProgramUniform1i(GLuint program, GLint location, GLint v0) override;

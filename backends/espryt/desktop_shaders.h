@@ -61,6 +61,9 @@ struct DesktopShaders {
     // host programs the application made separable (glProgramParameteri): no
     // stand-in stage at their links (desktop_shaders.cc, missing_stage_for)
     std::unordered_set<uint32_t> separable;
+    // host textures an image unit can take (immutable, or remade so:
+    // image_units.cc); forgotten at glDeleteTextures
+    std::unordered_set<uint32_t> image_ready;
     std::unordered_map<uint32_t, std::vector<ExtraAttachment>> extras;      // host program name ->
     // The link log of a program whose last link the front end refused (a
     // stage of several objects that does not link): host program name ->.

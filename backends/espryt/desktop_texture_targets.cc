@@ -86,6 +86,7 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
             if (to_host(Kind::texture, textures.data[i], h) && h) {
                 cur_->share->rect_textures.erase(h);
                 cur_->share->legacy_clamps.forget(h);
+                if (cur_->share->desktop) cur_->share->desktop->image_ready.erase(h);
             }
         }
     }

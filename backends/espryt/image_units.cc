@@ -17,8 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "backend.h"
 #include <spdlog/spdlog.h>
+
+#include "backend.h"
+#include "state/compute_rules.h"
 
 namespace mgl::espryt {
 
@@ -45,8 +47,9 @@ constexpr GLenum kFloatParameters[] = {GL_TEXTURE_MIN_LOD, GL_TEXTURE_MAX_LOD};
 void EsprytBackend::glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer,
                                        GLenum access, GLenum format) {
     GLuint host = 0;
+    // A texture checked (or remade) once is bound without asking the host again.
     if (cur_ && cur_->desktop() && texture && to_host(Kind::texture, texture, host) && host &&
-        host_gl.glIsTexture(host)) {
+        !desktop_shaders().image_ready.count(host) && host_gl.glIsTexture(host)) {
         GLint immutable = 1;
         GLenum target = 0;
         if (texture_target_of(host, target)) {
@@ -55,7 +58,12 @@ void EsprytBackend::glBindImageTexture(GLuint unit, GLuint texture, GLint level,
             host_gl.glBindTexture(target, host);
             host_gl.glGetTexParameteriv(target, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
             host_gl.glBindTexture(target, GLuint(was));
-            if (!immutable) make_immutable(texture, host, target);
+            GLuint now = host;
+            if (!immutable) {
+                make_immutable(texture, host, target);
+                to_host(Kind::texture, texture, now);
+            }
+            if (immutable || now != host) desktop_shaders().image_ready.insert(now);  // not when the remake failed
         }
     }
     EsprytGenerated::glBindImageTexture(unit, texture, level, layered, layer, access, format);
@@ -279,18 +287,25 @@ bool EsprytBackend::image_uniform_set(gen::Op op, GLuint host_program, GLint loc
     return true;
 }
 
+// Whether any linked program of the share group has an image uniform at
+// `location`: the current program is asked of the host only then.
+bool EsprytBackend::may_be_image_location(GLint location) const {
+    if (!cur_ || !cur_->share->desktop) return false;
+    for (const auto& [program, units] : cur_->share->desktop->image_uniforms)
+        if (units.count(location)) return true;
+    return false;
+}
+
 void EsprytBackend::glUniform1i(GLint location, GLint v0) {
     GLint program = 0;
-    if (cur_ && cur_->share->desktop && !cur_->share->desktop->image_uniforms.empty())
-        host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+    if (may_be_image_location(location)) host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
     if (program && image_uniform_set(gen::Op::glUniform1i, GLuint(program), location, 1, &v0)) return;
     EsprytGenerated::glUniform1i(location, v0);
 }
 
 void EsprytBackend::glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) {
     GLint program = 0;
-    if (cur_ && cur_->share->desktop && !cur_->share->desktop->image_uniforms.empty())
-        host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+    if (may_be_image_location(location)) host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
     if (program && count > 0 && value.count() >= uint32_t(count) &&
         image_uniform_set(gen::Op::glUniform1iv, GLuint(program), location, count, value.data))
         return;
@@ -325,9 +340,10 @@ void EsprytBackend::glShaderStorageBlockBinding(GLuint program, GLuint block, GL
     GLint blocks = 0, max_bindings = 0;
     host_gl.glGetProgramInterfaceiv(host, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
     host_gl.glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &max_bindings);
-    if (block >= GLuint(std::max(blocks, 0))) return refuse(op, GL_INVALID_VALUE, "block is not an active storage block");
-    if (binding >= GLuint(std::max(max_bindings, 0)))
-        return refuse(op, GL_INVALID_VALUE, "binding >= GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS");
+    gl::ComputeLimits limits;
+    limits.storage_bindings = uint32_t(std::max(max_bindings, 0));
+    if (const gl::RuleError e = gl::check_storage_block_binding(block, uint32_t(std::max(blocks, 0)), binding, limits))
+        return refuse(op, e.error, e.why);
     const GLenum prop = GL_BUFFER_BINDING;
     GLint now = -1;
     host_gl.glGetProgramResourceiv(host, GL_SHADER_STORAGE_BLOCK, block, 1, &prop, 1, nullptr, &now);
