@@ -147,16 +147,29 @@ public:
     bool texture_target_of(GLuint host, GLenum& target);
     void make_immutable(GLuint texture, GLuint old_host, GLenum target);
     void reattach_texture(GLuint from, GLuint to);
-    void record_image_uniforms(GLuint host_program);  // after every desktop link
-    // glUniform1i* of an image uniform: GLES fixes its unit at link. True when
-    // `location` is one (answered here: no host call).
+    // unit_routing.cc: image units and storage bindings as the application
+    // set them (glUniform1i, glShaderStorageBlockBinding), routed around draws
+    void record_program_units(GLuint host_program);  // after every desktop link
+    void forget_program_units(GLuint host_program);
+    // glUniform1i* of an image uniform. True when `location` is one (answered
+    // here: no host call).
     bool image_uniform_set(gen::Op op, GLuint host_program, GLint location, GLsizei count, const GLint* values);
     bool may_be_image_location(GLint location) const;
+    bool image_uniform_value(GLuint host_program, GLint location, GLint& unit) const;
+    void route_units(bool compute);
+    void put_back_units();
     void glUniform1i(GLint location, GLint v0) override;
     void glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) override;
     void glProgramUniform1i(GLuint program, GLint location, GLint v0) override;
     void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, wire::In<GLint> value) override;
     void glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) override;
+    void answer_storage_bindings(GLuint program, GLuint index, GLsizei propCount, const wire::In<GLenum>& props,
+                                 GLsizei count, wire::Out<GLint>& params);
+    void glDispatchCompute(GLuint num_groups_x, GLuint num_groups_y, GLuint num_groups_z) override;
+    void glDispatchComputeIndirect(GLintptr indirect) override;
+    void glBindBufferBase(GLenum target, GLuint index, GLuint buffer) override;
+    void glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) override;
+    void glGetBooleani_v(GLenum target, GLuint index, wire::Out<GLboolean> data) override;
     void glProgramParameteri(GLuint program, GLenum pname, GLint value) override;  // desktop_shaders.cc
     void glDrawBuffer(GLenum buf) override;
     void glReadBuffer(GLenum src) override;

@@ -96,6 +96,25 @@ struct Context {
     uint64_t ranges_checked = 0;
     int32_t max_ranges[4] = {-1, -1, -1, -1};  // per indexed target, asked once
 
+    // Host image units and storage buffer bindings a routed draw or dispatch
+    // gave another unit's content (unit_routing.cc), with what the
+    // application has there: put back before the next draw, query or bind.
+    struct DisplacedImage {
+        uint32_t unit;
+        int32_t name, level, layered, layer, access, format;
+    };
+    struct DisplacedBuffer {
+        uint32_t index;
+        int32_t name;
+        int64_t start, size;
+    };
+    std::vector<DisplacedImage> displaced_images;
+    std::vector<DisplacedBuffer> displaced_buffers;
+    bool displaced = false;  // either list is not empty
+    // Image units the application bound: an unbound one reports desktop GL's
+    // initial GL_IMAGE_BINDING_FORMAT (GL_R8; GLES's is GL_R32UI).
+    std::vector<bool> image_units_bound;
+
     uint32_t pending_error = 0;  // first error raised by the backend itself
     // The debug messages of errors Espryt raises itself (the host never saw
     // those calls), read before the host's log (queries.cc). Logged while the

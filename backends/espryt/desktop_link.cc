@@ -226,15 +226,25 @@ void EsprytBackend::link_desktop(GLuint program, GLuint host_program) {
     const std::string* fragment = essl_of(gl::Stage::fragment);
     const bool compat_block = geometry && gl::reads_compat_block(*geometry);
     const gl::Stage before_fragment = geometry ? gl::Stage::geometry : gl::Stage::vertex;
+    // Images and storage blocks the sources left unbound get host bindings of
+    // their own (resource_bindings.h; unit_routing.cc routes the
+    // application's units to them).
+    std::vector<const gl::Translation*> all;
+    for (const auto& [stage, t] : translated) all.push_back(t.get());
+    const gl::ResourceBindings resources = gl::assign_resource_bindings(all);
+    if (resources.empty()) d.unbound.erase(host_program);
+    else d.unbound[host_program] = resources;
     for (const auto& [stage, t] : translated) {
         const StageObjects& so = stages[stage];
         std::string essl = t->essl, why;
+        const bool rebind = (stage == gl::Stage::fragment && !bindings.empty()) || !resources.empty();
+        if (rebind && !gl::spirv_to_essl(*t, so.objects.front()->options, bindings, essl, why, nullptr, &resources)) {
+            log().warn("espryt: program {}: {} stage not re-emitted for its link: {}", program, int(stage), why);
+            essl = t->essl;
+        }
         if (stage == gl::Stage::vertex && compat_block) essl = gl::vertex_outputs_as_block(essl);
         if (stage == before_fragment && fragment) essl = gl::declare_missing_outputs(essl, *fragment);
-        const bool rebind = stage == gl::Stage::fragment && !bindings.empty();
-        if (rebind && !gl::spirv_to_essl(*t, so.objects.front()->options, bindings, essl, why))
-            log().warn("espryt: program {}: fragment outputs not re-emitted: {}", program, why);
-        if (!rebind && essl == t->essl && t == so.objects.front()->translation) continue;  // the attached shader as it is
+        if (essl == t->essl && t == so.objects.front()->translation) continue;  // the attached shader as it is
         swaps.push_back({stage, std::move(essl), false});
     }
 

@@ -130,7 +130,7 @@ void EsprytBackend::glDeleteProgram(GLuint program) {
         cur_->share->desktop->extras.erase(host);
         cur_->share->desktop->link_logs.erase(host);
         cur_->share->desktop->separable.erase(host);
-        cur_->share->desktop->image_uniforms.erase(host);
+        forget_program_units(host);
     }
     prune(*cur_->share->desktop);  // its deleted shaders are detached now
 }
@@ -343,7 +343,7 @@ void EsprytBackend::glLinkProgram(GLuint program) {
     const GLuint missing = host_gl.glIsProgram(host_program) ? missing_stage_for(host_program) : 0;
     link_desktop(program, host_program);
     record_driver_uniforms(host_program);
-    record_image_uniforms(host_program);
+    record_program_units(host_program);
     if (missing) {
         host_gl.glDetachShader(host_program, missing);
         host_gl.glDeleteShader(missing);

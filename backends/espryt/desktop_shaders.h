@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "driver_uniforms.h"
+#include "resource_bindings.h"
 #include "translation.h"
 
 namespace mgl::espryt {
@@ -48,6 +49,26 @@ struct DriverUniforms {
     gl::HiddenUniform hidden;
 };
 
+// One image uniform element or storage block of a linked program: the host's
+// unit (binding), fixed at link, and the one the application set
+// (glUniform1i, glShaderStorageBlockBinding), routed around draws when they
+// differ (unit_routing.cc).
+struct RoutedUnit {
+    int32_t host = 0;
+    int32_t app = 0;
+};
+struct ProgramUnits {
+    std::map<int32_t, RoutedUnit> images;  // by uniform location (each array element)
+    std::vector<RoutedUnit> blocks;        // by storage block index
+    bool routed() const {
+        for (const auto& [location, u] : images)
+            if (u.host != u.app) return true;
+        for (const RoutedUnit& u : blocks)
+            if (u.host != u.app) return true;
+        return false;
+    }
+};
+
 struct DesktopShaders {
     // By host shader name: a shader the application deleted while attached
     // lives on (GL keeps it until detached) and must still be re-emitted at
@@ -55,9 +76,13 @@ struct DesktopShaders {
     std::unordered_map<uint32_t, DesktopShader> shaders;
     std::unordered_map<uint32_t, std::map<std::string, int>> frag_bindings;  // client program name ->
     std::unordered_map<uint32_t, DriverUniforms> driver_uniforms;  // host program name -> (driver_uniforms.cc)
-    // host program name -> its image uniforms' locations and the units their
-    // layout binds them to (image_units.cc; programs without images absent)
-    std::unordered_map<uint32_t, std::map<int32_t, int32_t>> image_uniforms;
+    // host program name -> its images and storage blocks (unit_routing.cc;
+    // programs without either absent)
+    std::unordered_map<uint32_t, ProgramUnits> program_units;
+    std::unordered_set<uint32_t> routed;  // those of them with a unit to route (ProgramUnits::routed)
+    // host program name -> the bindings its last link gave the images and
+    // storage blocks its sources left unbound (desktop_link.cc)
+    std::unordered_map<uint32_t, gl::ResourceBindings> unbound;
     // host programs the application made separable (glProgramParameteri): no
     // stand-in stage at their links (desktop_shaders.cc, missing_stage_for)
     std::unordered_set<uint32_t> separable;

@@ -99,8 +99,9 @@ GLint EsprytBackend::draw_framebuffer_height() {
 }
 
 void EsprytBackend::set_driver_uniforms() {
+    if (cur_->share->routed_programs || cur_->displaced) route_units(false);
     DesktopShaders* d = cur_->share->desktop.get();
-    if (!d) return;
+    if (!d || !cur_->share->driver_uniform_programs) return;
     // The programs that draw: the current one, else the bound pipeline's
     // (the fragment stage's reads the height, the vertex, tessellation
     // evaluation and geometry stages' the clip planes).
@@ -299,6 +300,7 @@ void EsprytBackend::glGetProgramResourceiv(GLuint program, GLenum programInterfa
     const DriverUniforms* u = driver_uniforms_of(program, &host);
     if (u && programInterface == GL_UNIFORM) index = u->hidden.to_backend(index);
     EsprytGenerated::glGetProgramResourceiv(program, programInterface, index, propCount, props, count, length, params);
+    if (programInterface == GL_SHADER_STORAGE_BLOCK) answer_storage_bindings(program, index, propCount, props, count, params);
     if (!u || programInterface != GL_UNIFORM_BLOCK || !props.data || !params.data) return;
     // A block's GL_ACTIVE_VARIABLES are uniform indices: renumbered. Each
     // other property wrote one value.

@@ -105,10 +105,12 @@ protected:
         return (cur_->arrays_checked == cur_->share->buffer_epoch || check_arrays(verb)) && ranges_safe(verb);
     }
     // Before a draw: the uniforms the shader front end added that the backend
-    // sets (driver_uniforms.h), for a current program that reads one; only
-    // share groups that linked such a program pay (driver_uniforms.cc).
+    // sets (driver_uniforms.h), for a current program that reads one, and the
+    // image units and storage bindings routed to the application's
+    // (unit_routing.cc); only share groups that linked such a program pay.
     void driver_uniforms() {
-        if (cur_->share->driver_uniform_programs) [[unlikely]] set_driver_uniforms();
+        if (cur_->share->driver_uniform_programs || cur_->share->routed_programs || cur_->displaced) [[unlikely]]
+            set_driver_uniforms();
     }
     virtual void set_driver_uniforms() {}
     // A draw under desktop GL_FIRST_VERTEX_CONVENTION, which GLES lacks

@@ -13,14 +13,11 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <string>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
-#include "state/compute_rules.h"
 
 namespace mgl::espryt {
 
@@ -46,6 +43,11 @@ constexpr GLenum kFloatParameters[] = {GL_TEXTURE_MIN_LOD, GL_TEXTURE_MAX_LOD};
 
 void EsprytBackend::glBindImageTexture(GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer,
                                        GLenum access, GLenum format) {
+    put_back_units();  // a unit a routed draw displaced is the application's again before it binds
+    if (cur_ && unit < 4096) {
+        if (cur_->image_units_bound.size() <= unit) cur_->image_units_bound.resize(unit + 1);
+        cur_->image_units_bound[unit] = true;
+    }
     GLuint host = 0;
     // A texture checked (or remade) once is bound without asking the host again.
     if (cur_ && cur_->desktop() && texture && to_host(Kind::texture, texture, host) && host &&
@@ -229,127 +231,6 @@ void EsprytBackend::reattach_texture(GLuint from, GLuint to) {
         }
     });
     host_gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(draw));
-}
-
-// Image uniforms. Desktop GL sets an image uniform's unit with glUniform1i
-// (its layout binding is only the initial value); GLES fixes it at link and
-// refuses glUniform* on it. A program keeps working when the application
-// sets the unit the uniform already has (the usual `glUniform1i(loc, 0)` of
-// an unbound image, or the binding it declared); another unit would need the
-// image units remapped around each draw: not done, refused loudly.
-namespace {
-bool is_image_type(GLenum type) { return type >= GL_IMAGE_2D && type <= 0x906C; }  // GL_IMAGE_* .. GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY
-}  // namespace
-
-void EsprytBackend::record_image_uniforms(GLuint host_program) {
-    DesktopShaders& d = *cur_->share->desktop;
-    d.image_uniforms.erase(host_program);
-    GLint linked = GL_FALSE, count = 0, longest = 0;
-    host_gl.glGetProgramiv(host_program, GL_LINK_STATUS, &linked);
-    if (!linked) return;
-    host_gl.glGetProgramiv(host_program, GL_ACTIVE_UNIFORMS, &count);
-    host_gl.glGetProgramiv(host_program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &longest);
-    std::vector<char> name(size_t(std::max(longest, 1)) + 16);
-    std::map<int32_t, int32_t> units;
-    for (GLint i = 0; i < count; ++i) {
-        GLint size = 0;
-        GLenum type = 0;
-        host_gl.glGetActiveUniform(host_program, GLuint(i), GLsizei(name.size()), nullptr, &size, &type, name.data());
-        if (!is_image_type(type)) continue;
-        std::string base(name.data());
-        if (base.size() > 3 && base.compare(base.size() - 3, 3, "[0]") == 0) base.resize(base.size() - 3);
-        for (GLint e = 0; e < std::max(size, 1); ++e) {
-            const std::string element = size > 1 ? base + "[" + std::to_string(e) + "]" : base;
-            const GLint loc = host_gl.glGetUniformLocation(host_program, element.c_str());
-            if (loc < 0) continue;
-            GLint unit = 0;
-            host_gl.glGetUniformiv(host_program, loc, &unit);
-            units[loc] = unit;
-        }
-    }
-    if (!units.empty()) d.image_uniforms[host_program] = std::move(units);
-}
-
-bool EsprytBackend::image_uniform_set(gen::Op op, GLuint host_program, GLint location, GLsizei count,
-                                      const GLint* values) {
-    if (!cur_ || !cur_->desktop() || !cur_->share->desktop || cur_->share->desktop->image_uniforms.empty()) return false;
-    auto p = cur_->share->desktop->image_uniforms.find(host_program);
-    if (p == cur_->share->desktop->image_uniforms.end() || !p->second.count(location)) return false;
-    for (GLsizei i = 0; i < count; ++i) {
-        auto u = p->second.find(location + i);
-        if (u == p->second.end()) break;  // past the array: GL ignores the rest
-        if (u->second != values[i]) {
-            refuse(op, GL_INVALID_OPERATION,
-                   "an image uniform's unit other than its layout binding (GLES fixes image units at link; not emulated)");
-            return true;
-        }
-    }
-    return true;
-}
-
-// Whether any linked program of the share group has an image uniform at
-// `location`: the current program is asked of the host only then.
-bool EsprytBackend::may_be_image_location(GLint location) const {
-    if (!cur_ || !cur_->share->desktop) return false;
-    for (const auto& [program, units] : cur_->share->desktop->image_uniforms)
-        if (units.count(location)) return true;
-    return false;
-}
-
-void EsprytBackend::glUniform1i(GLint location, GLint v0) {
-    GLint program = 0;
-    if (may_be_image_location(location)) host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-    if (program && image_uniform_set(gen::Op::glUniform1i, GLuint(program), location, 1, &v0)) return;
-    EsprytGenerated::glUniform1i(location, v0);
-}
-
-void EsprytBackend::glUniform1iv(GLint location, GLsizei count, wire::In<GLint> value) {
-    GLint program = 0;
-    if (may_be_image_location(location)) host_gl.glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-    if (program && count > 0 && value.count() >= uint32_t(count) &&
-        image_uniform_set(gen::Op::glUniform1iv, GLuint(program), location, count, value.data))
-        return;
-    EsprytGenerated::glUniform1iv(location, count, value);
-}
-
-void EsprytBackend::glProgramUniform1i(GLuint program, GLint location, GLint v0) {
-    GLuint host = 0;
-    if (cur_ && cur_->share->desktop && !cur_->share->desktop->image_uniforms.empty() &&
-        to_host(Kind::program, program, host) && image_uniform_set(gen::Op::glProgramUniform1i, host, location, 1, &v0))
-        return;
-    EsprytGenerated::glProgramUniform1i(program, location, v0);
-}
-
-void EsprytBackend::glProgramUniform1iv(GLuint program, GLint location, GLsizei count, wire::In<GLint> value) {
-    GLuint host = 0;
-    if (cur_ && cur_->share->desktop && !cur_->share->desktop->image_uniforms.empty() && count > 0 &&
-        value.count() >= uint32_t(count) && to_host(Kind::program, program, host) &&
-        image_uniform_set(gen::Op::glProgramUniform1iv, host, location, count, value.data))
-        return;
-    EsprytGenerated::glProgramUniform1iv(program, location, count, value);
-}
-
-// glShaderStorageBlockBinding: GLES fixes a storage block's binding at link
-// as it does an image uniform's unit. Naming the binding the block already has
-// is served (GL's errors checked first); another one is refused loudly.
-void EsprytBackend::glShaderStorageBlockBinding(GLuint program, GLuint block, GLuint binding) {
-    constexpr gen::Op op = gen::Op::glShaderStorageBlockBinding;
-    if (!cur_) return unavailable(op);
-    GLuint host = 0;
-    if (!to_host(Kind::program, program, host) || !host) return name_error(op, Kind::program, program);
-    GLint blocks = 0, max_bindings = 0;
-    host_gl.glGetProgramInterfaceiv(host, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
-    host_gl.glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &max_bindings);
-    gl::ComputeLimits limits;
-    limits.storage_bindings = uint32_t(std::max(max_bindings, 0));
-    if (const gl::RuleError e = gl::check_storage_block_binding(block, uint32_t(std::max(blocks, 0)), binding, limits))
-        return refuse(op, e.error, e.why);
-    const GLenum prop = GL_BUFFER_BINDING;
-    GLint now = -1;
-    host_gl.glGetProgramResourceiv(host, GL_SHADER_STORAGE_BLOCK, block, 1, &prop, 1, nullptr, &now);
-    if (GLuint(now) == binding) return;
-    refuse(op, GL_INVALID_OPERATION,
-           "a storage block binding other than its layout binding (GLES fixes block bindings at link; not emulated)");
 }
 
 }  // namespace mgl::espryt

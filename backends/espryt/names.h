@@ -112,6 +112,10 @@ struct ShareGroup {
     // How many of its linked programs read a driver uniform (the size of
     // DesktopShaders::driver_uniforms): draws look for one only then.
     size_t driver_uniform_programs = 0;
+    // How many of its linked programs have an image or storage block the
+    // application addressed at another unit than the host's (the size of
+    // DesktopShaders::routed): draws and dispatches route units only then.
+    size_t routed_programs = 0;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
     // Host textures that serve a desktop rectangle texture, given its
     // defaults (desktop_texture_targets.cc); by host name.

@@ -126,6 +126,13 @@ GLint EsprytBackend::mglGetUniform(GLuint program, GLint location, GLenum type, 
     if (const GLenum older = host_gl.glGetError()) set_error(older);
     // The host writes at most a mat4 into this zeroed room.
     GLuint v[16] = {};
+    if (GLint unit = 0; image_uniform_value(h, location, unit)) {  // the application's unit (unit_routing.cc)
+        const GLfloat f = GLfloat(unit);
+        if (type == GL_FLOAT) std::memcpy(&v[0], &f, sizeof f);
+        else v[0] = GLuint(unit);
+        if (values.count() >= 1) values.data[0] = v[0];
+        return 1;
+    }
     switch (type) {
         case GL_FLOAT: host_gl.glGetUniformfv(h, location, reinterpret_cast<GLfloat*>(v)); break;
         case GL_INT: host_gl.glGetUniformiv(h, location, reinterpret_cast<GLint*>(v)); break;
@@ -213,12 +220,17 @@ void EsprytBackend::glGetFloatv(GLenum pname, wire::Out<GLfloat> data) {
 }
 
 void EsprytBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint> data) {
+    put_back_units();  // the application's image units and storage bindings (unit_routing.cc)
     EsprytGenerated::glGetIntegeri_v(target, index, data);
+    if (cur_ && cur_->desktop() && target == GL_IMAGE_BINDING_FORMAT && data.count() >= 1 && data.data[0] == GL_R32UI &&
+        (index >= cur_->image_units_bound.size() || !cur_->image_units_bound[index]))
+        data.data[0] = GL_R8;  // desktop GL's initial format
     Kind k;
     if (cur_ && data.count() >= 1 && binding_kind(target, k)) data.data[0] = GLint(to_client(k, GLuint(data.data[0])));
 }
 
 void EsprytBackend::glGetInteger64i_v(GLenum target, GLuint index, wire::Out<GLint64> data) {
+    put_back_units();
     EsprytGenerated::glGetInteger64i_v(target, index, data);
     Kind k;
     if (cur_ && data.count() >= 1 && binding_kind(target, k)) data.data[0] = GLint64(to_client(k, GLuint(data.data[0])));

@@ -258,10 +258,27 @@ std::string restore_atomic_counters(std::string text) {
     return text;
 }
 
+// The link's bindings for images and storage blocks the source left unbound.
+bool bind_resources(spvc_compiler comp, const ResourceBindings& r) {
+    spvc_resources res;
+    if (spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS) return false;
+    auto apply = [&](spvc_resource_type type, const std::map<std::string, int>& names) {
+        const spvc_reflected_resource* list = nullptr;
+        size_t n = 0;
+        if (spvc_resources_get_resource_list_for_type(res, type, &list, &n) != SPVC_SUCCESS) return false;
+        for (size_t i = 0; i < n; ++i)
+            if (auto b = names.find(list[i].name);
+                b != names.end() && !spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationBinding))
+                spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, unsigned(b->second));
+        return true;
+    };
+    return apply(SPVC_RESOURCE_TYPE_STORAGE_IMAGE, r.images) && apply(SPVC_RESOURCE_TYPE_STORAGE_BUFFER, r.storage_blocks);
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
-                   std::string& log, std::vector<uint32_t>* lines) {
+                   std::string& log, std::vector<uint32_t>* lines, const ResourceBindings* resources) {
     Context c;
     spvc_parsed_ir ir = nullptr;
     spvc_compiler comp = nullptr;
@@ -294,6 +311,10 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     if (opt.version >= 310) precision(kSamplers310, std::size(kSamplers310));
     if (opt.version >= 320) precision(kSamplers320, std::size(kSamplers320));
     if (t.stage == Stage::fragment && !locate_outputs(comp, t, bound)) {
+        log = "ERROR: SPIRV-Cross: " + c.errors;
+        return false;
+    }
+    if (resources && !resources->empty() && !bind_resources(comp, *resources)) {
         log = "ERROR: SPIRV-Cross: " + c.errors;
         return false;
     }

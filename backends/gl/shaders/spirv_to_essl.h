@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "resource_bindings.h"
 #include "translation.h"
 
 namespace mgl::gl {
@@ -23,7 +24,10 @@ using OutputBindings = std::map<std::string, int>;
 // on a SPIRV-Cross error.
 // `lines` (optional): per ESSL line, the application's source line (from
 // the SPIR-V's OpLine; see host_log.h).
+// `resources` (optional): host bindings for the images and storage blocks
+// the source left unbound (resource_bindings.h), applied at link.
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
-                   std::string& log, std::vector<uint32_t>* lines = nullptr);
+                   std::string& log, std::vector<uint32_t>* lines = nullptr,
+                   const ResourceBindings* resources = nullptr);
 
 }  // namespace mgl::gl
