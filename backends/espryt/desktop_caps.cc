@@ -93,6 +93,13 @@ const HostNeed kHostNeeds[] = {
     // host's float ones (desktop_verbs.cc); gl_ViewportIndex enables the
     // ESSL extension (spirv_to_essl.cc).
     {"GL_ARB_viewport_array", 0, "GL_OES_viewport_array"},
+    // GLSL features the shader front end compiles (glslang) and emits as
+    // ESSL 3.10: binding and location layouts of opaque uniforms and
+    // uniforms, initializer lists...; the explicit-gradient lookups of GLSL
+    // 1.10/1.20 (glsl_lift.cc).
+    {"GL_ARB_shading_language_420pack", 31, nullptr},
+    {"GL_ARB_explicit_uniform_location", 31, nullptr},
+    {"GL_ARB_shader_texture_lod", 30, nullptr},
     // Immutable storage, mapped in the host driver's memory for an in-process
     // client (host_maps.cc; other sessions' host lists lack it: session.cc).
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},

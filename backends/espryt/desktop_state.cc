@@ -3,6 +3,8 @@
 // this file makes the host do it.
 #include <GLES3/gl32.h>
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
@@ -111,6 +113,14 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     // multisample images, and no such query.
     if (pname == 0x906D) {
         out[0] = 0;
+        *count = 1;
+        return true;
+    }
+    // GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB: ESSL 3.10's textureGather
+    // selects any of the four components.
+    if (pname == 0x8F9F) {
+        out[0] = std::find(cur_->extensions.begin(), cur_->extensions.end(), "GL_ARB_texture_gather") !=
+                         cur_->extensions.end() ? 4 : 0;
         *count = 1;
         return true;
     }

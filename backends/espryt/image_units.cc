@@ -158,6 +158,15 @@ void EsprytBackend::make_immutable(GLuint texture, GLuint old_host, GLenum targe
         host_gl.glBindTexture(target, GLuint(was));
         return;
     }
+    // glCopyImageSubData reads only a complete texture: the old one (gone
+    // after this) is made complete over the levels copied (a single level
+    // under the default mipmap filter is not; integer formats filter nearest).
+    host_gl.glBindTexture(target, old_host);
+    host_gl.glTexParameteri(target, GL_TEXTURE_BASE_LEVEL, 0);
+    host_gl.glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, levels - 1);
+    host_gl.glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    host_gl.glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    host_gl.glBindTexture(target, made);
     for (GLsizei l = 0; l < levels; ++l) {
         const GLint lw = std::max(1, w >> l), lh = std::max(1, h >> l);
         const GLint ld = target == GL_TEXTURE_CUBE_MAP ? 6 : layers ? d : std::max(1, d >> l);

@@ -24,7 +24,7 @@ struct DesktopExtension {
 
 // Espryt's first list (its extension string predates this table and stays as
 // it was), then the extensions added later (storage blocks, counters, images,
-// viewport arrays: Espryt and Magma as their devices carry them), then the
+// viewport arrays, GLSL features: Espryt and Magma as their devices carry them), then the
 // compatibility lowering's.
 inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_ES2_compatibility", false},
@@ -111,6 +111,9 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_shader_atomic_counters", false},
     {"GL_ARB_shader_image_load_store", false},
     {"GL_ARB_viewport_array", false},
+    {"GL_ARB_shading_language_420pack", false},
+    {"GL_ARB_explicit_uniform_location", false},
+    {"GL_ARB_shader_texture_lod", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

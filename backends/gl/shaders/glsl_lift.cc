@@ -48,6 +48,16 @@ const char* const kLegacyLookups =
     "#define texture1DArrayLod textureLod\n"
     "#define texture2DArray texture\n"
     "#define texture2DArrayLod textureLod\n"
+    // GL_ARB_shader_texture_lod's explicit-gradient lookups
+    "#define texture1DGradARB textureGrad\n"
+    "#define texture1DProjGradARB textureProjGrad\n"
+    "#define texture2DGradARB textureGrad\n"
+    "#define texture2DProjGradARB textureProjGrad\n"
+    "#define texture3DGradARB textureGrad\n"
+    "#define texture3DProjGradARB textureProjGrad\n"
+    "#define textureCubeGradARB textureGrad\n"
+    "#define texture2DRectGradARB textureGrad\n"
+    "#define texture2DRectProjGradARB textureProjGrad\n"
     ;
 
 // shadow2D* returned a vec4 before 1.30: (r, r, r, 1) under
@@ -96,6 +106,25 @@ const ShadowLookup kShadowLookups[] = {
      true},
     {"shadow2DArray",
      "vec4 shadow2DArray(sampler2DArrayShadow s, vec4 c) { return vec4(vec3(texture(s, c)), 1.0); }\n", false},
+    // GL_ARB_shader_texture_lod's
+    {"shadow1DGradARB",
+     "vec4 shadow1DGradARB(sampler1DShadow s, vec3 c, float x, float y) "
+     "{ return vec4(vec3(textureGrad(s, c, x, y)), 1.0); }\n", false},
+    {"shadow1DProjGradARB",
+     "vec4 shadow1DProjGradARB(sampler1DShadow s, vec4 c, float x, float y) "
+     "{ return vec4(vec3(textureProjGrad(s, c, x, y)), 1.0); }\n", false},
+    {"shadow2DGradARB",
+     "vec4 shadow2DGradARB(sampler2DShadow s, vec3 c, vec2 x, vec2 y) "
+     "{ return vec4(vec3(textureGrad(s, c, x, y)), 1.0); }\n", false},
+    {"shadow2DProjGradARB",
+     "vec4 shadow2DProjGradARB(sampler2DShadow s, vec4 c, vec2 x, vec2 y) "
+     "{ return vec4(vec3(textureProjGrad(s, c, x, y)), 1.0); }\n", false},
+    {"shadow2DRectGradARB",
+     "vec4 shadow2DRectGradARB(sampler2DRectShadow s, vec3 c, vec2 x, vec2 y) "
+     "{ return vec4(vec3(textureGrad(s, c, x, y)), 1.0); }\n", false},
+    {"shadow2DRectProjGradARB",
+     "vec4 shadow2DRectProjGradARB(sampler2DRectShadow s, vec4 c, vec2 x, vec2 y) "
+     "{ return vec4(vec3(textureProjGrad(s, c, x, y)), 1.0); }\n", false},
 };
 
 constexpr const char* kFragColor = "mgl_FragColor";

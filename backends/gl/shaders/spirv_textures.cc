@@ -17,6 +17,7 @@ enum class Kind { none, d1, d1_array, rect };
 
 struct Image {
     Kind kind = Kind::none;
+    bool storage = false;  // image1D... (GL_ARB_shader_image_load_store), not a sampler
 };
 
 class Lowering {
@@ -47,14 +48,15 @@ public:
                     if (words >= 4) vectors_.emplace(std::make_pair(w[2], w[3]), w[1]);
                     break;
                 case SpvOpTypeImage:
-                    // Sampled images only: storage images (image1D...) are
-                    // left for ESSL to refuse, loudly.
-                    if (words >= 9 && w[7] != 2) {
+                    if (words >= 9) {
                         Kind k = Kind::none;
                         if (w[3] == SpvDim1D) k = w[5] ? Kind::d1_array : Kind::d1;
                         else if (w[3] == SpvDimRect && !w[5]) k = Kind::rect;
-                        if (k != Kind::none) images_[w[1]].kind = k, any = true;
+                        if (k != Kind::none) images_[w[1]] = Image{k, w[7] == 2}, any = true;
                     }
+                    break;
+                case SpvOpTypePointer:
+                    if (words >= 4) pointee_[w[1]] = w[3];
                     break;
                 case SpvOpTypeSampledImage:
                     if (words >= 3) sampled_[w[1]] = w[2];
@@ -275,19 +277,37 @@ private:
                 operands(kind, inst, extra ? 6 : 5, inst[3], size);
                 return true;
             }
+            // Storage images take integer texel coordinates: a rectangle's
+            // are a 2D image's as they are; a 1D one's gain row 0.
+            case SpvOpImageRead:
+            case SpvOpImageWrite:
+            case SpvOpImageTexelPointer: {
+                const size_t image_at = opcode == SpvOpImageWrite ? 1 : 3;
+                if (inst.size() < image_at + 2) return false;
+                uint32_t image_type = type_of_[inst[image_at]];
+                if (opcode == SpvOpImageTexelPointer) image_type = pointee_[image_type];  // a pointer to the image
+                auto found = images_.find(image_type);
+                if (found == images_.end() || found->second.kind == Kind::rect) return true;
+                inst[image_at + 1] = coordinate(found->second.kind, inst[image_at + 1], true, false, 0, size);
+                return true;
+            }
             case SpvOpImageQuerySizeLod:
             case SpvOpImageQuerySize: {
                 if (inst.size() < 4) return false;
                 const Kind kind = kind_of_image(inst[3]);
                 if (kind == Kind::none) return true;
+                const bool storage = images_[type_of_[inst[3]]].storage;
+                if (kind == Kind::rect && storage) return true;  // a 2D image's size
                 if (kind == Kind::rect) {
                     // The host's 2D texture has levels: level 0's size.
                     if (opcode == SpvOpImageQuerySize) inst = {5u << 16 | SpvOpImageQuerySizeLod, inst[1], inst[2], inst[3], izero()};
                     return true;
                 }
                 const uint32_t type = inst[1], result = inst[2], it = int_type();
-                const uint32_t wide = op(SpvOpImageQuerySizeLod, vec(it, kind == Kind::d1 ? 2 : 3),
-                                         {inst[3], inst.size() > 4 ? inst[4] : izero()});
+                const uint32_t wide =
+                    storage ? op(SpvOpImageQuerySize, vec(it, kind == Kind::d1 ? 2 : 3), {inst[3]})
+                            : op(SpvOpImageQuerySizeLod, vec(it, kind == Kind::d1 ? 2 : 3),
+                                 {inst[3], inst.size() > 4 ? inst[4] : izero()});
                 if (kind == Kind::d1)
                     inst = {5u << 16 | SpvOpCompositeExtract, type, result, wide, 0};
                 else
@@ -304,6 +324,7 @@ private:
     std::unordered_map<uint32_t, uint32_t> type_of_;
     std::unordered_map<uint32_t, Image> images_;
     std::unordered_map<uint32_t, uint32_t> sampled_;
+    std::unordered_map<uint32_t, uint32_t> pointee_;  // pointer type -> its pointee
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> vectors_;
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> constants_;
     std::vector<uint32_t> decls_, body_;
