@@ -105,6 +105,9 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},
     {"GL_ARB_texture_view", 0, "GL_OES_texture_view"},
     {"GL_EXT_texture_sRGB_decode", 0, "GL_EXT_texture_sRGB_decode"},
+    // GL_FRAMEBUFFER_SRGB through the host's enable of the same enum; off
+    // when a desktop context starts, as desktop GL has it (session.cc).
+    {"GL_ARB_framebuffer_sRGB", 0, "GL_EXT_sRGB_write_control"},
     {"GL_ARB_texture_mirror_clamp_to_edge", 0, "GL_EXT_texture_mirror_clamp_to_edge"},
     {"GL_ARB_texture_border_clamp", 0, "GL_OES_texture_border_clamp"},
     // glTexImage*Multisample on GLES's immutable storage (desktop_textures.cc).

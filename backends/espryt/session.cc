@@ -193,6 +193,10 @@ void EsprytBackend::prepare(Context& c) {
             log().info("espryt: the host lists GL_EXT_texture_mirror_clamp_to_edge but refuses GL_MIRROR_CLAMP_TO_EDGE: "
                        "GL_ARB_texture_mirror_clamp_to_edge is not advertised");
     }
+    // Desktop GL starts with GL_FRAMEBUFFER_SRGB off (writes to sRGB
+    // attachments are not encoded); GLES encodes them, and with
+    // GL_EXT_sRGB_write_control the same enable is on at start.
+    if (c.desktop() && host_ext.count("GL_EXT_sRGB_write_control")) host_gl.glDisable(0x8DB9);
     if (c.desktop())
         c.extensions = desktop_extensions(host_.es_major * 10 + host_.es_minor, c.profile,
                                           [&](std::string_view x) { return host_ext.count(std::string(x)) != 0; });

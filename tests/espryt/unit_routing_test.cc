@@ -182,3 +182,42 @@ TEST_CASE("desktop context: image uniforms store through the units glUniform1i s
     CHECK(texel(d, t1) == 9u);
     CHECK(d.w.error() == GL_NO_ERROR);
 }
+
+TEST_CASE("desktop context: a texture made with glTexImage2D keeps its texels when an image unit takes it") {
+    // GLES binds only immutable textures to image units: Espryt remakes this
+    // one (image_units.cc). Its single level under the default mipmap filter
+    // is incomplete, which the copy into the new texture must not trip on.
+    Desktop d;
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const GLuint p = compute_program(d,
+                                     "#version 150\n#extension GL_ARB_compute_shader : require\n"
+                                     "#extension GL_ARB_shader_image_load_store : require\n"
+                                     "layout(local_size_x = 1) in;\n"
+                                     "layout(r32ui) uniform uimage2D counter;\n"
+                                     "void main() { imageAtomicAdd(counter, ivec2(1, 0), 1u); }\n");
+    REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    const GLuint t = d.next++;
+    const uint32_t texels[2] = {0xffffffffu, 41u};
+    d.w.enc.glGenTextures(1, wire::Blob{&t, 4});
+    d.w.enc.glBindTexture(GL_TEXTURE_2D, t);
+    d.w.enc.glTexImage2D(GL_TEXTURE_2D, 0, GL_R32UI, 2, 1, 0, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                         wire::OffsetOrBlob{0, texels, sizeof texels});
+    d.w.enc.glBindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    d.w.enc.glUseProgram(p);
+    d.w.enc.glDispatchCompute(1, 1, 1);
+    d.w.enc.glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    const GLuint fb = d.next++;
+    d.w.enc.glGenFramebuffers(1, wire::Blob{&fb, 4});
+    d.w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    d.w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+    uint32_t px[8] = {};
+    d.w.enc.glReadPixels(0, 0, 2, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 0, sizeof px);
+    gen::read_reply_glReadPixels(d.w.enc.wait_reply(), reinterpret_cast<uint8_t*>(px), sizeof px);
+    CHECK(px[0] == 0xffffffffu);
+    CHECK(px[4] == 42u);
+    CHECK(d.w.error() == GL_NO_ERROR);
+}

@@ -114,6 +114,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_shading_language_420pack", false},
     {"GL_ARB_explicit_uniform_location", false},
     {"GL_ARB_shader_texture_lod", false},
+    {"GL_ARB_framebuffer_sRGB", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

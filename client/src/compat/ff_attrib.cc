@@ -6,9 +6,11 @@
 // shadowed server state through the ordinary entry points (so the shadow and
 // the server agree again). State the client does not hold (texture object
 // parameters, point size, logic op, smooth-line and other caps the shadow
-// does not track) is not saved: the first push of such a group says so once
+// does not track) is not saved, but for the server-held caps of kServerCaps
+// (GL_FRAMEBUFFER_SRGB, GL_DEPTH_CLAMP), which a push asks the server for: the first push of such a group says so once
 // in the log. glPushAttrib/glPopAttrib are compiled into display lists;
 // the client-attribute pair is executed at once, as GL says.
+#include <algorithm>
 #include <cstring>
 
 #include "compat/ff.h"
@@ -30,6 +32,19 @@ constexpr GLenum kShadowCaps[] = {GL_BLEND,        GL_CULL_FACE,       GL_DEPTH_
                                   GL_POLYGON_OFFSET_FILL, GL_SCISSOR_TEST, GL_STENCIL_TEST,
                                   GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE};
 
+// Caps the server holds (the GL front end's desktop state or the host's),
+// with the attribute groups that save them and the extension that makes the
+// cap valid: asked at glPushAttrib, restored at glPopAttrib.
+struct ServerCap {
+    GLenum cap;
+    GLbitfield groups;
+    const char* extension;
+};
+constexpr ServerCap kServerCaps[] = {
+    {0x8DB9 /* FRAMEBUFFER_SRGB */, kColor | kEnable, "GL_ARB_framebuffer_sRGB"},
+    {0x864F /* DEPTH_CLAMP */, kTransform | kEnable, "GL_ARB_depth_clamp"},
+};
+
 }  // namespace
 
 struct AttribFrame {
@@ -39,6 +54,7 @@ struct AttribFrame {
     std::vector<TextureUnit> units;
     uint32_t active_unit = 0;
     bool caps[std::size(kShadowCaps)] = {};
+    int8_t server_caps[std::size(kServerCaps)] = {};  // -1 off, 1 on, 0 not saved
 };
 
 namespace {
@@ -98,6 +114,8 @@ void restore_server(Context& ctx, const AttribFrame& fr) {
     };
     if (m & kEnable)
         for (size_t k = 0; k < std::size(kShadowCaps); ++k) restore_cap(kShadowCaps[k], fr.caps[k]);
+    for (size_t k = 0; k < std::size(kServerCaps); ++k)
+        if (fr.server_caps[k]) restore_cap(kServerCaps[k].cap, fr.server_caps[k] > 0);
     // The user clip planes and their enables live on the server as well
     // (GL_CLIP_PLANEi is the host's GL_CLIP_DISTANCEi; the planes clip the
     // application's shaders there): the restored ones are sent.
@@ -203,6 +221,13 @@ void push_attrib(Context& ctx, GLbitfield mask) {
         bool on = false;
         s.cap(kShadowCaps[k], &on);
         fr->caps[k] = on;
+    }
+    for (size_t k = 0; k < std::size(kServerCaps); ++k) {
+        const ServerCap& c = kServerCaps[k];
+        if (!(mask & c.groups) ||
+            std::find(ctx.extension_list.begin(), ctx.extension_list.end(), c.extension) == ctx.extension_list.end())
+            continue;
+        fr->server_caps[k] = mgl_glIsEnabled(c.cap) ? 1 : -1;
     }
     f.attrib_stack.push_back(std::move(fr));
 }
