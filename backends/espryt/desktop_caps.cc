@@ -57,6 +57,10 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_vertex_buffer_object", 20, nullptr},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr},
     {"GL_EXT_framebuffer_object", 20, nullptr},
+    // glBlitFramebufferEXT and glRenderbufferStorageMultisampleEXT are gl.xml
+    // aliases of GLES 3.0's verbs.
+    {"GL_EXT_framebuffer_blit", 30, nullptr},
+    {"GL_EXT_framebuffer_multisample", 30, nullptr},
     {"GL_EXT_texture_swizzle", 30, nullptr},
     {"GL_EXT_texture_filter_anisotropic", 0, "GL_EXT_texture_filter_anisotropic"},
     {"GL_KHR_debug", 32, "GL_KHR_debug"},

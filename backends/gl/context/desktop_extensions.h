@@ -115,6 +115,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_explicit_uniform_location", false},
     {"GL_ARB_shader_texture_lod", false},
     {"GL_ARB_framebuffer_sRGB", false},
+    {"GL_EXT_framebuffer_blit", true},         // Mesa lists both in compatibility contexts only
+    {"GL_EXT_framebuffer_multisample", true},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

@@ -271,12 +271,30 @@ static void respell_storage_keywords(std::vector<std::string>& sources, Stage st
     }
 }
 
+bool enables_extension(const std::string& src, const char* ext) {
+    if (src.find(ext) == std::string::npos) return false;
+    const std::regex directive(std::string(R"(#\s*extension\s+)") + ext + R"(\s*:\s*(enable|require|warn))");
+    return std::regex_search(src, directive);
+}
+
+bool take_texture_array_extension(std::vector<std::string>& sources) {
+    // glslang refuses to #define a GL_ name: the macro is spelled MGL_ in the
+    // source that enables it (a log naming it says MGL_EXT_texture_array).
+    static const std::regex directive(
+        R"(#[ \t]*extension[ \t]+GL_EXT_texture_array[ \t]*:[ \t]*(enable|require|warn)\b)");
+    bool any = false;
+    for (std::string& s : sources)
+        any = any || (s.find("GL_EXT_texture_array") != std::string::npos && std::regex_search(s, directive));
+    if (!any) return false;
+    for (std::string& s : sources) {
+        s = std::regex_replace(s, directive, "#define MGL_EXT_texture_array 1");
+        s = replace_word(s, "GL_EXT_texture_array", "MGL_EXT_texture_array");
+    }
+    return true;
+}
+
 int extension_version_floor(Stage stage, int number, const std::string& src) {
-    auto enables = [&](const char* ext) {
-        if (src.find(ext) == std::string::npos) return false;
-        const std::regex directive(std::string(R"(#\s*extension\s+)") + ext + R"(\s*:\s*(enable|require|warn))");
-        return std::regex_search(src, directive);
-    };
+    auto enables = [&](const char* ext) { return enables_extension(src, ext); };
     if (number >= 430) return 0;
     if (stage == Stage::compute && enables("GL_ARB_compute_shader")) return 430;
     if (number >= 130 && enables("GL_ARB_shader_storage_buffer_object")) return 430;

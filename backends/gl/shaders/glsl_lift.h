@@ -68,6 +68,16 @@ bool respell_instance_id_arb(std::vector<std::string>& sources);
 // raised and fails as GL says. One rule for every backend's compile.
 int extension_version_floor(Stage stage, int number, const std::string& joined);
 
+// Whether a source enables `extension` (#extension ... : enable/require/warn).
+bool enables_extension(const std::string& joined, const char* extension);
+
+// GL_EXT_texture_array is served but glslang does not know its directive:
+// `#extension GL_EXT_texture_array : enable|require|warn` becomes a
+// definition of the extension's macro (spelled MGL_EXT_texture_array: glslang
+// refuses to define GL_ names), lines kept; its samplers and lookups are
+// 1.30's, which the lift compiles. True when a source had it.
+bool take_texture_array_extension(std::vector<std::string>& sources);
+
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
 
