@@ -47,7 +47,9 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'
     'arb_vertex_type_2_10_10_10_rev' 'arb_texture_multisample' 'arb_copy_buffer'
     'arb_compute_shader' 'arb_shader_storage_buffer_object' 'arb_shader_atomic_counters'
-    'arb_shader_image_load_store' 'arb_viewport_array')
+    'arb_shader_image_load_store' 'arb_viewport_array'
+    'arb_texture_gather' 'arb_framebuffer_srgb' 'arb_shading_language_420pack' 'arb_explicit_uniform_location'
+    'arb_shader_texture_lod' 'arb_depth_buffer_float' 'arb_explicit_attrib_location')
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' -t 'spec@arb_buffer_storage@bufferstorage-persistent_gles3'
@@ -60,7 +62,9 @@ case ${PIGLIT_SUBSET:-gles} in
         # third of the others (desktop-ci.txt, made by the awk line in
         # docs/PIGLIT.md from `piglit print-cmd` of the whole list), and 17
         # execution tests picked from the compute, storage, counter, image and
-        # viewport-array groups (added 2026-12-06; docs/PIGLIT.md).
+        # viewport-array groups (added 2026-12-06; docs/PIGLIT.md), and 8 of
+        # the groups added in session 23 (gather, sRGB framebuffers, 420pack,
+        # GLSL 1.10 explicit locations, storage/image unit routing).
         [[ $PIGLIT_SUBSET == desktop-ci ]] && subset+=(--test-list "$(dirname "$0")/desktop-ci.txt") ;;
     compat | compat-ci)
         subset=(-p surfaceless_egl -t 'spec@!opengl 1\.[0-5]@' -t 'spec@!opengl 2\.1@' quick)

@@ -71,11 +71,16 @@ void glBindFramebufferEXT(GLenum target, GLuint framebuffer) {
         ::mgl::client::profile_error(*ctx, "glBindFramebufferEXT");
         return;
     }
-    if (target != GL_FRAMEBUFFER) {
+    // GL_EXT_framebuffer_blit adds the read and draw targets to it.
+    const bool blit = (target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) &&
+                      std::find(ctx->extension_list.begin(), ctx->extension_list.end(), "GL_EXT_framebuffer_blit") !=
+                          ctx->extension_list.end();
+    if (target != GL_FRAMEBUFFER && !blit) {
         gl_error(*ctx, GL_INVALID_ENUM, "glBindFramebufferEXT");
         return;
     }
-    ctx->st.draw_fbo = ctx->st.read_fbo = framebuffer;
+    if (target != GL_READ_FRAMEBUFFER) ctx->st.draw_fbo = framebuffer;
+    if (target != GL_DRAW_FRAMEBUFFER) ctx->st.read_fbo = framebuffer;
     ctx->enc->glBindFramebufferEXT(target, framebuffer);
 }
 
