@@ -302,6 +302,8 @@ public:
     void glDeleteProgram(GLuint program) override;
     void glShaderSource(GLuint shader, GLsizei count, wire::Strings string) override;
     void glCompileShader(GLuint shader) override;
+    void compile_desktop(GLuint host, DesktopShader& s, GLuint shader);
+    void glCreateShaderProgramv(GLenum type, GLsizei count, wire::Strings strings, GLuint result) override;
     void glGetShaderiv(GLuint shader, GLenum pname, wire::Out<GLint> params) override;
     void glGetShaderInfoLog(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> infoLog) override;
     void glGetShaderSource(GLuint shader, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> source) override;

@@ -104,6 +104,8 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_shading_language_420pack", 31, nullptr},
     {"GL_ARB_explicit_uniform_location", 31, nullptr},
     {"GL_ARB_shader_texture_lod", 30, nullptr},
+    // min3/max3/mid3 as macros of min/max (glsl_lift.h, kTrinaryMinMax).
+    {"GL_AMD_shader_trinary_minmax", 30, nullptr},
     // Immutable storage, mapped in the host driver's memory for an in-process
     // client (host_maps.cc; other sessions' host lists lack it: session.cc).
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},

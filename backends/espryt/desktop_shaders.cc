@@ -150,6 +150,55 @@ void EsprytBackend::glCompileShader(GLuint shader) {
     GLuint host;
     DesktopShader* s = desktop_shader(gen::Op::glCompileShader, shader, host);
     if (!s) return;
+    compile_desktop(host, *s, shader);
+}
+
+// glCreateShaderProgramv on a desktop context: GL's definition of it (a
+// shader compiled, a separable program linked with it, the shader deleted),
+// through the front end as glCompileShader and glLinkProgram go; the host's
+// own verb would take the desktop source as ESSL. The compile log goes into
+// the program's info log, as GL appends it there.
+void EsprytBackend::glCreateShaderProgramv(GLenum type, GLsizei count, wire::Strings strings, GLuint result) {
+    if (!cur_ || !cur_->desktop()) return EsprytGenerated::glCreateShaderProgramv(type, count, strings, result);
+    constexpr gen::Op op = gen::Op::glCreateShaderProgramv;
+    if (count < 0) {
+        record_minted(op, Kind::program, result, 0);
+        return refuse(op, GL_INVALID_VALUE, "negative count");
+    }
+    const GLuint shader = host_gl.glCreateShader(type);
+    if (!shader) {  // the host raised GL_INVALID_ENUM for the type
+        record_minted(op, Kind::program, result, 0);
+        return;
+    }
+    DesktopShaders& d = desktop_shaders();
+    DesktopShader& s = d.shaders[shader];
+    s = DesktopShader{};
+    s.sources.assign(strings.data, strings.data + std::min<uint32_t>(strings.count, uint32_t(count)));
+    s.has_source = true;
+    compile_desktop(shader, s, 0);
+    const GLuint program = host_gl.glCreateProgram();
+    record_minted(op, Kind::program, result, program);
+    if (program) {
+        host_gl.glProgramParameteri(program, GL_PROGRAM_SEPARABLE, GL_TRUE);
+        d.separable.insert(program);
+        if (s.compiled) {
+            host_gl.glAttachShader(program, shader);
+            link_desktop(result, program);
+            record_driver_uniforms(program);
+            record_program_units(program);
+            host_gl.glDetachShader(program, shader);
+        } else {
+            d.link_logs[program] = s.log;  // never linked: GL_LINK_STATUS stays false
+        }
+    }
+    host_gl.glDeleteShader(shader);
+    d.shaders.erase(shader);
+}
+
+// The front end's translation of `s`, compiled into host shader `host`
+// (`shader`: the application's name, for the log; 0 for a shader of our own).
+void EsprytBackend::compile_desktop(GLuint host, DesktopShader& shader_record, GLuint shader) {
+    DesktopShader* s = &shader_record;
     GLint type = 0, major = 3, minor = 0, draw_buffers = 4;
     host_gl.glGetShaderiv(host, GL_SHADER_TYPE, &type);
     host_gl.glGetIntegerv(GL_MAJOR_VERSION, &major);

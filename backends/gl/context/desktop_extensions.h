@@ -117,6 +117,7 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_ARB_framebuffer_sRGB", false},
     {"GL_EXT_framebuffer_blit", true},         // Mesa lists both in compatibility contexts only
     {"GL_EXT_framebuffer_multisample", true},
+    {"GL_AMD_shader_trinary_minmax", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

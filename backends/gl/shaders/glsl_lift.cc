@@ -132,6 +132,11 @@ constexpr const char* kFragData = "mgl_FragData";
 
 }  // namespace
 
+const char* const kTrinaryMinMax =
+    "#define min3(a, b, c) min(min(a, b), c)\n"
+    "#define max3(a, b, c) max(max(a, b), c)\n"
+    "#define mid3(a, b, c) max(min(a, b), min(max(a, b), c))\n";
+
 void version_macro(std::vector<std::string>& sources, int version, std::string& preamble) {
     static const std::regex undef(R"(#\s*undef\s+__VERSION__\b)");
     for (const std::string& s : sources)
@@ -277,18 +282,17 @@ bool enables_extension(const std::string& src, const char* ext) {
     return std::regex_search(src, directive);
 }
 
-bool take_texture_array_extension(std::vector<std::string>& sources) {
+bool take_extension_directive(std::vector<std::string>& sources, const std::string& name) {
     // glslang refuses to #define a GL_ name: the macro is spelled MGL_ in the
-    // source that enables it (a log naming it says MGL_EXT_texture_array).
-    static const std::regex directive(
-        R"(#[ \t]*extension[ \t]+GL_EXT_texture_array[ \t]*:[ \t]*(enable|require|warn)\b)");
+    // source that enables it (a log naming it says MGL_...).
+    const std::regex directive(R"(#[ \t]*extension[ \t]+)" + name + R"([ \t]*:[ \t]*(enable|require|warn)\b)");
     bool any = false;
     for (std::string& s : sources)
-        any = any || (s.find("GL_EXT_texture_array") != std::string::npos && std::regex_search(s, directive));
+        any = any || (s.find(name) != std::string::npos && std::regex_search(s, directive));
     if (!any) return false;
     for (std::string& s : sources) {
-        s = std::regex_replace(s, directive, "#define MGL_EXT_texture_array 1");
-        s = replace_word(s, "GL_EXT_texture_array", "MGL_EXT_texture_array");
+        s = std::regex_replace(s, directive, "#define M" + name + " 1");
+        s = replace_word(s, name, "M" + name);
     }
     return true;
 }

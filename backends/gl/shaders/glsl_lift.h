@@ -71,12 +71,16 @@ int extension_version_floor(Stage stage, int number, const std::string& joined);
 // Whether a source enables `extension` (#extension ... : enable/require/warn).
 bool enables_extension(const std::string& joined, const char* extension);
 
-// GL_EXT_texture_array is served but glslang does not know its directive:
-// `#extension GL_EXT_texture_array : enable|require|warn` becomes a
-// definition of the extension's macro (spelled MGL_EXT_texture_array: glslang
-// refuses to define GL_ names), lines kept; its samplers and lookups are
-// 1.30's, which the lift compiles. True when a source had it.
-bool take_texture_array_extension(std::vector<std::string>& sources);
+// Extensions served whose directive glslang does not know
+// (GL_EXT_texture_array, GL_AMD_shader_trinary_minmax): `#extension NAME :
+// enable|require|warn` becomes a definition of the extension's macro
+// (spelled MNAME: glslang refuses to define GL_ names), lines kept. True
+// when a source had it.
+bool take_extension_directive(std::vector<std::string>& sources, const std::string& name);
+
+// GL_AMD_shader_trinary_minmax's min3/max3/mid3, for the preamble of a
+// source that enables it: macros, so that every genType has them.
+extern const char* const kTrinaryMinMax;
 
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);

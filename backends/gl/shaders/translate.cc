@@ -50,15 +50,18 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     fold_constant_expressions(in.sources, v.number, v.es);
     t.source_version = v.number;
     t.source_es = v.es;
-    const bool texture_array = !v.es && in.api == Api::gl && take_texture_array_extension(in.sources);
+    const bool texture_array = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_EXT_texture_array");
+    const bool trinary = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_AMD_shader_trinary_minmax");
     // 1.10/1.20 are compiled under 3.30's rules: what their own rules
     // forbid must fail first (desktop sources below 1.30 only). Not for a
     // source enabling an extension that brings later syntax to them, which
-    // glslang's 1.10/1.20 do not take (GL_ARB_explicit_attrib_location's
-    // `in`/`out` declarations, GL_EXT_texture_array's array samplers).
+    // glslang's 1.10/1.20 do not take (GL_ARB_explicit_attrib_location's and
+    // GL_ARB_separate_shader_objects' located `in`/`out` declarations,
+    // GL_EXT_texture_array's array samplers).
     std::string joined;
     for (const std::string& s : in.sources) joined += s;
-    const bool later_syntax = texture_array || enables_extension(joined, "GL_ARB_explicit_attrib_location");
+    const bool later_syntax = texture_array || trinary || enables_extension(joined, "GL_ARB_explicit_attrib_location") ||
+                              enables_extension(joined, "GL_ARB_separate_shader_objects");
     if (!v.es && v.number < 130 && in.api == Api::gl && !later_syntax) {
         // gl_FragCoord's redeclarations go first: glslang takes no layout
         // qualifiers below 1.50 (the rules are lower_frag_coord_layout's).
@@ -84,6 +87,7 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
         t.log = lifted.error;
         return false;
     }
+    if (trinary) lifted.preamble += kTrinaryMinMax;
     return true;
 }
 
