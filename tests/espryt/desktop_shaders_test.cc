@@ -325,3 +325,35 @@ TEST_CASE("desktop context: depth and stencil values read back on a GLES host, i
     CHECK(vp[0] == 1);
     CHECK(vp[3] == 4);
 }
+
+TEST_CASE("desktop context: glCreateShaderProgramv compiles desktop GLSL through the front end into a separable program") {
+    Desktop d;
+    if (!d.w.backend) {
+        MESSAGE("skipped: " << d.w.why);
+        return;
+    }
+    REQUIRE(d.ok);
+    const std::string good = strings_blob(
+        {"#version 150\n#extension GL_ARB_separate_shader_objects : require\n"
+         "in vec4 position;\nout gl_PerVertex { vec4 gl_Position; };\n"
+         "void main() { gl_Position = position; }\n"});
+    const GLuint p = d.next++;
+    d.w.enc.glCreateShaderProgramv(GL_VERTEX_SHADER, 1, wire::Blob{good.data(), uint32_t(good.size())}, p);
+    CHECK(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
+    CHECK(d.program_iv(p, GL_PROGRAM_SEPARABLE) == GL_TRUE);
+    CHECK(d.query(&gen::Encoder::glGetAttribLocation, gen::read_reply_glGetAttribLocation, p, "position") >= 0);
+    CHECK(d.w.error() == GL_NO_ERROR);
+    // A source that does not compile: a program that never linked, the
+    // compile log in its info log.
+    const std::string bad = strings_blob({"#version 150\nvoid main() { undeclared = 1.0; }\n"});
+    const GLuint q = d.next++;
+    d.w.enc.glCreateShaderProgramv(GL_FRAGMENT_SHADER, 1, wire::Blob{bad.data(), uint32_t(bad.size())}, q);
+    CHECK(d.program_iv(q, GL_LINK_STATUS) == GL_FALSE);
+    char buf[1024] = {};
+    GLsizei len = 0;
+    d.w.enc.glGetProgramInfoLog(q, sizeof buf, sizeof len, sizeof buf);
+    gen::read_reply_glGetProgramInfoLog(d.w.enc.wait_reply(), &len, sizeof len, reinterpret_cast<mgl::GLchar*>(buf),
+                                        sizeof buf);
+    CHECK(std::string(buf).find("undeclared") != std::string::npos);
+    CHECK(d.w.error() == GL_NO_ERROR);
+}
