@@ -37,6 +37,8 @@ const char* const kHooks[] = {
     "glActiveTexture", "glBindBuffer", "glBindBufferBase", "glBindBufferRange", "glBindTexture",
     "glBindFramebuffer", "glBindRenderbuffer", "glBindVertexArray", "glBindVertexArrayOES", "glUseProgram",
     "glBindFramebufferEXT", "glBindRenderbufferEXT",  // own verbs (not gl.xml aliases), same shadow bindings
+    // a bound pipeline draws instead of the compatibility lowering (compat/ff.h, app_program_bound)
+    "glBindProgramPipeline", "glDeleteProgramPipelines",
     "glBindSampler", "glBindTransformFeedback", "glDeleteBuffers", "glDeleteTextures", "glDeleteFramebuffers",
     "glDeleteRenderbuffers", "glDeleteVertexArrays", "glDeleteVertexArraysOES", "glDeleteProgram",
     "glDeleteSamplers", "glDeleteTransformFeedbacks", "glBufferData", "glBufferSubData",

@@ -304,6 +304,9 @@ FixedFunction* ff(Context& ctx);
 // Whether a draw of the application goes through the lowering (compatibility
 // context, no program of its own).
 bool ff_active(Context& ctx);
+// The application draws with its own shaders: a current program, or (none
+// current) a bound program pipeline; the lowering then only feeds them.
+bool app_program_bound(const Context& ctx);
 
 // Records `op` into the display list being compiled; true when the caller
 // must not execute it now (GL_COMPILE).

@@ -103,7 +103,7 @@ void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
 // vertex array object: the application's generic arrays are mirrored into it
 // (mirror_generic_arrays).
 bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
-    if (ctx.st.program == 0) return true;
+    if (!app_program_bound(ctx)) return true;
     for (const ClientArray& a : f.arrays)
         if (a.enabled) return true;
     return false;
@@ -119,7 +119,7 @@ struct GenericRows {
 };
 std::vector<GenericRows> generic_rows(Context& ctx, int64_t first, int64_t count, int64_t instances) {
     std::vector<GenericRows> out;
-    if (ctx.st.program == 0) return out;
+    if (!app_program_bound(ctx)) return out;
     const auto& attribs = ctx.st.vao().attribs;
     for (GLuint i = 0; i < attribs.size() && i < 32; ++i) {
         const VertexAttrib& a = attribs[i];
@@ -281,7 +281,7 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsiz
             log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
                        "executed now, not compiled");
     }
-    if (instances == 1 && ctx.st.program == 0 && unfilled(*f, mode) &&
+    if (instances == 1 && !app_program_bound(ctx) && unfilled(*f, mode) &&
         draw_unfilled_arrays(ctx, *f, mode, first, count, nullptr))
         return true;
     Layout l;
@@ -338,7 +338,7 @@ bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, con
             log().warn("a draw compiled into a display list reads a buffer object the client keeps no copy of: "
                        "executed now, not compiled");
     }
-    if (instances == 1 && ctx.st.program == 0 && unfilled(*f, mode) &&
+    if (instances == 1 && !app_program_bound(ctx) && unfilled(*f, mode) &&
         draw_unfilled_arrays(ctx, *f, mode, 0, int64_t(mx) + 1, &idx))
         return true;
     Layout l;

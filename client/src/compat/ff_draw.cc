@@ -509,7 +509,9 @@ FixedFunction* ff(Context& ctx) {
     return ctx.ff.get();
 }
 
-bool ff_active(Context& ctx) { return ctx.st.program == 0 && ff(ctx) != nullptr; }
+bool app_program_bound(const Context& ctx) { return ctx.st.program != 0 || ctx.st.pipeline != 0; }
+
+bool ff_active(Context& ctx) { return !app_program_bound(ctx) && ff(ctx) != nullptr; }
 
 void begin_draw(Context& ctx, FixedFunction& f) {
     gen::Encoder& e = *ctx.enc;
@@ -524,7 +526,7 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
                  const std::vector<uint32_t>* indices, int instances) {
     gen::Encoder& e = *ctx.enc;
     Key key;
-    if (ctx.st.program == 0) prepare(ctx, f, l, &key);
+    if (!app_program_bound(ctx)) prepare(ctx, f, l, &key);
     else upload_program_builtins(ctx, &l);
     if (!indices) {
         issue(ctx, f, mode, count, instances);
@@ -581,7 +583,7 @@ void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x
     e.glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
     if (cull) e.glEnable(GL_CULL_FACE);
     e.glViewport(ctx.st.viewport[0], ctx.st.viewport[1], ctx.st.viewport[2], ctx.st.viewport[3]);
-    if (ctx.st.program != 0) {
+    if (app_program_bound(ctx)) {
         e.glUseProgram(ctx.st.program);
         f.server_program = 0;
     }
@@ -591,8 +593,8 @@ void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x
 
 void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count, const uint8_t* edges) {
     FixedFunction& f = *ff(ctx);
-    if (ctx.st.program == 0 && unfilled(f, mode)) return draw_unfilled(ctx, f, mode, l, data, count, edges, nullptr);
-    if (ctx.st.program != 0) {
+    if (!app_program_bound(ctx) && unfilled(f, mode)) return draw_unfilled(ctx, f, mode, l, data, count, edges, nullptr);
+    if (app_program_bound(ctx)) {
         // An application program draws these vertices: generic attributes 0.. are
         // its inputs; the lowering's layout puts position at 0 (as GL aliases it).
         if (first_time("ff-imm-program"))
@@ -657,12 +659,12 @@ void upload_list(Context& ctx, DisplayList& dl) {
 void draw_list(Context& ctx, ListDraw& d) {
     FixedFunction& f = *ff(ctx);
     gen::Encoder& e = *ctx.enc;
-    if (ctx.st.program == 0 && unfilled(f, d.mode) && !d.cpu.empty())
+    if (!app_program_bound(ctx) && unfilled(f, d.mode) && !d.cpu.empty())
         return draw_unfilled(ctx, f, d.mode, d.layout, d.cpu.data(), d.count, d.edges.empty() ? nullptr : d.edges.data(),
                              nullptr);
     e.glBindVertexArray(d.vao);
     Key key;
-    if (ctx.st.program == 0) prepare(ctx, f, d.layout, &key);
+    if (!app_program_bound(ctx)) prepare(ctx, f, d.layout, &key);
     else upload_program_builtins(ctx, &d.layout);
     const int kind = pattern_for(ctx, f, d.mode);
     // the pattern of the shade model and convention at the call (the list's VAO keeps the last one bound)

@@ -113,6 +113,19 @@ void glUseProgram(GLuint program) {
     ctx->enc->glUseProgram(program);
 }
 
+// A bound program pipeline draws while no program is current: the
+// compatibility lowering's own program, if it is current on the server, makes
+// way (compat/ff.h, app_program_bound).
+void glBindProgramPipeline(GLuint pipeline) {
+    MGL_CTX_OR_RETURN("glBindProgramPipeline");
+    ctx->st.pipeline = pipeline;
+    if (ctx->ff && ctx->ff->server_program != 0 && ctx->st.program == 0) {
+        ctx->enc->glUseProgram(0);
+        ctx->ff->server_program = 0;
+    }
+    ctx->enc->glBindProgramPipeline(pipeline);
+}
+
 void glBindSampler(GLuint unit, GLuint sampler) {
     MGL_CTX_OR_RETURN("glBindSampler");
     if (unit < ctx->st.units().size()) ctx->st.units()[unit].sampler = sampler;
@@ -199,6 +212,15 @@ void glDeleteVertexArrays(GLsizei n, const GLuint* arrays) {
     if (!names_blob(*ctx, "glDeleteVertexArrays", n, arrays, b)) return;
     for (GLsizei i = 0; arrays && i < n; ++i) ctx->st.delete_vertex_array(arrays[i]);
     ctx->enc->glDeleteVertexArrays(n, b);
+}
+
+void glDeleteProgramPipelines(GLsizei n, const GLuint* pipelines) {
+    MGL_CTX_OR_RETURN("glDeleteProgramPipelines");
+    wire::Blob b;
+    if (!names_blob(*ctx, "glDeleteProgramPipelines", n, pipelines, b)) return;
+    for (GLsizei i = 0; pipelines && i < n; ++i)
+        if (pipelines[i] != 0 && pipelines[i] == ctx->st.pipeline) ctx->st.pipeline = 0;  // the binding reverts to 0
+    ctx->enc->glDeleteProgramPipelines(n, b);
 }
 
 void glDeleteSamplers(GLsizei count, const GLuint* samplers) {

@@ -107,6 +107,7 @@ public:
 
     // Fields set directly by the hooks.
     uint32_t draw_fbo = 0, read_fbo = 0, renderbuffer = 0, program = 0, transform_feedback = 0;
+    uint32_t pipeline = 0;  // glBindProgramPipeline (drawn with while program is 0)
     GLint viewport[4] = {0, 0, 0, 0};
     // Set once the context uses indexed viewports/scissors/depth ranges
     // (viewport arrays): their queries are then answered by the server.
