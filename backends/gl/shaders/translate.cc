@@ -57,7 +57,8 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     // source enabling an extension that brings later syntax to them, which
     // glslang's 1.10/1.20 do not take (GL_ARB_explicit_attrib_location's and
     // GL_ARB_separate_shader_objects' located `in`/`out` declarations,
-    // GL_EXT_texture_array's array samplers).
+    // GL_EXT_texture_array's array samplers, GL_AMD_shader_trinary_minmax's
+    // functions, which are the preamble's macros).
     std::string joined;
     for (const std::string& s : in.sources) joined += s;
     const bool later_syntax = texture_array || trinary || enables_extension(joined, "GL_ARB_explicit_attrib_location") ||
