@@ -28,6 +28,13 @@ enum class Src : uint8_t {
     count
 };
 
+// One host image unit's binding (glBindImageTexture's arguments as the
+// host answers them: image_unit_state.h reads and binds it).
+struct HostImageUnit {
+    int32_t name = 0, level = 0, layered = 0, layer = 0;
+    int32_t access = 0x88B8, format = 0x8D82;  // GL_READ_ONLY, GL_R32UI (GLES's initial unit)
+};
+
 // A client surface is a host pbuffer (docs/ARCHITECTURE-espryt.md says why).
 struct Surface {
     uint32_t id = 0;
@@ -89,6 +96,7 @@ struct Context {
     // Checked at share->buffer_epoch; 0: not since the last change.
     uint64_t arrays_checked = 0;
     int32_t max_attribs = -1;  // GL_MAX_VERTEX_ATTRIBS, asked once
+    int32_t max_image_units = -1;  // GL_MAX_IMAGE_UNITS, asked once (unit_routing.cc)
     // Likewise for the indexed buffer ranges shaders read and write (uniform,
     // storage, atomic counter, transform feedback), checked against their
     // buffers' sizes: a buffer re-specified smaller (by any context of the
@@ -101,7 +109,7 @@ struct Context {
     // application has there: put back before the next draw, query or bind.
     struct DisplacedImage {
         uint32_t unit;
-        int32_t name, level, layered, layer, access, format;
+        HostImageUnit was;
     };
     struct DisplacedBuffer {
         uint32_t index;

@@ -18,6 +18,7 @@
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
+#include "image_unit_state.h"
 
 namespace mgl::espryt {
 
@@ -188,15 +189,9 @@ void EsprytBackend::make_immutable(GLuint texture, GLuint old_host, GLenum targe
     GLint image_units = 0;
     host_gl.glGetIntegerv(GL_MAX_IMAGE_UNITS, &image_units);
     for (GLint u = 0; u < image_units; ++u) {
-        GLint name = 0, level = 0, layered = 0, layer = 0, access = 0, format = 0;
+        GLint name = 0;
         host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_NAME, GLuint(u), &name);
-        if (GLuint(name) != old_host) continue;
-        host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LEVEL, GLuint(u), &level);
-        host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LAYERED, GLuint(u), &layered);
-        host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LAYER, GLuint(u), &layer);
-        host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, GLuint(u), &access);
-        host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, GLuint(u), &format);
-        host_gl.glBindImageTexture(GLuint(u), made, level, GLboolean(layered), layer, GLenum(access), GLenum(format));
+        if (GLuint(name) == old_host) bind_image_unit(GLuint(u), read_image_unit(GLuint(u)), made);
     }
     reattach_texture(old_host, made);
     host_gl.glBindTexture(target, GLuint(was) == old_host ? made : GLuint(was));

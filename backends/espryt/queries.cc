@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backend.h"
+#include "state/compute_rules.h"
 #include "desktop_state.h"
 #include "desktop_verbs.h"
 
@@ -224,7 +225,7 @@ void EsprytBackend::glGetIntegeri_v(GLenum target, GLuint index, wire::Out<GLint
     EsprytGenerated::glGetIntegeri_v(target, index, data);
     if (cur_ && cur_->desktop() && target == GL_IMAGE_BINDING_FORMAT && data.count() >= 1 && data.data[0] == GL_R32UI &&
         (index >= cur_->image_units_bound.size() || !cur_->image_units_bound[index]))
-        data.data[0] = GL_R8;  // desktop GL's initial format
+        data.data[0] = GLint(gl::kInitialImageFormat);
     Kind k;
     if (cur_ && data.count() >= 1 && binding_kind(target, k)) data.data[0] = GLint(to_client(k, GLuint(data.data[0])));
 }

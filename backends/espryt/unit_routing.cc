@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
+#include "image_unit_state.h"
 #include "state/compute_rules.h"
 
 namespace mgl::espryt {
@@ -104,13 +105,11 @@ bool EsprytBackend::image_uniform_set(gen::Op op, GLuint host_program, GLint loc
     DesktopShaders& d = *cur_->share->desktop;
     auto p = d.program_units.find(host_program);
     if (p == d.program_units.end() || !p->second.images.count(location)) return false;
-    GLint max_units = 0;
-    host_gl.glGetIntegerv(GL_MAX_IMAGE_UNITS, &max_units);
-    for (GLsizei i = 0; i < count; ++i)
-        if (values[i] < 0 || values[i] >= max_units) {
-            refuse(op, GL_INVALID_VALUE, "an image uniform set outside [0, GL_MAX_IMAGE_UNITS)");
-            return true;
-        }
+    if (cur_->max_image_units < 0) host_gl.glGetIntegerv(GL_MAX_IMAGE_UNITS, &cur_->max_image_units);
+    if (const gl::RuleError e = gl::check_image_uniform_units(values, count, uint32_t(std::max(cur_->max_image_units, 0)))) {
+        refuse(op, e.error, e.why);
+        return true;
+    }
     for (GLsizei i = 0; i < count; ++i) {
         auto u = p->second.images.find(location + i);
         if (u == p->second.images.end()) break;  // past the array: GL ignores the rest
@@ -224,27 +223,6 @@ void EsprytBackend::answer_storage_bindings(GLuint program, GLuint index, GLsize
 
 namespace {
 
-struct ImageUnit {
-    GLint name = 0, level = 0, layered = 0, layer = 0, access = GL_READ_ONLY, format = GL_R32UI;
-};
-
-ImageUnit read_image_unit(GLuint unit) {
-    ImageUnit u;
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_NAME, unit, &u.name);
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LEVEL, unit, &u.level);
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LAYERED, unit, &u.layered);
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_LAYER, unit, &u.layer);
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, unit, &u.access);
-    host_gl.glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, unit, &u.format);
-    return u;
-}
-
-void bind_image_unit(GLuint unit, const ImageUnit& u) {
-    // A texture deleted since leaves the unit empty, as GL's deletion does.
-    const GLuint name = u.name && host_gl.glIsTexture(GLuint(u.name)) ? GLuint(u.name) : 0;
-    host_gl.glBindImageTexture(unit, name, u.level, GLboolean(u.layered), u.layer, GLenum(u.access), GLenum(u.format));
-}
-
 struct BufferRange {
     GLint name = 0;
     GLint64 start = 0, size = 0;
@@ -271,8 +249,7 @@ void bind_storage(GLuint index, const BufferRange& r, GLint generic) {
 
 void EsprytBackend::put_back_units() {
     if (!cur_ || !cur_->displaced) return;
-    for (const Context::DisplacedImage& i : cur_->displaced_images)
-        bind_image_unit(i.unit, ImageUnit{i.name, i.level, i.layered, i.layer, i.access, i.format});
+    for (const Context::DisplacedImage& i : cur_->displaced_images) bind_image_unit(i.unit, i.was);
     if (!cur_->displaced_buffers.empty()) {
         GLint generic = 0;
         host_gl.glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &generic);
@@ -334,14 +311,12 @@ void EsprytBackend::route_units(bool compute) {
     if (images.empty() && buffers.empty()) return;
     // Every source is read before any target is bound: a target may be
     // another route's source.
-    std::vector<ImageUnit> image_sources;
+    std::vector<HostImageUnit> image_sources;
     for (const auto& [host, app] : images) image_sources.push_back(read_image_unit(app));
     std::vector<BufferRange> buffer_sources;
     for (const auto& [host, app] : buffers) buffer_sources.push_back(read_storage_binding(app));
     for (size_t i = 0; i < images.size(); ++i) {
-        const ImageUnit was = read_image_unit(images[i].first);
-        cur_->displaced_images.push_back(
-            {images[i].first, was.name, was.level, was.layered, was.layer, was.access, was.format});
+        cur_->displaced_images.push_back({images[i].first, read_image_unit(images[i].first)});
         bind_image_unit(images[i].first, image_sources[i]);
     }
     if (!buffers.empty()) {

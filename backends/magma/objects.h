@@ -400,8 +400,8 @@ struct Context {
         GLint level = 0;
         bool layered = false;
         GLint layer = 0;
-        GLenum access = 0x88B8;  // GL_READ_ONLY
-        GLenum format = 0x8229;  // GL_R8
+        GLenum access = gl::kInitialImageAccess;
+        GLenum format = gl::kInitialImageFormat;
     };
     std::array<ImageUnit, gl::ImageLimits::kUnits> image_units;
     GLuint active_unit = 0;

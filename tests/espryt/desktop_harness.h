@@ -57,10 +57,12 @@ struct Desktop {
         return std::string(buf.data(), size_t(std::max(len, 0)));
     }
     GLuint program(GLuint vs, GLuint fs, const std::function<void(GLuint)>& before_link = {}) {
+        return program_of({vs, fs}, before_link);
+    }
+    GLuint program_of(std::initializer_list<GLuint> shaders, const std::function<void(GLuint)>& before_link = {}) {
         const GLuint p = next++;
         w.enc.glCreateProgram(p);
-        w.enc.glAttachShader(p, vs);
-        w.enc.glAttachShader(p, fs);
+        for (GLuint s : shaders) w.enc.glAttachShader(p, s);
         if (before_link) before_link(p);
         w.enc.glLinkProgram(p);
         return p;
@@ -97,3 +99,13 @@ struct Desktop {
 };
 
 }  // namespace espryt_test
+
+// Declares `d`, a desktop context (Desktop's arguments), in a test case; the
+// test is skipped, with the reason, where the host gives Espryt no context.
+#define DESKTOP_OR_SKIP(d, ...)                    \
+    ::espryt_test::Desktop d{__VA_ARGS__};         \
+    if (!d.w.backend) {                            \
+        MESSAGE("skipped: " << d.w.why);           \
+        return;                                    \
+    }                                              \
+    REQUIRE(d.ok)

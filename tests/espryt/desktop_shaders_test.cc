@@ -18,12 +18,7 @@ const char* kVs110 = "attribute vec2 position;\nvarying vec2 uv;\nvoid main() { 
 }  // namespace
 
 TEST_CASE("desktop context: GLSL 1.10 compiles; status, source and log answer in the application's terms") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     CHECK(d.shader_iv(vs, GL_COMPILE_STATUS) == GL_TRUE);
     CHECK(d.source(vs) == kVs110);  // the application's text, not our ESSL
@@ -46,12 +41,7 @@ TEST_CASE("desktop context: GLSL 1.10 compiles; status, source and log answer in
 }
 
 TEST_CASE("desktop context: glBindAttribLocation and glBindFragDataLocation take effect at link; names answer") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     const GLuint fs = d.shader(GL_FRAGMENT_SHADER,
                                {"#version 330 core\nuniform vec4 tint;\nin vec2 uv;\nout vec4 red;\nout vec4 green;\n"
@@ -130,12 +120,7 @@ TEST_CASE("ES contexts keep passing shaders through: desktop GLSL does not compi
 }
 
 TEST_CASE("desktop context: gl_FragCoord's origin_upper_left reads the surface height; the driver uniform is hidden") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     const GLuint fs = d.shader(GL_FRAGMENT_SHADER,
                                {"#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nuniform vec4 tint;\n"
@@ -175,12 +160,7 @@ TEST_CASE("desktop context: gl_FragCoord's origin_upper_left reads the surface h
 }
 
 TEST_CASE("compatibility context: user clip planes clip a GLSL 1.10 vertex shader; their uniform is hidden") {
-    Desktop d(kCompatProfileBit);
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d, kCompatProfileBit);
     const GLuint vs = d.shader(GL_VERTEX_SHADER, {kVs110});
     const GLuint fs = d.shader(GL_FRAGMENT_SHADER, {"#version 110\nuniform vec4 tint;\nvoid main() { gl_FragColor = tint; }\n"});
     const GLuint p = d.program(vs, fs);
@@ -219,12 +199,7 @@ TEST_CASE("compatibility context: user clip planes clip a GLSL 1.10 vertex shade
 }
 
 TEST_CASE("compatibility context: GL_CLAMP and the application's swizzle on a luminance texture answer as set") {
-    Desktop d(kCompatProfileBit);
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d, kCompatProfileBit);
     constexpr GLenum kLuminance8 = 0x8040, kLuminance = 0x1909, kClamp = 0x2900;
     GLuint tex = d.next++;
     d.w.enc.glGenTextures(1, wire::Blob{&tex, 4});
@@ -270,12 +245,7 @@ TEST_CASE("compatibility context: GL_CLAMP and the application's swizzle on a lu
 }
 
 TEST_CASE("desktop context: depth and stencil values read back on a GLES host, its state left as it was") {
-    Desktop d(kCoreProfileBit);
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d, kCoreProfileBit);
     GLuint tex = d.next++, fb = d.next++;
     d.w.enc.glGenTextures(1, wire::Blob{&tex, 4});
     d.w.enc.glBindTexture(GL_TEXTURE_2D, tex);
@@ -327,12 +297,7 @@ TEST_CASE("desktop context: depth and stencil values read back on a GLES host, i
 }
 
 TEST_CASE("desktop context: glCreateShaderProgramv compiles desktop GLSL through the front end into a separable program") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const std::string good = strings_blob(
         {"#version 150\n#extension GL_ARB_separate_shader_objects : require\n"
          "in vec4 position;\nout gl_PerVertex { vec4 gl_Position; };\n"

@@ -30,14 +30,7 @@ const char* kImageCs =
     "layout(r32ui) uniform writeonly uimage2D right;\n"
     "void main() { imageStore(left, ivec2(0), uvec4(7u)); imageStore(right, ivec2(0), uvec4(9u)); }\n";
 
-GLuint compute_program(Desktop& d, const char* source) {
-    const GLuint cs = d.shader(GL_COMPUTE_SHADER, {source});
-    const GLuint p = d.next++;
-    d.w.enc.glCreateProgram(p);
-    d.w.enc.glAttachShader(p, cs);
-    d.w.enc.glLinkProgram(p);
-    return p;
-}
+GLuint compute_program(Desktop& d, const char* source) { return d.program_of({d.shader(GL_COMPUTE_SHADER, {source})}); }
 
 GLuint storage_buffer(Desktop& d, GLuint binding) {
     const GLuint b = d.next++;
@@ -73,13 +66,15 @@ GLuint r32ui_texture(Desktop& d, GLuint unit) {
     return t;
 }
 
-uint32_t texel(Desktop& d, GLuint texture) {
+// Texel x of row 0 of an R32UI texture, read through a framebuffer (GLES
+// reads integer colour buffers as RGBA_INTEGER / UNSIGNED_INT).
+uint32_t texel(Desktop& d, GLuint texture, int x = 0) {
     const GLuint fb = d.next++;
     d.w.enc.glGenFramebuffers(1, wire::Blob{&fb, 4});
     d.w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb);
     d.w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
     uint32_t px[4] = {0xdeadbeef, 0, 0, 0};
-    d.w.enc.glReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 0, sizeof px);
+    d.w.enc.glReadPixels(x, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 0, sizeof px);
     gen::read_reply_glReadPixels(d.w.enc.wait_reply(), reinterpret_cast<uint8_t*>(px), sizeof px);
     d.w.enc.glBindFramebuffer(GL_FRAMEBUFFER, 0);
     return px[0];
@@ -88,12 +83,7 @@ uint32_t texel(Desktop& d, GLuint texture) {
 }  // namespace
 
 TEST_CASE("desktop context: storage blocks write at the bindings glShaderStorageBlockBinding set after link") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint p = compute_program(d, kStorageCs);
     REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
     GLuint blocks[2] = {};
@@ -139,12 +129,7 @@ TEST_CASE("desktop context: storage blocks write at the bindings glShaderStorage
 }
 
 TEST_CASE("desktop context: image uniforms store through the units glUniform1i set after link") {
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint p = compute_program(d, kImageCs);
     REQUIRE(d.program_iv(p, GL_LINK_STATUS) == GL_TRUE);
     const GLint left = d.query(&gen::Encoder::glGetUniformLocation, gen::read_reply_glGetUniformLocation, p, "left");
@@ -187,12 +172,7 @@ TEST_CASE("desktop context: a texture made with glTexImage2D keeps its texels wh
     // GLES binds only immutable textures to image units: Espryt remakes this
     // one (image_units.cc). Its single level under the default mipmap filter
     // is incomplete, which the copy into the new texture must not trip on.
-    Desktop d;
-    if (!d.w.backend) {
-        MESSAGE("skipped: " << d.w.why);
-        return;
-    }
-    REQUIRE(d.ok);
+    DESKTOP_OR_SKIP(d);
     const GLuint p = compute_program(d,
                                      "#version 150\n#extension GL_ARB_compute_shader : require\n"
                                      "#extension GL_ARB_shader_image_load_store : require\n"
@@ -210,14 +190,7 @@ TEST_CASE("desktop context: a texture made with glTexImage2D keeps its texels wh
     d.w.enc.glUseProgram(p);
     d.w.enc.glDispatchCompute(1, 1, 1);
     d.w.enc.glMemoryBarrier(GL_ALL_BARRIER_BITS);
-    const GLuint fb = d.next++;
-    d.w.enc.glGenFramebuffers(1, wire::Blob{&fb, 4});
-    d.w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    d.w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-    uint32_t px[8] = {};
-    d.w.enc.glReadPixels(0, 0, 2, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 0, sizeof px);
-    gen::read_reply_glReadPixels(d.w.enc.wait_reply(), reinterpret_cast<uint8_t*>(px), sizeof px);
-    CHECK(px[0] == 0xffffffffu);
-    CHECK(px[4] == 42u);
+    CHECK(texel(d, t, 0) == 0xffffffffu);
+    CHECK(texel(d, t, 1) == 42u);
     CHECK(d.w.error() == GL_NO_ERROR);
 }

@@ -75,6 +75,19 @@ inline RuleError check_storage_block_binding(uint32_t block, uint32_t active_blo
     return {};
 }
 
+// An image unit's state before any glBindImageTexture: desktop GL's
+// GL_IMAGE_BINDING_ACCESS and _FORMAT (GLES starts at GL_R32UI).
+inline constexpr uint32_t kInitialImageAccess = 0x88B8;  // GL_READ_ONLY
+inline constexpr uint32_t kInitialImageFormat = 0x8229;  // GL_R8
+
+// glUniform1i{v} of an image uniform: each unit below GL_MAX_IMAGE_UNITS.
+inline RuleError check_image_uniform_units(const int32_t* units, int32_t count, uint32_t max_units) {
+    for (int32_t i = 0; i < count; ++i)
+        if (units[i] < 0 || uint32_t(units[i]) >= max_units)
+            return {kInvalidValue, "an image uniform set outside [0, GL_MAX_IMAGE_UNITS)"};
+    return {};
+}
+
 // glMemoryBarrier's bits: GL_ALL_BARRIER_BITS or a set of GL 4.6's barrier bits.
 inline RuleError check_memory_barrier(uint32_t bits) {
     constexpr uint32_t kAll = 0xFFFFFFFFu;

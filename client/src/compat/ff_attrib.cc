@@ -10,7 +10,6 @@
 // (GL_FRAMEBUFFER_SRGB, GL_DEPTH_CLAMP), which a push asks the server for: the first push of such a group says so once
 // in the log. glPushAttrib/glPopAttrib are compiled into display lists;
 // the client-attribute pair is executed at once, as GL says.
-#include <algorithm>
 #include <cstring>
 
 #include "compat/ff.h"
@@ -224,9 +223,7 @@ void push_attrib(Context& ctx, GLbitfield mask) {
     }
     for (size_t k = 0; k < std::size(kServerCaps); ++k) {
         const ServerCap& c = kServerCaps[k];
-        if (!(mask & c.groups) ||
-            std::find(ctx.extension_list.begin(), ctx.extension_list.end(), c.extension) == ctx.extension_list.end())
-            continue;
+        if (!(mask & c.groups) || !lists_extension(ctx, c.extension)) continue;
         fr->server_caps[k] = mgl_glIsEnabled(c.cap) ? 1 : -1;
     }
     f.attrib_stack.push_back(std::move(fr));

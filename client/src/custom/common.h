@@ -1,6 +1,9 @@
 // Shared by the hand-written halves in client/src/custom/.
 #pragma once
 
+#include <algorithm>
+#include <string_view>
+
 #include "compsize.h"
 #include "context.h"
 #include "gen/client_entry.h"
@@ -22,6 +25,11 @@ namespace mgl::client {
 inline std::span<const uint8_t> wait(Context& ctx) {
     ++ctx.counters.round_trips;
     return ctx.enc->wait_reply();
+}
+
+// Whether the context lists `name` (GL_NUM_EXTENSIONS / glGetStringi's list).
+inline bool lists_extension(const Context& ctx, std::string_view name) {
+    return std::find(ctx.extension_list.begin(), ctx.extension_list.end(), name) != ctx.extension_list.end();
 }
 
 // The largest buffer the client keeps a copy of (BufferInfo::shadow).

@@ -1,7 +1,6 @@
 // Hooks of state-setting verbs: each updates the shadow (client/src/state/)
 // and forwards the call. A call the client can prove invalid raises its
 // error locally and is not sent (a GL command with an error has no effect).
-#include <algorithm>
 
 #include "compat/ff.h"
 #include "compat/program_builtins.h"
@@ -73,8 +72,7 @@ void glBindFramebufferEXT(GLenum target, GLuint framebuffer) {
     }
     // GL_EXT_framebuffer_blit adds the read and draw targets to it.
     const bool blit = (target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) &&
-                      std::find(ctx->extension_list.begin(), ctx->extension_list.end(), "GL_EXT_framebuffer_blit") !=
-                          ctx->extension_list.end();
+                      lists_extension(*ctx, "GL_EXT_framebuffer_blit");
     if (target != GL_FRAMEBUFFER && !blit) {
         gl_error(*ctx, GL_INVALID_ENUM, "glBindFramebufferEXT");
         return;
