@@ -20,6 +20,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "emit.h"
 #include "lenexpr.h"
@@ -289,6 +290,32 @@ const std::set<std::string> kObserved = {
     "glClearNamedBufferSubData", "glTextureBuffer", "glTextureBufferRange", "glTransformFeedbackBufferBase",
     "glTransformFeedbackBufferRange"};
 
+// Verbs whose OpenGL ES 1.1 rules differ from the compatibility profile's
+// that serves ES 1.x contexts (texture formats, paletted textures): in such a
+// context the generated entry point first asks mgl_custom::es1_<verb>
+// (client/src/es1/es1_rules.cc), which returns true when it handled the call.
+const std::set<std::string> kEs1Rules = {"glTexImage2D", "glTexSubImage2D", "glCompressedTexImage2D",
+                                         "glCompressedTexSubImage2D"};
+
+// OpenGL ES 1.1 extension entry points that are core GL verbs under another
+// name (GL_OES_framebuffer_object, GL_OES_blend_*): gl.xml scopes them to
+// gles1 alone, so the schema (gl, glcore, gles2) has no verb for them. The
+// procedure table gives each the core verb's entry point when the two C
+// signatures are the same (client/src/es1/es1_context.cc lists the extensions).
+const std::pair<const char*, const char*> kEs1Aliases[] = {
+    {"glBlendEquationOES", "glBlendEquation"}, {"glBlendEquationSeparateOES", "glBlendEquationSeparate"},
+    {"glBlendFuncSeparateOES", "glBlendFuncSeparate"}, {"glIsRenderbufferOES", "glIsRenderbuffer"},
+    {"glBindRenderbufferOES", "glBindRenderbuffer"}, {"glDeleteRenderbuffersOES", "glDeleteRenderbuffers"},
+    {"glGenRenderbuffersOES", "glGenRenderbuffers"}, {"glRenderbufferStorageOES", "glRenderbufferStorage"},
+    {"glGetRenderbufferParameterivOES", "glGetRenderbufferParameteriv"}, {"glIsFramebufferOES", "glIsFramebuffer"},
+    {"glBindFramebufferOES", "glBindFramebuffer"}, {"glDeleteFramebuffersOES", "glDeleteFramebuffers"},
+    {"glGenFramebuffersOES", "glGenFramebuffers"}, {"glCheckFramebufferStatusOES", "glCheckFramebufferStatus"},
+    {"glFramebufferRenderbufferOES", "glFramebufferRenderbuffer"},
+    {"glFramebufferTexture2DOES", "glFramebufferTexture2D"},
+    {"glGetFramebufferAttachmentParameterivOES", "glGetFramebufferAttachmentParameteriv"},
+    {"glGenerateMipmapOES", "glGenerateMipmap"},
+};
+
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glArrayElement",
@@ -447,7 +474,43 @@ struct Plan {
     std::string forward; // non-empty: a gl.xml alias of this verb with the same C signature
     std::string hook;    // non-empty: forwards to mgl_custom::<hook>
     std::string unsized; // non-empty: refused at run time with this reason
+    std::string fixed_of; // non-empty: GL_OES_fixed_point / _single_precision verb converted to this one
 };
+
+// The GLfixed and single-precision verbs (GL_OES_fixed_point,
+// GL_OES_single_precision; OpenGL ES 1.1 took them into its core without the
+// suffix) are the float or double verb of the same name with converted
+// arguments: glTranslatexOES -> glTranslatef, glFrustumfOES -> glFrustum,
+// glClipPlanexOES -> glClipPlane, glGetFixedvOES -> glGetFloatv. The
+// counterpart's parameters must match one for one: GLfixed/GLclampx or
+// GLfloat where it has a floating type, the same type everywhere else.
+bool fixed_type(const Param& p) { return p.type && (p.type->name == "GLfixed" || p.type->name == "GLclampx"); }
+
+bool fixed_counterpart_fits(const Verb& v, const Verb& d) {
+    if (v.params.size() != d.params.size() || v.returns != d.returns || !d.retired.empty()) return false;
+    // With arrays to convert, the scalars keep their names: the counterpart's
+    // array sizes are computed from them (glLightxvOES's pname).
+    const bool arrays = std::any_of(v.params.begin(), v.params.end(), [](const Param& p) { return p.kind != ParamKind::scalar; });
+    for (size_t i = 0; i < v.params.size(); ++i) {
+        const Param& a = v.params[i];
+        const Param& b = d.params[i];
+        if (a.kind != b.kind || (arrays && a.kind == ParamKind::scalar && a.name != b.name) || !a.type || !b.type)
+            return false;
+        if (a.type->name == b.type->name) continue;
+        if (a.kind != ParamKind::scalar && a.kind != ParamKind::in_array && a.kind != ParamKind::out_array) return false;
+        if (!(fixed_type(a) || a.type->is_float) || !b.type->is_float) return false;
+    }
+    return true;
+}
+
+// The ES 1.1 name of a fixed/single-precision verb ("glTranslatex" for
+// glTranslatexOES), "" for verbs of other extensions.
+std::string fixed_es1_name(const Verb& v) {
+    const bool fx = std::find(v.features.begin(), v.features.end(), "GL_OES_fixed_point") != v.features.end();
+    const bool sp = std::find(v.features.begin(), v.features.end(), "GL_OES_single_precision") != v.features.end();
+    if ((!fx && !sp) || v.name.size() < 4 || v.name.compare(v.name.size() - 3, 3, "OES") != 0) return "";
+    return v.name.substr(0, v.name.size() - 3);
+}
 
 class ClientEmitter {
 public:
@@ -472,7 +535,8 @@ public:
             std::ostringstream o;
             o << kGeneratedBanner << "// GL entry points, part " << i << ".\n"
               << "#include \"gen/client_entry.h\"\n#include \"gen/encoder.h\"\n#include \"gen/replies.h\"\n"
-              << "#include \"gen/verb_api.h\"\n#include \"runtime.h\"\n#include \"compsize.h\"\n#include \"compat/ff_gate.h\"\n\n"
+              << "#include \"gen/verb_api.h\"\n#include \"runtime.h\"\n#include \"compsize.h\"\n#include \"compat/ff_gate.h\"\n"
+              << "#include \"es1/fixed.h\"\n\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
               << "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n";
             for (const Plan* pl : chunks[i]) emit_body(*pl, o);
@@ -482,8 +546,39 @@ public:
     }
 
 private:
+    // The float/double verb a fixed or single-precision verb converts to.
+    std::string fixed_counterpart(const Verb& v) const {
+        const std::string s = fixed_es1_name(v);
+        if (s.empty()) return "";
+        std::vector<std::string> cands;
+        if (s == "glGetFixedv") cands.push_back("glGetFloatv");
+        auto stem_of = [&](size_t cut) { return s.substr(0, s.size() - cut); };
+        if (s.size() > 2 && s.compare(s.size() - 2, 2, "xv") == 0) {
+            const std::string st = stem_of(2);
+            cands.insert(cands.end(), {st + "fv", st + "dv", st + "v"});
+        } else if (s.back() == 'x' || s.back() == 'f') {
+            const std::string st = stem_of(1);
+            cands.insert(cands.end(), {st + "f", st + "d", st});
+        } else if (s.size() > 2 && s.compare(s.size() - 2, 2, "fv") == 0) {
+            const std::string st = stem_of(2);
+            cands.insert(cands.end(), {st + "fv", st + "dv", st + "v"});
+        }
+        for (const std::string& c : cands) {
+            if (c == v.name) continue;
+            auto it = by_name_.find(c);
+            if (it != by_name_.end() && it->second->retired.empty() && fixed_counterpart_fits(v, *it->second) &&
+                fixed_counts_known(v, *it->second))
+                return c;
+        }
+        return "";
+    }
+
     Plan plan(const Verb& v) {
-        Plan pl{&v, "", "", ""};
+        Plan pl{&v, "", "", "", ""};
+        if (std::string d = fixed_counterpart(v); !d.empty()) {
+            pl.fixed_of = d;
+            return pl;
+        }
         // gl.xml aliases (glUniform4fvARB -> glUniform4fv, glGenFramebuffersEXT ->
         // glGenFramebuffers) are the same command: the alias's entry point is the
         // canonical one, so one record, one decoder and one backend method serve
@@ -687,6 +782,8 @@ private:
         for (auto& [name, v] : hook_decls_) o << c_return(*v) << " " << name << "(" << c_params(*v) << ");\n";
         for (const std::string& name : kObserved)
             if (by_name_.count(name)) o << "void observe_" << name << "(" << c_params(*by_name_[name]) << ");\n";
+        for (const std::string& name : kEs1Rules)
+            if (by_name_.count(name)) o << "bool es1_" << name << "(" << c_params(*by_name_[name]) << ");\n";
         o << "}  // namespace mgl_custom\n\nextern \"C\" {\n";
         for (const Verb& v : s_.verbs) o << c_return(v) << " mgl_" << v.name << "(" << c_params(v) << ");\n";
         o << "}\n";
@@ -694,14 +791,26 @@ private:
     }
 
     void emit_procs(std::vector<OutFile>& out) {
-        std::vector<const Verb*> sorted;
-        for (const Verb& v : s_.verbs) sorted.push_back(&v);
-        std::sort(sorted.begin(), sorted.end(), [](const Verb* a, const Verb* b) { return a->name < b->name; });
+        // (GL name, entry point): every verb, and OpenGL ES 1.1's unsuffixed
+        // names of the fixed-point and single-precision verbs (glTranslatex).
+        std::vector<std::pair<std::string, std::string>> sorted;
+        for (const Verb& v : s_.verbs) sorted.emplace_back(v.name, v.name);
+        for (const Plan& pl : plans_) {
+            const std::string es1 = pl.fixed_of.empty() ? "" : fixed_es1_name(*pl.v);
+            if (!es1.empty() && !by_name_.count(es1)) sorted.emplace_back(es1, pl.v->name);
+        }
+        for (const auto& [alias, verb] : kEs1Aliases) {
+            if (by_name_.count(alias)) continue;
+            auto it = by_name_.find(verb);
+            if (it == by_name_.end()) throw std::runtime_error(std::string("ES 1.1 alias of a missing verb: ") + verb);
+            sorted.emplace_back(alias, verb);
+        }
+        std::sort(sorted.begin(), sorted.end());
         std::ostringstream o;
         o << kGeneratedBanner << "#include <algorithm>\n#include <cstring>\n#include <iterator>\n\n"
           << "#include \"gen/client_entry.h\"\n\nnamespace mgl::client {\n\nconst ProcEntry kProcs[] = {\n";
-        for (const Verb* v : sorted)
-            o << "    {\"" << v->name << "\", reinterpret_cast<void (*)()>(&mgl_" << v->name << ")},\n";
+        for (const auto& [name, entry] : sorted)
+            o << "    {\"" << name << "\", reinterpret_cast<void (*)()>(&mgl_" << entry << ")},\n";
         o << "};\nconst size_t kProcCount = " << sorted.size() << ";\n\n"
           << "void (*find_proc(const char* name))() {\n"
           << "    if (!name) return nullptr;\n"
@@ -712,6 +821,71 @@ private:
         out.push_back({"client_procs.cc", o.str()});
     }
 
+    // The element count of the counterpart's array `b`: another parameter, a
+    // number, or a COMPSIZE the helpers size; "" when none of these.
+    static std::string fixed_count_code(const Verb& d, const Param& b) {
+        if (find_param(d, b.len)) return "int64_t(" + b.len + ")";
+        const std::string c = count_code(d, b);
+        return c.find("calc") == std::string::npos ? c : "";
+    }
+    static bool fixed_counts_known(const Verb& v, const Verb& d) {
+        for (size_t i = 0; i < v.params.size(); ++i)
+            if (v.params[i].kind != ParamKind::scalar && v.params[i].type->name != d.params[i].type->name &&
+                fixed_count_code(d, d.params[i]).empty())
+                return false;
+        return true;
+    }
+
+    // A fixed-point or single-precision verb: its arguments converted
+    // (client/src/es1/fixed.h), then the counterpart's entry point, which
+    // does everything else (profile check, display lists, encoding).
+    void emit_fixed_body(const Verb& v, const Verb& d, std::ostringstream& o) {
+        const std::string ret = c_return(v);
+        const bool pname = find_param(v, "pname") && find_param(v, "pname")->kind == ParamKind::scalar;
+        // Values pass unscaled by their pname (es1/fixed.h), except through
+        // glGetFixedv, which scales every value, enums included (as Mesa).
+        const std::string rule = pname && d.name != "glGetFloatv" ? "pname" : "0u";
+        o << "    ::mgl::client::Context* const ctx_ = ::mgl::client::current();\n";  // emit_body wrote the signature
+        std::vector<std::string> args, stores;
+        for (size_t i = 0; i < v.params.size(); ++i) {
+            const Param& a = v.params[i];
+            const Param& b = d.params[i];
+            const bool same = a.type->name == b.type->name;
+            if (a.kind == ParamKind::scalar) {
+                if (same || !fixed_type(a)) args.push_back(a.name);
+                else if (a.name == "pname" || !pname) args.push_back("::mgl::client::es1::from_fixed(" + a.name + ")");
+                else args.push_back("::mgl::client::es1::fixed_param(pname, " + a.name + ")");
+                continue;
+            }
+            if (same) {
+                args.push_back(a.name);
+                continue;
+            }
+            const std::string count = fixed_count_code(d, b);  // known: fixed_counts_known
+            o << "    const int64_t n_" << a.name << " = ctx_ ? int64_t(" << count << ") : 0;\n";
+            if (a.kind == ParamKind::in_array) {
+                o << "    const ::mgl::client::es1::Converted<" << b.type->name << "> c_" << a.name << "(" << a.name
+                  << ", n_" << a.name << ", " << rule << ");\n";
+            } else {
+                o << "    ::mgl::client::es1::Returned<" << b.type->name << "> c_" << a.name << "(n_" << a.name << ");\n";
+                stores.push_back("c_" + a.name + ".store(" + a.name + ", " + rule + ")");
+            }
+            args.push_back("c_" + a.name + ".data()");
+        }
+        std::string call = "mgl_" + d.name + "(";
+        for (size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
+        call += ")";
+        if (ret == "void") {
+            o << "    " << call << ";\n";
+            for (const std::string& st : stores) o << "    " << st << ";\n";
+        } else {
+            o << "    const auto r_ = " << call << ";\n";
+            for (const std::string& st : stores) o << "    " << st << ";\n";
+            o << "    return r_;\n";
+        }
+        o << "}\n\n";
+    }
+
     void emit_body(const Plan& pl, std::ostringstream& o) {
         const Verb& v = *pl.v;
         const std::string ret = c_return(v);
@@ -720,6 +894,10 @@ private:
         o << "extern \"C\" " << ret << " mgl_" << v.name << "(" << c_params(v) << ") {\n";
         if (!pl.forward.empty()) {
             o << "    " << (is_void ? "" : "return ") << "mgl_" << pl.forward << "(" << c_args(v) << ");\n}\n\n";
+            return;
+        }
+        if (!pl.fixed_of.empty()) {
+            emit_fixed_body(v, *by_name_.at(pl.fixed_of), o);
             return;
         }
         const ImmAttr* ia = nullptr;
@@ -830,6 +1008,9 @@ private:
             emit_gate(pl, cls, fail_ret, "", "        ", o);
             o << "    }\n";
         }
+        if (kEs1Rules.count(v.name))
+            o << "    if (ctx_->es1 && ::mgl_custom::es1_" << v.name << "(" << c_args(v) << ")) [[unlikely]] " << fail_ret
+              << "\n";
         if (WideAttr wa; pl.forward.empty() && wide_attr_parse(v.name, &wa) && v.params.size() >= 2) {
             const bool uns = wa.type[0] == 'u';
             std::string vals[4];

@@ -13,6 +13,26 @@
 
 namespace mgl::magma {
 
+namespace {
+
+// 32-bit attribute types Vulkan has no vertex format for as GL reads them
+// (GL_FIXED of OpenGL ES 1.1 and GL_OES_fixed_point, GL_INT / GL_UNSIGNED_INT
+// converted to float, normalised or not): read as float copies.
+bool float_copied(const Attrib& at) {
+    return at.type == GL_FIXED || (!at.integer && (at.type == GL_INT || at.type == GL_UNSIGNED_INT));
+}
+
+float to_float(const Attrib& at, const uint8_t* p) {
+    int32_t i;
+    std::memcpy(&i, p, 4);
+    if (at.type == GL_FIXED) return float(double(i) / 65536.0);
+    if (at.type == GL_INT) return at.normalized ? std::max(float(double(i) / 2147483647.0), -1.0f) : float(i);
+    const uint32_t u = uint32_t(i);
+    return at.normalized ? float(double(u) / 4294967295.0) : float(u);
+}
+
+}  // namespace
+
 bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in) {
     Context& c = *cur_;
     const uint64_t serial = gpu_->serial();
@@ -36,7 +56,33 @@ bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instance
                 refuse(verb, GL_INVALID_OPERATION, "an enabled vertex attribute has no buffer");
                 return false;
             }
-            if (at.enabled) {
+            if (at.enabled && float_copied(at)) {
+                // Every element the buffer holds from the offset on, as floats in the
+                // stream (a draw's vertex range is not known here): what this costs
+                // grows with the buffer, so such arrays suit small or streamed data
+                // (an ES 1.x client's arrays in client memory are streamed per draw).
+                const uint32_t comps = uint32_t(std::clamp(at.size, 1, 4)), elem = comps * 4;
+                const uint64_t stride = at.stride ? uint64_t(at.stride) : elem;
+                if (at.divisor > 1 || at.offset >= at.buffer->size || at.buffer->size - at.offset < elem) {
+                    refuse(verb, GL_INVALID_OPERATION, "fixed-point or 32-bit integer attribute outside its buffer");
+                    return false;
+                }
+                const uint64_t n = (at.buffer->size - at.offset - elem) / stride + 1;
+                Gpu::Slice s = gpu_->stream(n * elem, 4);
+                if (!s.ptr) {
+                    set_error(GL_OUT_OF_MEMORY);
+                    return false;
+                }
+                const uint8_t* src = host_bytes(*at.buffer) + at.offset;
+                float* dst = reinterpret_cast<float*>(s.ptr);
+                for (uint64_t v = 0; v < n; ++v)
+                    for (uint32_t k = 0; k < comps; ++k) dst[v * comps + k] = to_float(at, src + v * stride + k * 4);
+                ad.format = vertex_format(GL_FLOAT, int(comps), false, false);
+                bd.stride = elem;
+                if (at.divisor) bd.inputRate = VK_VERTEX_INPUT_RATE_INSTANCE;
+                vbufs.push_back(s.buf);
+                voffs.push_back(s.offset);
+            } else if (at.enabled) {
                 ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
                 if (ad.format == VK_FORMAT_UNDEFINED) {
                     refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");

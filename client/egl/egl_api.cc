@@ -716,23 +716,39 @@ EGLContext eglCreateContext(EGLDisplay d, EGLConfig config, EGLContext share, co
         }
         if (c && !(c->renderable & EGL_OPENGL_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
     } else {
-        const bool ok_version = (major == 2 && minor == 0) || (major == 3 && minor >= 0 && minor <= 2);
+        const bool ok_version = (major == 1 && (minor == 0 || minor == 1)) || (major == 2 && minor == 0) ||
+                                (major == 3 && minor >= 0 && minor <= 2);
         if (!ok_version) {
-            client::log().warn("eglCreateContext: OpenGL ES {}.{} is not supported (2.0 and 3.0-3.2 are)", major, minor);
+            client::log().warn("eglCreateContext: OpenGL ES {}.{} is not supported (1.0-1.1, 2.0 and 3.0-3.2 are)",
+                               major, minor);
             return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
         }
-        if (c && !(c->renderable & (major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT)))
-            return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        const EGLint bit = major == 1 ? EGL_OPENGL_ES_BIT : major == 2 ? EGL_OPENGL_ES2_BIT : EGL_OPENGL_ES3_BIT;
+        if (c && !(c->renderable & bit)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
     }
-    if (sh && sh->api != api) return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);  // share groups stay within one API
+    // OpenGL ES 1.x is served as a compatibility context (its fixed function
+    // is the compatibility lowering's) and presented as ES-CM 1.1
+    // (client/src/es1/es1_context.cc); its share groups hold ES 1.x contexts only.
+    const bool es1 = !desktop && major == 1;
+    if (sh && (sh->api != api || (sh->major == 1) != es1)) {
+        client::log().warn("eglCreateContext: a share context of another API (or of OpenGL ES 1.x with ES 2+)");
+        return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
+    }
     std::string error;
-    std::unique_ptr<client::Context> ctx = client::create_context(
-        sh ? sh->ctx.get() : nullptr, desktop ? client::kApiGL : client::kApiES, major, minor, profile, flags, &error);
+    std::unique_ptr<client::Context> ctx =
+        es1 ? client::create_context(sh ? sh->ctx.get() : nullptr, client::kApiGL, 1, 5, client::kCompatProfile, flags,
+                                     &error)
+            : client::create_context(sh ? sh->ctx.get() : nullptr, desktop ? client::kApiGL : client::kApiES, major,
+                                     minor, profile, flags, &error);
     if (!ctx) {
         client::log().error("eglCreateContext: {}", error);
         return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
     }
-    if (desktop) {
+    if (es1) {
+        ctx->es1 = true;
+        minor = 1;  // 1.0 is served as 1.1, as Mesa does
+    }
+    if (desktop || es1) {
         // The server says what it serves (one round trip): a version above it,
         // or a backend without desktop GL, is EGL_BAD_MATCH now rather than a
         // context that cannot work later.

@@ -30,7 +30,7 @@ struct Config {
     EGLint id = 0;
     EGLint red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0, samples = 0;
     EGLint surface_type = EGL_PBUFFER_BIT | EGL_WINDOW_BIT;
-    EGLint renderable = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT;
+    EGLint renderable = EGL_OPENGL_ES_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT | EGL_OPENGL_BIT;
     EGLint native_visual_id = 0;
     EGLint native_visual_type = EGL_NONE;
     EGLint buffer_size() const { return red + green + blue + alpha; }

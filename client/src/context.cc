@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "es1/es1_context.h"
 #include "gen/replies.h"
 #include "log.h"
 #include "runtime.h"
@@ -223,6 +224,7 @@ void fetch_server_info(Context& c) {
             c.limits[0x9126 /* GL_CONTEXT_PROFILE_MASK */] = QueryValue::ints({int64_t(c.profile == kCoreProfile ? 1 : 2)});
     }
     c.limits[GL_NUM_EXTENSIONS] = QueryValue::ints({int64_t(c.extension_list.size())});
+    if (c.es1) es1::present(c);
 }
 
 int limit_or(const Context& c, GLenum pname, int fallback) {

@@ -142,6 +142,10 @@ struct Context {
     int major = 2, minor = 0;     // requested version of `api`
     uint32_t flags = 0;           // kFlag* (mglCreateContext)
     bool desktop() const { return api == kApiGL; }
+    // An OpenGL ES 1.x context: served as a compatibility context (the
+    // fixed-function lowering is ES 1.1's fixed function), presented to the
+    // application as OpenGL ES-CM 1.1 (es1/es1_context.cc).
+    bool es1 = false;
 
     // The generated profile checks' view of this context (gen/verb_api.h):
     // set from the served version at the first make-current.

@@ -34,7 +34,9 @@ fi
 # The subset (PIGLIT_SUBSET, default gles):
 #   gles        GLES 2.0 and 3.0 API tests and the GLSL ES compiler/linker/execution tests, the
 #               EGL groups (spec@egl*: contexts, surfaces, devices, platforms, syncs, EGLImages),
-#               GL_OES_EGL_image_external's and GL_EXT_buffer_storage's persistent maps;
+#               GL_OES_EGL_image_external's and GL_EXT_buffer_storage's persistent maps, and the
+#               OpenGL ES 1.1 groups that run on the surfaceless platform (paletted textures,
+#               packed depth-stencil);
 #   desktop     the desktop GL 3.x core groups of issue 12 (docs/PIGLIT.md), whole;
 #   desktop-ci  a representative part of them (desktop-ci.txt) that CI runs in a few minutes;
 #   compat      the GL 1.x/2.1 API groups on compatibility contexts (issue 13), whole;
@@ -53,6 +55,7 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' -t 'spec@arb_buffer_storage@bufferstorage-persistent_gles3'
+              -t 'spec@oes_compressed_paletted_texture' -t 'spec@oes_packed_depth_stencil'
               quick) ;;
     desktop | desktop-ci)
         subset=(-p surfaceless_egl)

@@ -185,6 +185,7 @@ bool read_component(const uint8_t* p, GLenum type, bool norm, float* out) {
         case GL_UNSIGNED_INT: *out = component<GLuint>(p, norm); return true;
         case GL_FLOAT: *out = component<GLfloat>(p, norm); return true;
         case 0x140A: *out = component<GLdouble>(p, norm); return true;  // GL_DOUBLE
+        case GL_FIXED: *out = float(component<GLint>(p, false) / 65536.0); return true;  // ES 1.1 arrays
         default: return false;
     }
 }

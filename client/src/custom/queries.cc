@@ -366,7 +366,13 @@ const GLubyte* glGetString(GLenum name) {
         case GL_VENDOR: s = &ctx->vendor; break;
         case GL_RENDERER: s = &ctx->renderer; break;
         case GL_VERSION: s = &ctx->version; break;
-        case GL_SHADING_LANGUAGE_VERSION: s = &ctx->shading_language; break;
+        case GL_SHADING_LANGUAGE_VERSION:
+            if (ctx->es1) {  // OpenGL ES 1.x has no shading language
+                gl_error(*ctx, GL_INVALID_ENUM, "glGetString");
+                return nullptr;
+            }
+            s = &ctx->shading_language;
+            break;
         case GL_EXTENSIONS:
             // A core profile has only glGetStringi (GL 3.2 removed the string).
             if (ctx->profile == kCoreProfile) {
