@@ -294,8 +294,8 @@ const std::set<std::string> kObserved = {
 // that serves ES 1.x contexts (texture formats, paletted textures): in such a
 // context the generated entry point first asks mgl_custom::es1_<verb>
 // (client/src/es1/es1_rules.cc), which returns true when it handled the call.
-const std::set<std::string> kEs1Rules = {"glTexImage2D", "glTexSubImage2D", "glCompressedTexImage2D",
-                                         "glCompressedTexSubImage2D"};
+const std::set<std::string> kEs1Rules = {"glTexImage2D", "glTexSubImage2D", "glCopyTexImage2D",
+                                         "glCompressedTexImage2D", "glCompressedTexSubImage2D"};
 
 // OpenGL ES 1.1 extension entry points that are core GL verbs under another
 // name (GL_OES_framebuffer_object, GL_OES_blend_*): gl.xml scopes them to

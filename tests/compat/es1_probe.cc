@@ -99,7 +99,7 @@ int main() {
     std::printf("version-prefix %.16s\n", version ? version : "(null)");
     const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
     for (const char* e : {"GL_OES_fixed_point", "GL_OES_single_precision", "GL_OES_compressed_paletted_texture",
-                          "GL_OES_byte_coordinates"})
+                          "GL_OES_byte_coordinates", "GL_OES_point_sprite", "GL_OES_framebuffer_object"})
         std::printf("extension-%s %d\n", e, ext && std::strstr(ext, e) ? 1 : 0);
 
     // 1. GL_FIXED positions, GL_UNSIGNED_BYTE colours, glOrthox
@@ -228,7 +228,67 @@ int main() {
     glDisable(GL_ALPHA_TEST);
     report("alpha-blend-clip");
 
-    // 7. queries through the fixed-point and single-precision getters
+    // 7. point sprites: a texture across each point (GL_OES_point_sprite), GL_FIXED point size
+    reset();
+    GLuint checker;
+    glGenTextures(1, &checker);
+    glBindTexture(GL_TEXTURE_2D, checker);
+    GLubyte cells[4 * 4 * 4];
+    for (int i = 0; i < 16; ++i) {
+        const bool on = ((i % 4) + (i / 4)) % 2 == 0;
+        cells[4 * i] = on ? 255 : 30, cells[4 * i + 1] = on ? 200 : 60, cells[4 * i + 2] = GLubyte(i * 15), cells[4 * i + 3] = 255;
+    }
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, cells);
+    glTexParameterx(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameterx(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glEnable(GL_POINT_SPRITE_OES);
+    glTexEnvx(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, GL_TRUE);
+    glPointSizex(24 * X1);
+    const GLfloat points[] = {-0.6f, -0.4f, 0.1f, 0.3f, 0.7f, -0.5f};
+    glVertexPointer(2, GL_FLOAT, 0, points);
+    glDrawArrays(GL_POINTS, 0, 3);
+    glTexEnvx(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, GL_FALSE);  // the point's one texture coordinate again
+    glTranslatef(0.1f, 0.5f, 0);
+    glDrawArrays(GL_POINTS, 0, 3);
+    GLint replace = -1;
+    glGetTexEnviv(GL_POINT_SPRITE_OES, GL_COORD_REPLACE_OES, &replace);
+    glDisable(GL_POINT_SPRITE_OES);
+    glDisable(GL_TEXTURE_2D);
+    glPointSizex(X1);
+    std::printf("coord-replace %d\n", replace);
+    report("point-sprites");
+
+    // 8. a framebuffer object through GL_OES_framebuffer_object's entry points
+    {
+        auto gen_fb = reinterpret_cast<PFNGLGENFRAMEBUFFERSOESPROC>(eglGetProcAddress("glGenFramebuffersOES"));
+        auto bind_fb = reinterpret_cast<PFNGLBINDFRAMEBUFFEROESPROC>(eglGetProcAddress("glBindFramebufferOES"));
+        auto gen_rb = reinterpret_cast<PFNGLGENRENDERBUFFERSOESPROC>(eglGetProcAddress("glGenRenderbuffersOES"));
+        auto bind_rb = reinterpret_cast<PFNGLBINDRENDERBUFFEROESPROC>(eglGetProcAddress("glBindRenderbufferOES"));
+        auto storage = reinterpret_cast<PFNGLRENDERBUFFERSTORAGEOESPROC>(eglGetProcAddress("glRenderbufferStorageOES"));
+        auto attach = reinterpret_cast<PFNGLFRAMEBUFFERRENDERBUFFEROESPROC>(eglGetProcAddress("glFramebufferRenderbufferOES"));
+        auto status = reinterpret_cast<PFNGLCHECKFRAMEBUFFERSTATUSOESPROC>(eglGetProcAddress("glCheckFramebufferStatusOES"));
+        if (gen_fb && bind_fb && gen_rb && bind_rb && storage && attach && status) {
+            GLuint fb, rb;
+            gen_fb(1, &fb);
+            gen_rb(1, &rb);
+            bind_rb(GL_RENDERBUFFER_OES, rb);
+            storage(GL_RENDERBUFFER_OES, GL_RGBA8_OES, W, H);
+            bind_fb(GL_FRAMEBUFFER_OES, fb);
+            attach(GL_FRAMEBUFFER_OES, GL_COLOR_ATTACHMENT0_OES, GL_RENDERBUFFER_OES, rb);
+            std::printf("oes-fbo-status 0x%x\n", status(GL_FRAMEBUFFER_OES));
+            reset();
+            glColor4x(0, X1, X1 / 2, X1);
+            glVertexPointer(2, GL_FIXED, 0, tri);
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+            report("oes-fbo");
+            bind_fb(GL_FRAMEBUFFER_OES, 0);
+        } else {
+            std::printf("oes-fbo-status missing entry points\n");
+        }
+    }
+
+    // 9. queries through the fixed-point and single-precision getters
     reset();
     glRotatex(90 * X1, 0, 0, X1);
     glTranslatex(X1 / 2, 0, 0);
@@ -255,7 +315,7 @@ int main() {
     std::printf("enum-queries fog=%d two-side=%d matrix-mode=%d env-mode=%d error=0x%x\n", fog_mode, two_side,
                 matrix_mode, env_mode, glGetError());
 
-    // 8. ES 1.1's texture-image rules
+    // 10. ES 1.1's texture-image rules
     GLuint t2;
     glGenTextures(1, &t2);
     glBindTexture(GL_TEXTURE_2D, t2);

@@ -42,7 +42,10 @@ fi
 #   compat      the GL 1.x/2.1 API groups on compatibility contexts (issue 13), whole;
 #   compat-ci   CI's part of them (compat-ci.txt);
 #   glsl-compat     spec@glsl-1.10 and spec@glsl-1.20 (compatibility contexts, issue 13), whole;
-#   glsl-compat-ci  a part of them (glsl-compat-ci.txt) that CI runs in about a minute.
+#   glsl-compat-ci  a part of them (glsl-compat-ci.txt) that CI runs in about a minute;
+#   gles1-x11   the OpenGL ES 1.1 tests (piglit's gles1 programs and EGL's ES 1 context test) on
+#               the x11_egl platform under an Xvfb of its own: piglit's ES 1 framework needs a
+#               window (its surfaceless runs abort natively).
 desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3\.1' '!opengl 3\.3'
     'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
     'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
@@ -75,11 +78,26 @@ case ${PIGLIT_SUBSET:-gles} in
     glsl-compat | glsl-compat-ci)
         subset=(-p surfaceless_egl -t 'spec@glsl-1\.10@' -t 'spec@glsl-1\.20@' quick)
         [[ $PIGLIT_SUBSET == glsl-compat-ci ]] && subset+=(--test-list "$(dirname "$0")/glsl-compat-ci.txt") ;;
-    *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci, compat, compat-ci, glsl-compat, glsl-compat-ci)"; exit 2 ;;
+    gles1-x11)
+        subset=(-p x11_egl -t 'gles1' -t 'spec@oes_fixed_point@' -t 'spec@oes_draw_texture@' -t 'spec@oes_matrix_get@'
+                -t 'spec@oes_compressed_etc1_rgb8_texture@basic' -t 'spec@oes_compressed_paletted_texture@basic' quick) ;;
+    *) echo "PIGLIT_SUBSET=$PIGLIT_SUBSET: unknown subset (gles, desktop, desktop-ci, compat, compat-ci, glsl-compat, glsl-compat-ci, gles1-x11)"; exit 2 ;;
 esac
 # PIGLIT_TEST_LIST (optional): a file of test names, one a line, that narrows
 # the subset further (e.g. a sample of the desktop groups while developing).
 [[ -n ${PIGLIT_TEST_LIST:-} ]] && subset+=(--test-list "$PIGLIT_TEST_LIST")
+# The surfaceless subsets run with no X display; gles1-x11 with its own Xvfb.
+no_display=(-u DISPLAY)
+if [[ ${PIGLIT_SUBSET:-gles} == gles1-x11 ]]; then
+    command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not installed"; exit 77; }
+    disp=$((200 + RANDOM % 500))
+    Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+    xvfb=$!
+    trap 'kill $xvfb 2>/dev/null; [[ -n "$keep" ]] || rm -rf "$work"' EXIT
+    for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$disp ]] && break; sleep 0.1; done
+    export DISPLAY=":$disp"
+    no_display=()
+fi
 jobs=$(nproc)
 run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     local name=$1
@@ -87,11 +105,11 @@ run() {  # run NAME [mgl run args...]: one piglit run into $work/NAME
     local t0=$SECONDS
     rm -rf "${work:?}/$name"
     if [[ $name == native ]]; then
-        env -u DISPLAY piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
+        env "${no_display[@]}" piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
     else
         # The server's own log (shm, tcp) is kept: when a whole stretch of
         # tests cannot connect, it says whether and how the server ended.
-        env -u DISPLAY MOBILEGL_LOG_LEVEL=debug timeout 1200 "$mgl" run --server-log "$work/$name.server.log" "$@" -- \
+        env "${no_display[@]}" MOBILEGL_LOG_LEVEL=debug timeout 1200 "$mgl" run --server-log "$work/$name.server.log" "$@" -- \
             piglit run "${subset[@]}" -j "$jobs" --timeout 120 -l dummy "$work/$name" >"$work/$name.log" 2>&1
     fi
     local rc=$?

@@ -132,6 +132,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_texture_env_add", true, true},
     {"GL_EXT_texture_env_combine", true, true},
     {"GL_EXT_texture_env_dot3", true, true},
+    // ... and point sprites (GL_POINT_SPRITE, GL_COORD_REPLACE: client/src/compat/ff_texenv.cc)
+    {"GL_ARB_point_sprite", true, true},
 };
 
 // GL_EXTENSIONS of a desktop context of `profile` (1 core, 2 compatibility):

@@ -75,6 +75,7 @@ struct TexEnv {
     GLenum source_rgb[3] = {0x1702, 0x8578, 0x8576}, source_alpha[3] = {0x1702, 0x8578, 0x8576};  // TEXTURE, PREVIOUS, CONSTANT
     GLenum operand_rgb[3] = {0x0300, 0x0300, 0x0302}, operand_alpha[3] = {0x0302, 0x0302, 0x0302};  // SRC_COLOR.., SRC_ALPHA
     float rgb_scale = 1, alpha_scale = 1;
+    bool coord_replace = false;  // glTexEnv(GL_POINT_SPRITE, GL_COORD_REPLACE): sprite coordinates on this unit
 };
 
 struct Material {
@@ -106,6 +107,9 @@ struct Key {
     uint8_t clip = 0;            // GL_CLIP_PLANEi enabled: bit i
     uint8_t pixel = 0;           // a pixel rectangle (ff_raster.cc): PixelKind
     uint8_t zoff = 0;            // a depth offset uniform (polygon offset of unfilled polygons: ff_unfilled.cc)
+    // units sampling at gl_PointCoord: points drawn with GL_POINT_SPRITE on and
+    // GL_COORD_REPLACE set (GL 2.1 §3.4.1; OES_point_sprite)
+    uint8_t sprite = 0;
     bool operator==(const Key&) const = default;
 };
 
@@ -218,6 +222,7 @@ struct FixedFunction {
     // The base format of the textures this context specified (level 0), by
     // name: the texture environment's result depends on it (ff_texenv.cc).
     std::unordered_map<uint32_t, uint8_t> tex_formats;
+    bool point_sprite = false;  // glEnable(GL_POINT_SPRITE)
     bool alpha_test = false;
     GLenum alpha_func = 0x0207;  // GL_ALWAYS
     float alpha_ref = 0;

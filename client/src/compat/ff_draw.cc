@@ -48,7 +48,7 @@ Key pixel_key(const FixedFunction& f) {
     return k;
 }
 
-Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
+Key make_key(Context& ctx, FixedFunction& f, const Layout& l, bool points) {
     if (f.pixel.kind != kPixelNone) return pixel_key(f);
     Key k;
     k.flat = f.shade_model == 0x1D00;  // GL_FLAT
@@ -102,6 +102,9 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l) {
             k.texgen[size_t(u)] = uint16_t(k.texgen[size_t(u)] | (code << (3 * c)));
         }
     }
+    if (points && f.point_sprite)
+        for (int u = 0; u < kMaxTexUnits; ++u)
+            if ((k.tex_enabled & (1 << u)) && f.tex_env[size_t(u)].coord_replace) k.sprite |= uint8_t(1 << u);
     k.clip = f.clip_enabled;
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;  // GL_LINEAR, GL_EXP, GL_EXP2
@@ -439,9 +442,10 @@ void send_current(Context& ctx, FixedFunction& f, const Layout& l) {
     }
 }
 
-// Binds the program for the current state; false if nothing may be drawn.
-Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key) {
-    *key = make_key(ctx, f, l);
+// Binds the program for the current state, for primitives of `mode` (points
+// may be sprites); false if nothing may be drawn.
+Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key, GLenum mode) {
+    *key = make_key(ctx, f, l, mode == GL_POINTS);
     Program& p = program_for(ctx, f, *key);
     if (f.server_program != p.name) {
         ctx.enc->glUseProgram(p.name);
@@ -526,7 +530,7 @@ void finish_draw(Context& ctx, FixedFunction& f, GLenum mode, const Layout& l, i
                  const std::vector<uint32_t>* indices, int instances) {
     gen::Encoder& e = *ctx.enc;
     Key key;
-    if (!app_program_bound(ctx)) prepare(ctx, f, l, &key);
+    if (!app_program_bound(ctx)) prepare(ctx, f, l, &key, mode);
     else upload_program_builtins(ctx, &l);
     if (!indices) {
         issue(ctx, f, mode, count, instances);
@@ -575,7 +579,7 @@ void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x
     const int64_t off = stream_upload(ctx, v, sizeof v);
     point_attribs(ctx, l, off, &f.imm_enabled);
     Key key;
-    prepare(ctx, f, l, &key);  // the lowering's program even while the application has one (a known gap)
+    prepare(ctx, f, l, &key, GL_TRIANGLE_FAN);  // the lowering's program even while the application has one (a known gap)
     e.glViewport(0, 0, GLsizei(kV), GLsizei(kV));
     bool cull = false;  // a negative zoom turns the rectangle round; GL culls no pixel rectangle
     ctx.st.cap(GL_CULL_FACE, &cull);
@@ -617,7 +621,7 @@ void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t
     for (const Batch& b : batches) {
         f.zoff = b.zoff;
         Key key;
-        prepare(ctx, f, l, &key);
+        prepare(ctx, f, l, &key, b.prim);
         e.glDrawArrays(b.prim, b.first, b.count);
     }
     f.zoff = 0;
@@ -664,7 +668,7 @@ void draw_list(Context& ctx, ListDraw& d) {
                              nullptr);
     e.glBindVertexArray(d.vao);
     Key key;
-    if (!app_program_bound(ctx)) prepare(ctx, f, d.layout, &key);
+    if (!app_program_bound(ctx)) prepare(ctx, f, d.layout, &key, d.mode);
     else upload_program_builtins(ctx, &d.layout);
     const int kind = pattern_for(ctx, f, d.mode);
     // the pattern of the shade model and convention at the call (the list's VAO keeps the last one bound)

@@ -30,8 +30,9 @@ const char* sampler_type(uint8_t target) {
     }
 }
 
-std::string sample_coords(uint8_t target, int u) {
-    const std::string tc = "mgl_tc" + std::to_string(u);
+std::string sample_coords(uint8_t target, int u, bool sprite) {
+    // a point sprite's coordinates are (s, t, 0, 1) across the point (gl_PointCoord: upper-left origin, GL's default)
+    const std::string tc = sprite ? "vec4(gl_PointCoord, 0.0, 1.0)" : "mgl_tc" + std::to_string(u);
     switch (target) {
         case kTex1D: return tc + ".x / " + tc + ".w";
         case kTex3D: return tc + ".xyz / " + tc + ".w";
@@ -300,7 +301,8 @@ std::string fragment_source(const Key& k) {
     if (k.tex_enabled) o << "    vec4 primary = c;\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
-            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", " << sample_coords(k.tex_target[size_t(u)], u) << ");\n";
+            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", "
+              << sample_coords(k.tex_target[size_t(u)], u, (k.sprite >> u) & 1) << ");\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) o << texenv_fragment(k, u);
     if (k.separate_specular && k.lighting)

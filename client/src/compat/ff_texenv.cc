@@ -16,6 +16,7 @@ namespace mgl::client::compat {
 
 namespace {
 
+constexpr GLenum kPointSprite = 0x8861, kCoordReplace = 0x8862;  // GL_POINT_SPRITE's texture environment
 constexpr GLenum kTextureEnv = 0x2300, kEnvMode = 0x2200, kEnvColor = 0x2201, kCombine = 0x8570,
                  kCombineRgb = 0x8571, kCombineAlpha = 0x8572, kRgbScale = 0x8573, kAlphaScale = 0x0D1C,
                  kSource0Rgb = 0x8580, kSource0Alpha = 0x8588, kOperand0Rgb = 0x8590, kOperand0Alpha = 0x8598;
@@ -92,6 +93,12 @@ int value_count(GLenum pname) { return pname == kEnvColor ? 4 : 1; }
 void tex_env(const char* verb, GLenum target, GLenum pname, const float* v) {
     FF_OR_RETURN(verb);
     NOT_IN_BEGIN(verb);
+    if (target == kPointSprite) {  // GL_COORD_REPLACE is its one pname, a boolean
+        if (pname != kCoordReplace) return gl_error(*ctx, GL_INVALID_ENUM, verb);
+        const bool on = v[0] != 0.0F;
+        f->tex_env[std::min<uint32_t>(ctx->st.active_unit(), kMaxTexUnits - 1)].coord_replace = on;
+        return;
+    }
     if (target != kTextureEnv) {
         if (first_time(std::string(verb) + ":target"))
             log().warn("{}: target 0x{:04X} is not served by the fixed-function lowering: GL_INVALID_ENUM", verb, target);
@@ -115,8 +122,12 @@ template <class T>
 void get_tex_env(const char* verb, GLenum target, GLenum pname, T* out) {
     FF_OR_RETURN(verb);
     NOT_IN_BEGIN(verb);
-    if (target != kTextureEnv) return gl_error(*ctx, GL_INVALID_ENUM, verb);
     const TexEnv& e = f->tex_env[std::min<uint32_t>(ctx->st.active_unit(), kMaxTexUnits - 1)];
+    if (target == kPointSprite && pname == kCoordReplace) {
+        out[0] = T(e.coord_replace ? 1 : 0);
+        return;
+    }
+    if (target != kTextureEnv) return gl_error(*ctx, GL_INVALID_ENUM, verb);
     auto one = [&](GLenum v) { out[0] = T(v); };
     if (pname == kEnvMode) one(e.mode);
     else if (pname == kEnvColor) {

@@ -104,6 +104,7 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
         case 0x803A: flag = &f->rescale; break;           // GL_RESCALE_NORMAL
         case 0x0B57: flag = &f->color_material; break;    // GL_COLOR_MATERIAL
         case 0x0BC0: flag = &f->alpha_test; break;        // GL_ALPHA_TEST
+        case 0x8861: flag = &f->point_sprite; break;      // GL_POINT_SPRITE
         case 0x0B60: flag = &f->fog; break;               // GL_FOG
         case 0x2A01: flag = &f->offset_point; break;      // GL_POLYGON_OFFSET_POINT (ff_unfilled.cc)
         case 0x2A02: flag = &f->offset_line; break;       // GL_POLYGON_OFFSET_LINE
@@ -132,6 +133,7 @@ bool ff_is_enabled(Context& ctx, GLenum cap, bool* out) {
         case 0x803A: *out = f->rescale; return true;
         case 0x0B57: *out = f->color_material; return true;
         case 0x0BC0: *out = f->alpha_test; return true;
+        case 0x8861: *out = f->point_sprite; return true;
         case 0x0B60: *out = f->fog; return true;
         case 0x2A01: *out = f->offset_point; return true;
         case 0x2A02: *out = f->offset_line; return true;

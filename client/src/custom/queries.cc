@@ -9,6 +9,7 @@
 
 #include "compat/program_builtins.h"
 #include "custom/common.h"
+#include "es1/es1_context.h"
 
 namespace mgl::client {
 
@@ -33,6 +34,10 @@ void get_values(const char* verb, gen::Op op, GLenum pname, T* data, Encode enco
     MGL_CTX_OR_RETURN(verb);
     if (ctx->ff && ctx->ff->in_begin) {  // compatibility contexts: no glGet between glBegin and glEnd
         gl_error(*ctx, GL_INVALID_OPERATION, verb);
+        return;
+    }
+    if (ctx->es1 && es1::refuses_query(pname)) {
+        gl_error(*ctx, GL_INVALID_ENUM, verb);
         return;
     }
     QueryValue v;

@@ -151,18 +151,30 @@ bool es1_glTexSubImage2D(GLenum, GLint, GLint, GLint, GLsizei, GLsizei, GLenum f
     return true;
 }
 
+// ES 1.1 copies into the base formats (and their sized forms) only.
+bool es1_glCopyTexImage2D(GLenum, GLint, GLenum internalformat, GLint, GLint, GLsizei, GLsizei, GLint) {
+    if (es1::base_of(internalformat) && internalformat != es1::kBgra) return false;
+    gl_error(*current(), GL_INVALID_ENUM, "glCopyTexImage2D");
+    return true;
+}
+
 bool es1_glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
                                 GLint border, GLsizei imageSize, const void* data) {
+    if (internalformat == es1::kEtc1 && lists_extension(*current(), "GL_OES_compressed_ETC1_RGB8_texture")) {
+        mgl_glCompressedTexImage2D(target, level, es1::kEtc2Rgb8, width, height, border, imageSize, data);
+        return true;
+    }
     if (internalformat < es1::kFirstPalette || internalformat > es1::kLastPalette) return false;
     es1::upload_paletted(*current(), target, level, internalformat, width, height, border, imageSize,
                          static_cast<const uint8_t*>(data));
     return true;
 }
 
-// A paletted image cannot be replaced in part (the extension's errors).
+// A paletted image cannot be replaced in part (the extension's errors),
 bool es1_glCompressedTexSubImage2D(GLenum, GLint, GLint, GLint, GLsizei, GLsizei, GLenum format, GLsizei,
                                    const void*) {
-    if (format < es1::kFirstPalette || format > es1::kLastPalette) return false;
+    // (nor an ETC1 one: GL_OES_compressed_ETC1_RGB8_texture)
+    if ((format < es1::kFirstPalette || format > es1::kLastPalette) && format != es1::kEtc1) return false;
     gl_error(*current(), GL_INVALID_OPERATION, "glCompressedTexSubImage2D");
     return true;
 }
