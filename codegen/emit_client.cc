@@ -94,6 +94,8 @@ const char* const kHooks[] = {
     "glGetLightiv", "glGetMaterialfv", "glGetMaterialiv", "glPushAttrib", "glPopAttrib", "glPushClientAttrib",
     "glPopClientAttrib", "glTexGeni", "glTexGenf", "glTexGend", "glTexGeniv", "glTexGenfv", "glTexGendv",
     "glGetTexGeniv", "glGetTexGenfv", "glGetTexGendv", "glClipPlane", "glGetClipPlane",
+    // point parameters, the lowering's (compat/ff_points.cc)
+    "glPointParameterf", "glPointParameterfv", "glPointParameteri", "glPointParameteriv",
     // the raster path (client/src/compat/ff_raster.cc; glRasterPos/glWindowPos are generated, raster_parse)
     "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     // polygon mode and edge flags (client/src/compat/ff_unfilled.cc)

@@ -259,6 +259,27 @@ int main() {
     std::printf("coord-replace %d\n", replace);
     report("point-sprites");
 
+    // points sized by distance attenuation and clamped, set in fixed point
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glFrustumf(-1, 1, -0.75f, 0.75f, 1, 20);
+    glMatrixMode(GL_MODELVIEW);
+    const GLfixed atten[3] = {0, 0, X1 / 20};
+    glPointParameterxv(GL_POINT_DISTANCE_ATTENUATION, atten);
+    glPointParameterx(GL_POINT_SIZE_MAX, 20 * X1);
+    glPointSizex(12 * X1);
+    const GLfloat far_points[] = {-1, 0, -2, -0.4f, 0.2f, -4, 0.3f, -0.2f, -7, 1, 0.3f, -11};
+    glVertexPointer(3, GL_FLOAT, 0, far_points);
+    glColor4x(X1, X1 / 2, 0, X1);
+    glDrawArrays(GL_POINTS, 0, 4);
+    GLfixed got_max = 0;
+    glGetFixedv(GL_POINT_SIZE_MAX, &got_max);
+    std::printf("point-size-max-fixed %d\n", got_max);
+    const GLfixed no_atten[3] = {X1, 0, 0};
+    glPointParameterxv(GL_POINT_DISTANCE_ATTENUATION, no_atten);
+    glPointSizex(X1);
+    report("point-attenuation");
+
     // 8. a framebuffer object through GL_OES_framebuffer_object's entry points
     {
         auto gen_fb = reinterpret_cast<PFNGLGENFRAMEBUFFERSOESPROC>(eglGetProcAddress("glGenFramebuffersOES"));

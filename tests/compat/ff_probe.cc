@@ -387,6 +387,50 @@ int main() {
     report("compiled-verbs");
     glDeleteLists(list2, 1);
 
+    // 12. point sprites with a lower-left origin, and points sized by distance
+    //     attenuation and clamped (GL 2.1 §3.4)
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glFrustum(-1, 1, -0.75, 0.75, 1, 20);
+    glMatrixMode(GL_MODELVIEW);
+    GLuint sprite_tex;
+    glGenTextures(1, &sprite_tex);
+    glBindTexture(GL_TEXTURE_2D, sprite_tex);
+    GLubyte cells[4 * 4 * 4];
+    for (int i = 0; i < 16; ++i) {
+        const bool on = ((i % 4) + (i / 4)) % 2 == 0;
+        cells[4 * i] = on ? 255 : 20, cells[4 * i + 1] = GLubyte(i * 16), cells[4 * i + 2] = on ? 40 : 220, cells[4 * i + 3] = 255;
+    }
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, cells);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glEnable(GL_POINT_SPRITE);
+    glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+    glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+    const GLfloat atten[3] = {0, 0, 0.02f};
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, atten);
+    glPointParameterf(GL_POINT_SIZE_MIN, 4);
+    glPointParameterf(GL_POINT_SIZE_MAX, 30);
+    glPointSize(6);
+    glBegin(GL_POINTS);
+    for (int i = 0; i < 6; ++i) glVertex3f(-1.2f + 0.5f * float(i), 0.2f * float(i % 2), -2.0f - 2.5f * float(i));
+    glEnd();
+    GLfloat got_atten[3] = {}, got_min = 0, got_max = 0;
+    GLint origin = 0;
+    glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, got_atten);
+    glGetFloatv(GL_POINT_SIZE_MIN, &got_min);
+    glGetFloatv(GL_POINT_SIZE_MAX, &got_max);
+    glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &origin);
+    std::printf("point-parameters %.2f %.2f %.2f min %.1f max %.1f origin 0x%x\n", got_atten[0], got_atten[1],
+                got_atten[2], got_min, got_max, origin);
+    glDisable(GL_POINT_SPRITE);
+    glDisable(GL_TEXTURE_2D);
+    const GLfloat no_atten[3] = {1, 0, 0};
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, no_atten);
+    glPointSize(1);
+    report("point-sprites-attenuated");
+
     probe::release_context();
     return 0;
 }

@@ -91,7 +91,8 @@ no_display=(-u DISPLAY)
 if [[ ${PIGLIT_SUBSET:-gles} == gles1-x11 ]]; then
     command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not installed"; exit 77; }
     disp=$((200 + RANDOM % 500))
-    Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+    # -noreset: every test is a new client; a reset after the last one left would refuse the next
+    Xvfb ":$disp" -screen 0 1280x1024x24 -nolisten tcp -noreset >/dev/null 2>&1 &
     xvfb=$!
     trap 'kill $xvfb 2>/dev/null; [[ -n "$keep" ]] || rm -rf "$work"' EXIT
     for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$disp ]] && break; sleep 0.1; done

@@ -110,6 +110,11 @@ struct Key {
     // units sampling at gl_PointCoord: points drawn with GL_POINT_SPRITE on and
     // GL_COORD_REPLACE set (GL 2.1 §3.4.1; OES_point_sprite)
     uint8_t sprite = 0;
+    uint8_t sprite_lower_left = 0;  // GL_POINT_SPRITE_COORD_ORIGIN GL_LOWER_LEFT: t runs upwards
+    uint8_t point_params = 0;       // points sized by distance attenuation and clamped (ff_points.cc)
+    // points without GL_POINT_SPRITE: GL's non-antialiased points have an integer
+    // size (GL 2.1 §3.4.2), where a GLES host rasterizes the exact square
+    uint8_t point_round = 0;
     bool operator==(const Key&) const = default;
 };
 
@@ -244,6 +249,9 @@ struct FixedFunction {
     std::vector<uint8_t> vertex_edges;                    // of the vertices between glBegin and glEnd
     float zoff = 0;                                       // depth offset of the draw being issued (NDC)
     float point_size = 1;                                 // glPointSize: the generated vertex stage's gl_PointSize
+    // glPointParameter* (ff_points.cc); point_size_max < 0: the implementation's largest size
+    float point_size_min = 0, point_size_max = -1, point_fade = 1, point_attenuation[3] = {1, 0, 0};
+    bool point_lower_left = false;                        // GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT
 
     // the raster path (ff_raster.cc)
     Raster raster;
@@ -312,6 +320,13 @@ bool ff_active(Context& ctx);
 // The application draws with its own shaders: a current program, or (none
 // current) a bound program pipeline; the lowering then only feeds them.
 bool app_program_bound(const Context& ctx);
+
+// The implementation's largest point size (the limits of the first make-current).
+float max_point_size(const Context& ctx);
+// Point parameters (ff_points.cc): glGet of one (false: not a point
+// parameter), and whether any differs from GL's initial values.
+bool point_params_get(const Context& ctx, const FixedFunction& f, GLenum pname, QueryValue* out);
+bool point_params_set(const FixedFunction& f);
 
 // Records `op` into the display list being compiled; true when the caller
 // must not execute it now (GL_COMPILE).

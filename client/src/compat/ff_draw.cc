@@ -102,9 +102,13 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l, bool points) {
             k.texgen[size_t(u)] = uint16_t(k.texgen[size_t(u)] | (code << (3 * c)));
         }
     }
-    if (points && f.point_sprite)
+    if (points && f.point_sprite) {
         for (int u = 0; u < kMaxTexUnits; ++u)
             if ((k.tex_enabled & (1 << u)) && f.tex_env[size_t(u)].coord_replace) k.sprite |= uint8_t(1 << u);
+        k.sprite_lower_left = k.sprite && f.point_lower_left;
+    }
+    k.point_params = points && point_params_set(f);
+    k.point_round = points && !f.point_sprite;
     k.clip = f.clip_enabled;
     if (f.alpha_test && f.alpha_func != 0x0207) k.alpha_test = uint8_t(f.alpha_func - 0x0200 + 1);
     if (f.fog) k.fog = f.fog_mode == 0x2601 ? 1 : f.fog_mode == 0x0800 ? 2 : 3;  // GL_LINEAR, GL_EXP, GL_EXP2
@@ -227,6 +231,16 @@ void set_uniforms(Context& ctx, FixedFunction& f, Program& p, const Key& k) {
     uni(ctx, p, "mgl_mvp", mvp, 16);
     if (k.zoff) uni(ctx, p, "mgl_zoff", &f.zoff, 1);
     uni(ctx, p, "mgl_point_size", &f.point_size, 1);
+    if (k.point_round) {
+        const float vp[4] = {float(ctx.st.viewport[0]), float(ctx.st.viewport[1]), float(ctx.st.viewport[2]),
+                             float(ctx.st.viewport[3])};
+        uni(ctx, p, "mgl_viewport", vp, 4);
+    }
+    if (k.point_params) {
+        const float range[2] = {f.point_size_min, f.point_size_max < 0 ? max_point_size(ctx) : f.point_size_max};
+        uni(ctx, p, "mgl_point_atten", f.point_attenuation, 3);
+        uni(ctx, p, "mgl_point_range", range, 2);
+    }
     if (key_needs_eye(k)) uni(ctx, p, "mgl_mv", mv.m, 16);
     if (key_needs_eye_normal(k)) {
         float inv[16], n[9];

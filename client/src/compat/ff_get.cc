@@ -92,6 +92,7 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out) {
         *out = floats(t, 16);
     };
     if (raster_get(ctx, pname, out)) return true;
+    if (point_params_get(ctx, f, pname, out)) return true;
     switch (pname) {
         // limits
         case 0x0D31: *out = Q::ints({kMaxLights}); return true;         // GL_MAX_LIGHTS

@@ -30,9 +30,11 @@ const char* sampler_type(uint8_t target) {
     }
 }
 
-std::string sample_coords(uint8_t target, int u, bool sprite) {
+std::string sample_coords(uint8_t target, int u, int sprite) {
     // a point sprite's coordinates are (s, t, 0, 1) across the point (gl_PointCoord: upper-left origin, GL's default)
-    const std::string tc = sprite ? "vec4(gl_PointCoord, 0.0, 1.0)" : "mgl_tc" + std::to_string(u);
+    const std::string tc = sprite == 1 ? "vec4(gl_PointCoord, 0.0, 1.0)"
+                           : sprite == 2 ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"  // GL_LOWER_LEFT
+                                         : "mgl_tc" + std::to_string(u);
     switch (target) {
         case kTex1D: return tc + ".x / " + tc + ".w";
         case kTex3D: return tc + ".xyz / " + tc + ".w";
@@ -61,7 +63,8 @@ bool texgen_uses(const Key& k, int lo, int hi) {
 }  // namespace
 
 bool key_needs_eye(const Key& k) {
-    return (k.lighting && (k.positional || k.local_viewer)) || k.fog || k.clip || texgen_uses(k, 2, 5);
+    return (k.lighting && (k.positional || k.local_viewer)) || k.fog || k.clip || texgen_uses(k, 2, 5) ||
+           k.point_params;
 }
 bool key_needs_eye_normal(const Key& k) { return texgen_uses(k, 3, 5); }
 
@@ -91,6 +94,8 @@ std::string vertex_source(const Key& k) {
       << interp << "out vec4 mgl_col0;\n";
     if (k.zoff) o << "uniform float mgl_zoff;\n";  // polygon offset of unfilled polygons (ff_unfilled.cc)
     o << "uniform float mgl_point_size;\n";  // glPointSize (a GLES host sizes points by gl_PointSize only)
+    if (k.point_params) o << "uniform vec3 mgl_point_atten;\nuniform vec2 mgl_point_range;\n";
+    if (k.point_round) o << "uniform vec4 mgl_viewport;\n";
     if (k.separate_specular && k.lighting) o << interp << "out vec4 mgl_col1;\n";
     if (k.two_side) {
         o << interp << "out vec4 mgl_bcol0;\n";
@@ -130,6 +135,23 @@ std::string vertex_source(const Key& k) {
     if (k.zoff) o << "    gl_Position.z += mgl_zoff * gl_Position.w;\n";
     o << "    gl_PointSize = mgl_point_size;\n";
     if (eye_pos) o << "    vec4 eye = " << mat_mad("mgl_mv", "p") << ";\n";
+    // GL 2.1 (3.1): the size attenuated by the eye distance, clamped; the
+    // distance is |z_eye|, as Mesa's fixed-function vertex program takes it
+    // (GL allows that approximation of the distance to the eye)
+    if (k.point_params)
+        o << "    float pd = abs(eye.z);\n"
+          << "    gl_PointSize = clamp(mgl_point_size * inversesqrt(mgl_point_atten.x + mgl_point_atten.y * pd + "
+             "mgl_point_atten.z * pd * pd), mgl_point_range.x, mgl_point_range.y);\n";
+    if (k.point_round) {
+        // the size rounded, the centre snapped as GL places a non-antialiased
+        // point: a pixel centre for odd sizes, a pixel corner for even ones
+        o << "    gl_PointSize = max(floor(gl_PointSize + 0.5), 1.0);\n"
+          << "    if (gl_Position.w > 0.0) {\n"
+          << "        vec2 win = (gl_Position.xy / gl_Position.w * 0.5 + 0.5) * mgl_viewport.zw + mgl_viewport.xy;\n"
+          << "        win = mod(gl_PointSize, 2.0) == 1.0 ? floor(win) + 0.5 : floor(win + 0.5);\n"
+          << "        gl_Position.xy = ((win - mgl_viewport.xy) / mgl_viewport.zw * 2.0 - 1.0) * gl_Position.w;\n"
+          << "    }\n";
+    }
     for (int i = 0; i < kMaxClipPlanes; ++i)
         if (k.clip & (1 << i)) o << "    gl_ClipDistance[" << i << "] = dot(eye, mgl_clip" << i << ");\n";
     if (!k.lighting) {
@@ -302,7 +324,7 @@ std::string fragment_source(const Key& k) {
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
             o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", "
-              << sample_coords(k.tex_target[size_t(u)], u, (k.sprite >> u) & 1) << ");\n";
+              << sample_coords(k.tex_target[size_t(u)], u, (k.sprite >> u) & 1 ? 1 + k.sprite_lower_left : 0) << ");\n";
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) o << texenv_fragment(k, u);
     if (k.separate_specular && k.lighting)

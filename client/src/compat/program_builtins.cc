@@ -357,13 +357,6 @@ bool value(FixedFunction& f, Slot& s, std::vector<float>& v, const ContextState&
     return false;
 }
 
-// The implementation's largest point size (the limits fetched at the
-// context's first make-current).
-float max_point_size(const Context& ctx) {
-    const auto it = ctx.limits.find(0x846D);  // GL_ALIASED_POINT_SIZE_RANGE
-    return it == ctx.limits.end() || it->second.count < 2 ? 1.0F : float(it->second.f[1]);
-}
-
 // The serials a matrix slot's value comes from.
 std::array<uint64_t, kMaxTexUnits + 1> serials_of(FixedFunction& f, const Slot& s) {
     std::array<uint64_t, kMaxTexUnits + 1> k{};
@@ -397,6 +390,14 @@ void send(Context& ctx, const Slot& s, const std::vector<float>& v) {
 }
 
 }  // namespace
+
+// The implementation's largest point size (the limits fetched at the
+// context's first make-current).
+float max_point_size(const Context& ctx) {
+    const auto it = ctx.limits.find(0x846D);  // GL_ALIASED_POINT_SIZE_RANGE
+    return it == ctx.limits.end() || it->second.count < 2 ? 1.0F : float(it->second.f[1]);
+}
+
 
 struct AppPrograms {
     std::unordered_map<uint32_t, Entry> programs;
