@@ -1,5 +1,5 @@
 // Point parameters of the compatibility profile and ES 1.1 (GL 2.1 §3.4,
-// GL_ARB_point_parameters, GL_OES_point_sprite's origin): glPointParameter*
+// GL_ARB_point_parameters, and GL 2.0's point sprite origin): glPointParameter*
 // keeps GL_POINT_SIZE_MIN / _MAX, GL_POINT_FADE_THRESHOLD_SIZE,
 // GL_POINT_DISTANCE_ATTENUATION and GL_POINT_SPRITE_COORD_ORIGIN on the
 // client, and the lowering's vertex stage derives each point's size as GL
@@ -21,11 +21,12 @@ constexpr GLenum kSizeMin = 0x8126, kSizeMax = 0x8127, kFade = 0x8128, kAttenuat
 
 int value_count(GLenum pname) { return pname == kAttenuation ? 3 : 1; }
 
-// One glPointParameter* call with its values as floats.
-void point_parameter(const char* verb, GLenum pname, const float* v, void (*to_server)(GLenum, const float*)) {
+// One glPointParameter* call with its values as floats. Without the
+// lowering (a core context) they go to the server as glPointParameterfv.
+void point_parameter(const char* verb, GLenum pname, const float* v) {
     MGL_CTX_OR_RETURN(verb);
     FixedFunction* f = ff(*ctx);
-    if (!f) return to_server(pname, v);
+    if (!f) return ctx->enc->glPointParameterfv(pname, wire::Blob{v, uint32_t(value_count(pname) * 4)});
     NOT_IN_BEGIN(verb);
     switch (pname) {
         case kSizeMin: case kSizeMax: case kFade:
@@ -42,10 +43,6 @@ void point_parameter(const char* verb, GLenum pname, const float* v, void (*to_s
         default:
             return gl_error(*ctx, GL_INVALID_ENUM, verb);
     }
-}
-
-void server_f(GLenum pname, const float* v) {
-    current()->enc->glPointParameterfv(pname, wire::Blob{v, uint32_t(value_count(pname) * 4)});
 }
 
 }  // namespace
@@ -80,10 +77,10 @@ void glPointParameterf(GLenum pname, GLfloat param) {
         MGL_CTX_OR_RETURN("glPointParameterf");
         return gl_error(*ctx, GL_INVALID_ENUM, "glPointParameterf");
     }
-    point_parameter("glPointParameterf", pname, &param, server_f);
+    point_parameter("glPointParameterf", pname, &param);
 }
 void glPointParameterfv(GLenum pname, const GLfloat* params) {
-    if (params) point_parameter("glPointParameterfv", pname, params, server_f);
+    if (params) point_parameter("glPointParameterfv", pname, params);
 }
 void glPointParameteri(GLenum pname, GLint param) {
     if (value_count(pname) != 1) {
@@ -91,13 +88,13 @@ void glPointParameteri(GLenum pname, GLint param) {
         return gl_error(*ctx, GL_INVALID_ENUM, "glPointParameteri");
     }
     const float v = float(param);
-    point_parameter("glPointParameteri", pname, &v, server_f);
+    point_parameter("glPointParameteri", pname, &v);
 }
 void glPointParameteriv(GLenum pname, const GLint* params) {
     if (!params) return;
     float v[3] = {};
     for (int i = 0; i < value_count(pname); ++i) v[i] = float(params[i]);
-    point_parameter("glPointParameteriv", pname, v, server_f);
+    point_parameter("glPointParameteriv", pname, v);
 }
 
 }  // namespace mgl_custom
