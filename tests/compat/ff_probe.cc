@@ -424,6 +424,20 @@ int main() {
     glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &origin);
     std::printf("point-parameters %.2f %.2f %.2f min %.1f max %.1f origin 0x%x\n", got_atten[0], got_atten[1],
                 got_atten[2], got_min, got_max, origin);
+    // GL_POINT_BIT saves all of it (sprite enable, origin, size, parameters)
+    glPushAttrib(GL_POINT_BIT);
+    glDisable(GL_POINT_SPRITE);
+    glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
+    glPointParameterf(GL_POINT_SIZE_MAX, 9);
+    glPointSize(3);
+    glPopAttrib();
+    GLfloat popped_size = 0, popped_max = 0;
+    GLint popped_origin = 0;
+    glGetFloatv(GL_POINT_SIZE, &popped_size);
+    glGetFloatv(GL_POINT_SIZE_MAX, &popped_max);
+    glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &popped_origin);
+    std::printf("point-bit-popped sprite %d size %.1f max %.1f origin 0x%x\n", glIsEnabled(GL_POINT_SPRITE),
+                popped_size, popped_max, popped_origin);
     glDisable(GL_POINT_SPRITE);
     glDisable(GL_TEXTURE_2D);
     const GLfloat no_atten[3] = {1, 0, 0};

@@ -323,8 +323,8 @@ bool app_program_bound(const Context& ctx);
 
 // The implementation's largest point size (the limits of the first make-current).
 float max_point_size(const Context& ctx);
-// Point parameters (ff_points.cc): glGet of one (false: not a point
-// parameter), and whether any differs from GL's initial values.
+// Point state (ff_points.cc): glGet of the point size or a point parameter
+// (false: neither), and whether any parameter differs from GL's initial values.
 bool point_params_get(const Context& ctx, const FixedFunction& f, GLenum pname, QueryValue* out);
 bool point_params_set(const FixedFunction& f);
 

@@ -19,12 +19,12 @@ namespace mgl::client::compat {
 
 namespace {
 
-constexpr GLbitfield kCurrent = 0x1, kLine = 0x4, kPolygon = 0x8, kLighting = 0x40, kFog = 0x80, kDepth = 0x100,
+constexpr GLbitfield kCurrent = 0x1, kPoint = 0x2, kLine = 0x4, kPolygon = 0x8, kLighting = 0x40, kFog = 0x80, kDepth = 0x100,
                      kStencil = 0x400, kViewport = 0x800, kTransform = 0x1000, kEnable = 0x2000, kColor = 0x4000,
                      kHint = 0x8000, kList = 0x20000, kTexture = 0x40000, kScissor = 0x80000;
-// Groups with state the client does not hold: point, polygon stipple, pixel
-// mode, accumulation buffer, evaluators, multisample.
-constexpr GLbitfield kNotHeld = 0x2 | 0x10 | 0x20 | 0x200 | 0x10000 | 0x20000000;
+// Groups with state the client does not hold: polygon stipple, pixel mode,
+// accumulation buffer, evaluators, multisample.
+constexpr GLbitfield kNotHeld = 0x10 | 0x20 | 0x200 | 0x10000 | 0x20000000;
 
 // Caps the shadow tracks, restored by GL_ENABLE_BIT and their own groups.
 constexpr GLenum kShadowCaps[] = {GL_BLEND,        GL_CULL_FACE,       GL_DEPTH_TEST,          GL_DITHER,
@@ -101,6 +101,14 @@ void copy_ff(FixedFunction& to, const FixedFunction& from, GLbitfield mask) {
         to.texgen = from.texgen, to.texgen_enabled = from.texgen_enabled;
     }
     if (mask & kList) to.list_base = from.list_base;
+    if (mask & kPoint) {  // size (the server's too: restore_server), parameters, sprites (ff_points.cc)
+        to.point_size = from.point_size, to.point_size_min = from.point_size_min;
+        to.point_size_max = from.point_size_max, to.point_fade = from.point_fade;
+        std::memcpy(to.point_attenuation, from.point_attenuation, sizeof to.point_attenuation);
+        to.point_sprite = from.point_sprite, to.point_lower_left = from.point_lower_left;
+        for (int u = 0; u < kMaxTexUnits; ++u) to.tex_env[size_t(u)].coord_replace = from.tex_env[size_t(u)].coord_replace;
+    }
+    if (mask & kEnable) to.point_sprite = from.point_sprite;
 }
 
 void restore_server(Context& ctx, const AttribFrame& fr) {
@@ -115,6 +123,7 @@ void restore_server(Context& ctx, const AttribFrame& fr) {
         for (size_t k = 0; k < std::size(kShadowCaps); ++k) restore_cap(kShadowCaps[k], fr.caps[k]);
     for (size_t k = 0; k < std::size(kServerCaps); ++k)
         if (fr.server_caps[k]) restore_cap(kServerCaps[k].cap, fr.server_caps[k] > 0);
+    if (m & kPoint) mgl_glPointSize(fr.ff.point_size);
     // The user clip planes and their enables live on the server as well
     // (GL_CLIP_PLANEi is the host's GL_CLIP_DISTANCEi; the planes clip the
     // application's shaders there): the restored ones are sent.
@@ -189,7 +198,7 @@ void push_attrib(Context& ctx, GLbitfield mask) {
         return;
     }
     if ((mask & kNotHeld) && first_time("ff-push-attrib-not-held"))
-        log().warn("glPushAttrib: point, stipple, pixel-mode, accumulation, evaluator and multisample state are not "
+        log().warn("glPushAttrib: stipple, pixel-mode, accumulation, evaluator and multisample state are not "
                    "saved (the client does not hold them); texture parameters and caps the client does not track "
                    "neither");
     auto fr = std::make_shared<AttribFrame>();

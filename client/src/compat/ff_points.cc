@@ -49,6 +49,7 @@ void point_parameter(const char* verb, GLenum pname, const float* v) {
 
 bool point_params_get(const Context& ctx, const FixedFunction& f, GLenum pname, QueryValue* out) {
     switch (pname) {
+        case 0x0B11: *out = QueryValue::floats({f.point_size}); return true;  // GL_POINT_SIZE (a GLES host has none)
         case kSizeMin: *out = QueryValue::floats({f.point_size_min}); return true;
         case kSizeMax: *out = QueryValue::floats({f.point_size_max < 0 ? max_point_size(ctx) : f.point_size_max}); return true;
         case kFade: *out = QueryValue::floats({f.point_fade}); return true;

@@ -246,9 +246,10 @@ void glEdgeFlag(GLboolean flag) {
 
 void glEdgeFlagv(const GLboolean* flag) { glEdgeFlag(*flag); }
 
-// The point size is the server's state (glGet answers it there); a GLES host
-// sizes points by gl_PointSize only, so the lowering's vertex stage writes it
-// (points of GL_POINTS draws and of glPolygonMode GL_POINT alike).
+// The point size goes to the server too, but a GLES host sizes points by
+// gl_PointSize only (and has no GL_POINT_SIZE query): the lowering's vertex
+// stage writes it (points of GL_POINTS draws and of glPolygonMode GL_POINT
+// alike) and glGet answers it from here (ff_points.cc).
 void glPointSize(GLfloat size) {
     MGL_CTX_OR_RETURN("glPointSize");
     FixedFunction* f = ff(*ctx);
