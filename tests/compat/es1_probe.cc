@@ -4,6 +4,7 @@
 // (Mesa's own ES 1.1 on llvmpipe) and through `mgl run`: every line must be
 // the same. It uses ES 1.1's own verbs: fixed-point (`x`) and single-precision
 // (`f`) forms, GL_FIXED and GL_BYTE arrays, paletted textures.
+#include "scene_report.h"
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES/gl.h>
@@ -45,13 +46,7 @@ bool make_context() {
 void report(const char* scene) {
     std::vector<uint8_t> px(size_t(W) * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    uint64_t h = 1469598103934665603ull;
-    int lit = 0;
-    for (size_t i = 0; i < px.size(); i += 4) {
-        for (int c = 0; c < 4; ++c) h = (h ^ px[i + c]) * 1099511628211ull;
-        lit += (px[i] | px[i + 1] | px[i + 2]) != 0;
-    }
-    std::printf("%-24s %016llx lit=%d error=0x%x\n", scene, (unsigned long long)h, lit, glGetError());
+    probe::print_scene(scene, px, glGetError());
 }
 
 void reset() {

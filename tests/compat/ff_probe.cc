@@ -3,6 +3,7 @@
 // natively and through `mgl run`: every line must be the same, so each scene
 // is checked against Mesa's own fixed function, pixel for pixel.
 #define GL_GLEXT_PROTOTYPES 1
+#include "scene_report.h"
 #include "probe_scene.h"
 
 #include <cmath>
@@ -18,13 +19,7 @@ constexpr int W = 160, H = 120;
 void report(const char* scene) {
     std::vector<uint8_t> px(size_t(W) * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    uint64_t h = 1469598103934665603ull;
-    int lit = 0;
-    for (size_t i = 0; i < px.size(); i += 4) {
-        for (int c = 0; c < 4; ++c) h = (h ^ px[i + c]) * 1099511628211ull;
-        lit += (px[i] | px[i + 1] | px[i + 2]) != 0;
-    }
-    std::printf("%-24s %016llx lit=%d error=0x%x\n", scene, (unsigned long long)h, lit, glGetError());
+    probe::print_scene(scene, px, glGetError());
 }
 
 void reset() {

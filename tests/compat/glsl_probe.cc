@@ -6,6 +6,7 @@
 // and through `mgl run`: every line must be the same, so the state the
 // client uploads into the application's programs is checked against Mesa's.
 #define GL_GLEXT_PROTOTYPES 1
+#include "scene_report.h"
 #include "probe_scene.h"
 
 #include <cmath>
@@ -22,12 +23,6 @@ constexpr int W = 160, H = 120;
 void report(const char* scene) {
     std::vector<uint8_t> px(size_t(W) * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    uint64_t h = 1469598103934665603ull;
-    int lit = 0;
-    for (size_t i = 0; i < px.size(); i += 4) {
-        for (int c = 0; c < 4; ++c) h = (h ^ px[i + c]) * 1099511628211ull;
-        lit += (px[i] | px[i + 1] | px[i + 2]) != 0;
-    }
     // GLSL_PROBE_DUMP=DIR: each scene's pixels as DIR/SCENE.rgba too (for a look at a difference)
     if (const char* dir = std::getenv("GLSL_PROBE_DUMP")) {
         if (FILE* f = std::fopen((std::string(dir) + "/" + scene + ".rgba").c_str(), "wb")) {
@@ -35,7 +30,7 @@ void report(const char* scene) {
             std::fclose(f);
         }
     }
-    std::printf("%-28s %016llx lit=%d error=0x%x\n", scene, (unsigned long long)h, lit, glGetError());
+    probe::print_scene(scene, px, glGetError(), 28);
 }
 
 void reset() {
