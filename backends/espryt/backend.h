@@ -66,6 +66,16 @@ public:
     void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image) override;
     void glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image) override;
     void glEGLImageTargetTexStorageEXT(GLenum target, GLeglImageOES image, wire::In<GLint> attrib_list) override;
+    // copy_image.cc: names by target, lowered desktop targets
+    void glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
+                            GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
+                            GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) override;
+    void glCopyImageSubDataEXT(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
+                               GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
+                               GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) override;
+    void glCopyImageSubDataOES(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
+                               GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
+                               GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) override;
 
     // ---- errors ----
     GLenum glGetError() override { return take_error(); }
@@ -197,6 +207,9 @@ public:
     bool proxy_level_parameter(GLenum target, GLint level, GLenum pname, GLint* value);
     // desktop_texture_targets.cc
     gl::Lowered lowered(GLenum target) const;  // none on ES contexts
+    void copy_image(gen::Op op, GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX,
+                    GLint srcY, GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY,
+                    GLint dstZ, GLsizei width, GLsizei height, GLsizei depth);
     // Runs `verb` with the texture of desktop target `k` bound on the host's target (its argument).
     void on_lowered(gl::Lowered k, const std::function<void(GLenum)>& verb);
     bool rect_parameter_refused(GLenum target, GLenum pname, double value);

@@ -106,6 +106,12 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_shader_texture_lod", 30, nullptr},
     // min3/max3/mid3 as macros of min/max (glsl_lift.h, kTrinaryMinMax).
     {"GL_AMD_shader_trinary_minmax", 30, nullptr},
+    // Arrays of arrays: compiled as GLSL 4.30 (translate.cc), emitted as ESSL
+    // 3.10's own arrays of arrays.
+    {"GL_ARB_arrays_of_arrays", 31, nullptr},
+    // gpu_shader5's integer functions, ESSL 3.10's own (compiled as GLSL
+    // 4.00 without 4.00's other words: glsl_lift.h, kIntegerFunctionsOnly).
+    {"GL_MESA_shader_integer_functions", 31, nullptr},
     // Immutable storage, mapped in the host driver's memory for an in-process
     // client (host_maps.cc; other sessions' host lists lack it: session.cc).
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},

@@ -64,6 +64,7 @@ void EsprytBackend::glBindTexture(GLenum target, GLuint texture) {
     GLuint h = 0;
     if (!bind_to_host(Kind::texture, texture, h)) return name_error(gen::Op::glBindTexture, Kind::texture, texture);
     host_gl.glBindTexture(host_target, h);
+    if (h) cur_->share->lowered_kinds.emplace(h, uint8_t(k));
     GLint unit = GL_TEXTURE0;
     host_gl.glGetIntegerv(GL_ACTIVE_TEXTURE, &unit);
     cur_->dstate.lowered.bind(uint32_t(unit - GL_TEXTURE0), k, texture);
@@ -85,6 +86,7 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
             GLuint h = 0;
             if (to_host(Kind::texture, textures.data[i], h) && h) {
                 cur_->share->rect_textures.erase(h);
+                cur_->share->lowered_kinds.erase(h);
                 cur_->share->legacy_clamps.forget(h);
                 if (cur_->share->desktop) cur_->share->desktop->image_ready.erase(h);
             }

@@ -59,6 +59,11 @@ const char* const kAlways[] = {
     "GL_KHR_debug",
     // GL 3.2's base vertex: Vulkan's vertexOffset (draw.cc).
     "GL_ARB_draw_elements_base_vertex",
+    // gpu_shader5's integer functions: such sources compile as GLSL 4.00
+    // without 4.00's other words (shaders.cc, the front end's rule).
+    // (GL_ARB_arrays_of_arrays compiles too, but its nested sampler arrays
+    // are not reflected yet and one such pipeline crashes lavapipe: not listed.)
+    "GL_MESA_shader_integer_functions",
 };
 
 }  // namespace

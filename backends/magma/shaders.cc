@@ -368,6 +368,19 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // rules rewrite them into storage blocks and atomicAdd (shaders.h,
         // CounterBufferInfo), which GLSL has from 4.30 on.
         version = std::max(version, gl::extension_version_floor(gl_stage(stage), v.number, src));
+        // Arrays of arrays (glslang: GLSL 4.30) and gpu_shader5's integer
+        // functions (4.00, with 4.00's other words kept out): the front end's
+        // rules (backends/gl/shaders/translate.cc).
+        {
+            std::vector<std::string> one{src};
+            if (gl::take_extension_directive(one, "GL_ARB_arrays_of_arrays")) version = std::max(version, 430);
+            if (gl::take_extension_directive(one, "GL_MESA_shader_integer_functions")) {
+                version = std::max(version, 400);
+                if (v.number < 400) p->preamble = gl::kIntegerFunctionsOnly + p->preamble;
+            }
+            if (v.number < 420 && version >= 420) gl::respell_storage_keywords(one, gl_stage(stage));
+            src = std::move(one[0]);
+        }
         // GLSL 1.30/1.40 fragment shaders compiled as a core version (the
         // extensions above) lose gl_FragColor and gl_FragData, which those
         // versions have: they become ordinary outputs (names starting with

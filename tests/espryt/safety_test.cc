@@ -357,3 +357,46 @@ TEST_CASE("a verb outside the context's API is refused by the decoder: desktop-o
     CHECK(w.error() == GL_INVALID_OPERATION);
     CHECK(w.flush().ok());
 }
+
+TEST_CASE("glCopyImageSubData names a texture or a renderbuffer by each side's target; unknown names are refused") {
+    Wire w;
+    REQUIRE_MESSAGE(w.backend, w.why);
+    w.enc.mglCreateContext(1, 0, 3, 2, 0, 0x30A0, 0);  // OpenGL ES 3.2: the verb is core
+    w.enc.mglCreateSurface(1, 0x3033, 4, 4, 8, 8, 8, 8, 24, 8, 0);
+    w.enc.mglMakeCurrent(1, 1, 1);
+    // Client names the host never numbered so (it counts from 1): a name
+    // passed through unmapped would be refused or hit another object.
+    GLuint tex[2] = {70, 71}, rb = 72, fbo = 73;
+    w.enc.glGenTextures(2, wire::Blob{tex, 8});
+    w.enc.glGenRenderbuffers(1, wire::Blob{&rb, 4});
+    w.enc.glGenFramebuffers(1, wire::Blob{&fbo, 4});
+    for (GLuint t : tex) {
+        w.enc.glBindTexture(GL_TEXTURE_2D, t);
+        w.enc.glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+    }
+    w.enc.glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    w.enc.glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+    w.enc.glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    w.enc.glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    w.enc.glClearColor(0, 1, 0, 1);
+    w.enc.glClear(GL_COLOR_BUFFER_BIT);
+    CHECK(w.error() == GL_NO_ERROR);
+
+    // renderbuffer -> texture 70 -> texture 71
+    w.enc.glCopyImageSubData(rb, GL_RENDERBUFFER, 0, 0, 0, 0, tex[0], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+    w.enc.glCopyImageSubData(tex[0], GL_TEXTURE_2D, 0, 0, 0, 0, tex[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+    CHECK(w.error() == GL_NO_ERROR);
+    w.enc.glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+    const std::vector<uint8_t> px = w.read_pixels(4, 4);
+    REQUIRE(px.size() == 64);
+    CHECK(px[0] == 0);
+    CHECK(px[1] == 255);
+    CHECK(px[63] == 255);
+
+    // A name never minted, and a renderbuffer's name given as a texture's.
+    w.enc.glCopyImageSubData(999, GL_TEXTURE_2D, 0, 0, 0, 0, tex[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+    CHECK(w.error() == GL_INVALID_VALUE);
+    w.enc.glCopyImageSubData(tex[0], GL_TEXTURE_2D, 0, 0, 0, 0, rb, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+    CHECK(w.error() == GL_INVALID_VALUE);
+    CHECK(w.flush().ok());
+}

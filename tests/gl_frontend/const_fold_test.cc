@@ -41,6 +41,26 @@ TEST_CASE("constant folding: values as GLSL defines them") {
     CHECK(fold_expression("1 / 0").empty());
 }
 
+TEST_CASE("constant folding: GLSL 4.00's integer functions, where the language has them") {
+    CHECK(fold_expression("bitCount(ivec4(-1, -2, 783, 0))", 400) == "ivec4(32, 31, 6, 0)");
+    CHECK(fold_expression("findMSB(ivec2(-1, -2))", 400) == "ivec2(-1, 0)");  // the highest bit unlike the sign
+    CHECK(fold_expression("findLSB(uvec2(0u, 8u))", 400) == "ivec2(-1, 3)");
+    CHECK(fold_expression("bitfieldExtract(-16, 2, 4)", 400) == "-4");  // 0b1100 sign-extended
+    CHECK(fold_expression("bitfieldExtract(0xF0u, 4, 4)", 400) == "15u");
+    CHECK(fold_expression("bitfieldInsert(0u, 5u, 4, 3)", 400) == "80u");
+    CHECK(fold_expression("bitfieldReverse(1u)", 400) == "2147483648u");
+    CHECK(fold_expression("ldexp(1.5, 3)", 400) == "12.0");
+    CHECK(fold_expression("bitCount(7)", 310, true) == "3");
+    // not built-ins of GLSL 1.30 (without an extension) or ESSL 3.00: left to glslang
+    CHECK(fold_expression("bitCount(7)", 130).empty());
+    CHECK(fold_expression("bitCount(7)", 300, true).empty());
+    CHECK(fold_expression("bitfieldExtract(1u, 30, 4)", 400).empty());  // past bit 31: undefined
+    std::vector<std::string> src = {"#version 130\n#extension GL_MESA_shader_integer_functions : enable\n"
+                                    "#define A(c) { float a[(c) ? -1 : 1]; }\nvoid main() { A(2 != bitCount(uvec2(3u)).x); }\n"};
+    fold_constant_expressions(src, 130, false);
+    CHECK(src[0].find("A(2 != (ivec2(2, 2)).x)") != std::string::npos);
+}
+
 TEST_CASE("constant folding: array sizes and const initializers are folded, lines kept, other code untouched") {
     std::vector<std::string> src = {
         "#version 130\n#define N sinh(1.0)\nvoid main() {\n"

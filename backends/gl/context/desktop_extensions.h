@@ -118,6 +118,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_framebuffer_blit", true},         // Mesa lists both in compatibility contexts only
     {"GL_EXT_framebuffer_multisample", true},
     {"GL_AMD_shader_trinary_minmax", false},
+    {"GL_ARB_arrays_of_arrays", false},
+    {"GL_MESA_shader_integer_functions", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

@@ -1,5 +1,7 @@
 #include "const_fold.h"
 
+#include "glsl_lift.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -202,7 +204,19 @@ Value construct(const Value& type, const std::vector<Value>& args) {
 // exact form exists (ESSL and GLSL 1.10 never do).
 struct Rules {
     bool to_float = false;
+    bool integer_functions = false;  // GLSL 4.00's / ESSL 3.10's bitCount, bitfieldExtract... (is_integer_function)
 };
+
+// GLSL 4.00 §8.8's integer functions and ldexp, which glslang does not fold:
+// built-ins from GLSL 4.00, ESSL 3.10, or with GL_ARB_gpu_shader5 or
+// GL_MESA_shader_integer_functions (elsewhere a call stays the source's).
+bool is_integer_function(const std::string& name) {
+    static const char* const kNames[] = {"bitCount",        "findLSB",        "findMSB", "bitfieldReverse",
+                                         "bitfieldExtract", "bitfieldInsert", "ldexp"};
+    for (const char* n : kNames)
+        if (name == n) return true;
+    return false;
+}
 
 Value to_float(const Value& x) {
     if (x.base != Base::i && x.base != Base::u) return x;
@@ -400,17 +414,89 @@ Value relational(const std::string& name, const Args& a) {
 
 Value call_exact(const std::string& name, const Args& a);
 
+// The 32 bits of an int or uint component, and back.
+uint32_t bits_of(double x) { return uint32_t(uint64_t(int64_t(x))); }
+double of_bits(Base b, uint32_t x) { return b == Base::u ? double(x) : double(int32_t(x)); }
+
+bool integer_vector(const Value& x) { return (x.base == Base::i || x.base == Base::u) && !x.matrix(); }
+int scalar_int(const Value& x) {
+    if (!x.scalar() || x.base != Base::i) give_up();
+    return int(x.v[0]);
+}
+
+// GLSL 4.00 §8.8 (and ldexp, §8.3) on constants; undefined cases (offset +
+// bits past 32, an exponent out of range) are left to glslang.
+Value integer_function(const std::string& name, const Args& a) {
+    if (name == "ldexp") {
+        if (a.size() != 2 || !is_float(a[0]) || a[1].base != Base::i || a[0].rows != a[1].rows || a[0].matrix()) give_up();
+        Value r = a[0];
+        for (int k = 0; k < r.size(); ++k) {
+            const int e = int(a[1].v[k]);
+            if (e > 128 || e < -126) give_up();
+            r.v[k] = keep(Base::f, std::ldexp(a[0].v[k], e));
+        }
+        return r;
+    }
+    if (a.empty() || !integer_vector(a[0])) give_up();
+    const Value& x = a[0];
+    Value r = x;
+    if (name == "bitfieldExtract" || name == "bitfieldInsert") {
+        const bool insert = name == "bitfieldInsert";
+        if (a.size() != (insert ? 4u : 3u) || (insert && !a[1].same_type(x))) give_up();
+        const int offset = scalar_int(a[insert ? 2 : 1]), count = scalar_int(a[insert ? 3 : 2]);
+        if (offset < 0 || count < 0 || offset + count > 32) give_up();
+        const uint32_t mask = count == 32 ? 0xFFFFFFFFu : ((1u << count) - 1u) << offset;
+        for (int k = 0; k < r.size(); ++k) {
+            const uint32_t v = bits_of(x.v[k]);
+            uint32_t out;
+            if (insert) {
+                out = (v & ~mask) | ((bits_of(a[1].v[k]) << offset) & mask);
+            } else if (count == 0) {
+                out = 0;
+            } else {
+                out = (v & mask) >> offset;
+                // a signed field is sign-extended from its top bit
+                if (x.base == Base::i && count < 32 && (out >> (count - 1)) & 1u) out |= ~0u << count;
+            }
+            r.v[k] = of_bits(x.base, out);
+        }
+        return r;
+    }
+    if (a.size() != 1) give_up();
+    if (name != "bitfieldReverse") r.base = Base::i;
+    for (int k = 0; k < r.size(); ++k) {
+        uint32_t v = bits_of(x.v[k]);
+        int32_t out = 0;
+        if (name == "bitCount") {
+            out = __builtin_popcount(v);
+        } else if (name == "findLSB") {
+            out = v ? __builtin_ctz(v) : -1;
+        } else if (name == "findMSB") {
+            if (x.base == Base::i && int32_t(v) < 0) v = ~v;  // the highest bit unlike the sign bit
+            out = v ? 31 - __builtin_clz(v) : -1;
+        } else {  // bitfieldReverse
+            uint32_t rev = 0;
+            for (int i = 0; i < 32; ++i) rev |= ((v >> i) & 1u) << (31 - i);
+            r.v[k] = of_bits(x.base, rev);
+            continue;
+        }
+        r.v[k] = double(out);
+    }
+    return r;
+}
+
 // Functions of float arguments only (every genType, vec3, mat function).
 bool float_only(const std::string& name) {
     static const char* const kMixed[] = {"abs", "sign", "min", "max", "clamp", "mix", "lessThan", "lessThanEqual",
                                          "greaterThan", "greaterThanEqual", "equal", "notEqual", "any", "all", "not"};
     for (const char* m : kMixed)
         if (name == m) return false;
-    return true;
+    return !is_integer_function(name);
 }
 
 Value call(const std::string& name, Args a, const Rules& rules) {
-    if (rules.to_float) {
+    if (is_integer_function(name) && !rules.integer_functions) give_up();
+    if (rules.to_float && !is_integer_function(name)) {
         bool any_float = false;
         for (const Value& x : a) any_float = any_float || x.base == Base::f;
         const bool bool_weight = name == "mix" && a.size() == 3 && a[2].base == Base::b;
@@ -603,6 +689,7 @@ Value call_exact(const std::string& name, const Args& a) {
         for (int k = 0; k < r.size(); ++k) r.v[k] = 0;  // kept values are finite
         return r;
     }
+    if (is_integer_function(name)) return integer_function(name, a);
     give_up();
 }
 
@@ -842,8 +929,10 @@ bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == 
 
 // Whether `text` has what glslang does not fold (a whole word, or == / !=).
 bool needs_us(const std::string& text) {
-    static const char* const kWords[] = {"sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "transpose",
-                                         "determinant", "inverse", "matrixCompMult"};
+    static const char* const kWords[] = {"sinh",          "cosh",      "tanh",           "asinh",    "acosh",
+                                         "atanh",         "transpose", "determinant",    "inverse",  "matrixCompMult",
+                                         "bitCount",      "findLSB",   "findMSB",        "ldexp",    "bitfieldReverse",
+                                         "bitfieldExtract", "bitfieldInsert"};
     for (const char* w : kWords)
         for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1)) {
             const size_t end = at + std::strlen(w);
@@ -922,6 +1011,29 @@ void fold_source(std::string& s, const Rules& rules) {
                 }
             }
         }
+        // A call of an integer function with constant arguments, anywhere
+        // (a macro's argument, a condition): glslang's constant expressions
+        // do not evaluate these built-ins, so their value takes their place.
+        if (rules.integer_functions && std::isalpha(static_cast<unsigned char>(c)) && (i == 0 || !ident(s[i - 1]))) {
+            size_t name_end = i;
+            while (name_end < s.size() && ident(s[name_end])) ++name_end;
+            size_t open = name_end;
+            while (open < s.size() && std::isspace(static_cast<unsigned char>(s[open]))) ++open;
+            if (open < s.size() && s[open] == '(' && is_integer_function(s.substr(i, name_end - i))) {
+                const size_t e = expression_end(s, open + 1, ")");
+                if (e != std::string::npos) {
+                    const std::string folded = fold_region(s.substr(i, e + 1 - i), false, rules);
+                    if (!folded.empty()) {
+                        out += "(" + folded + ")";
+                        i = e + 1;
+                        continue;
+                    }
+                }
+            }
+            out.append(s, i, name_end - i);  // the whole word: no call starts inside it
+            i = name_end;
+            continue;
+        }
         // `const TYPE NAME = EXPR` (one declarator or several: `, NAME = EXPR`).
         if (c == '=' && i + 1 < s.size() && s[i + 1] != '=' && i > 0 && !std::strchr("=!<>+-*/%&|^", s[i - 1])) {
             // Is this a const declaration's initializer? Look back to the statement's start.
@@ -953,14 +1065,19 @@ void fold_source(std::string& s, const Rules& rules) {
 
 std::string fold_expression(const std::string& expr, int version, bool es) {
     try {
-        return literal(Parser(tokenize(expr), Rules{!es && version >= 120}).whole());
+        return literal(Parser(tokenize(expr), Rules{!es && version >= 120, es ? version >= 310 : version >= 400}).whole());
     } catch (const NotConstant&) {
         return {};
     }
 }
 
 void fold_constant_expressions(std::vector<std::string>& sources, int version, bool es) {
-    const Rules rules{!es && version >= 120};
+    Rules rules{!es && version >= 120};
+    std::string joined;
+    for (const std::string& s : sources) joined += s;
+    rules.integer_functions = es ? version >= 310
+                                 : version >= 400 || enables_extension(joined, "GL_MESA_shader_integer_functions") ||
+                                       enables_extension(joined, "GL_ARB_gpu_shader5");
     for (std::string& s : sources)
         if (needs_us(s)) fold_source(s, rules);
 }

@@ -137,6 +137,24 @@ const char* const kTrinaryMinMax =
     "#define max3(a, b, c) max(max(a, b), c)\n"
     "#define mid3(a, b, c) max(min(a, b), min(max(a, b), c))\n";
 
+// GLSL 4.00's words that GLSL 1.30-3.30 with
+// GL_MESA_shader_integer_functions does not have: spelled as plain
+// identifiers, a 4.00 compile takes them as GLSL 1.30 does (an application's
+// own `sample` variable or `fma` function) and refuses them where 4.00 would
+// read a qualifier or a built-in.
+const char* const kIntegerFunctionsOnly =
+    "#define fma mgl_fma\n"
+    "#define textureGather mgl_textureGather\n"
+    "#define textureGatherOffset mgl_textureGatherOffset\n"
+    "#define textureGatherOffsets mgl_textureGatherOffsets\n"
+    "#define interpolateAtCentroid mgl_interpolateAtCentroid\n"
+    "#define interpolateAtSample mgl_interpolateAtSample\n"
+    "#define interpolateAtOffset mgl_interpolateAtOffset\n"
+    "#define precise mgl_precise\n"
+    "#define sample mgl_sample\n"
+    "#define patch mgl_patch\n"
+    "#define subroutine mgl_subroutine\n";
+
 void version_macro(std::vector<std::string>& sources, int version, std::string& preamble) {
     static const std::regex undef(R"(#\s*undef\s+__VERSION__\b)");
     for (const std::string& s : sources)
@@ -265,7 +283,7 @@ static void respell_block_layouts(std::vector<std::string>& sources) {
 // `attribute` and `varying` (GLSL 1.10-4.10; glslang refuses them from 4.20)
 // in a source an extension raised to 4.30: GLSL 1.30's meaning, spelled as
 // in/out of the stage.
-static void respell_storage_keywords(std::vector<std::string>& sources, Stage stage) {
+void respell_storage_keywords(std::vector<std::string>& sources, Stage stage) {
     if (stage == Stage::vertex) {
         if (mentions(sources, "attribute"))
             for (std::string& s : sources) s = replace_word(s, "attribute", "in");
@@ -308,7 +326,7 @@ int extension_version_floor(Stage stage, int number, const std::string& src) {
     return 0;
 }
 
-Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt) {
+Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt, int floor) {
     Lifted out;
     out.sources = in.sources;
     if (v.es) {
@@ -358,7 +376,7 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     const int stage_floor = std::max(in.stage == Stage::compute ? 430
                                      : (in.stage == Stage::tess_control || in.stage == Stage::tess_evaluation) ? 410
                                                                                                                 : 0,
-                                     extension_version_floor(in.stage, v.number, joined));
+                                     std::max(floor, extension_version_floor(in.stage, v.number, joined)));
     // Redeclaring a built-in block (out gl_PerVertex {...}) is GLSL 1.50's
     // (Mesa takes it there), glslang's only from 4.10 or with
     // ARB_separate_shader_objects: enabled for a source that redeclares one.

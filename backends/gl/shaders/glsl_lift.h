@@ -49,7 +49,10 @@ struct Lifted {
     std::string error;                 // a source we cannot take: the log line
 };
 
-Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt);
+// `floor`: the least version glslang must compile the source as, for an
+// extension whose directive the caller took (take_extension_directive) and
+// whose features glslang has only at a later version (0: none).
+Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& opt, int floor = 0);
 
 // Log text with our own spellings turned back into the application's.
 std::string unlift_log(std::string log);
@@ -68,11 +71,18 @@ bool respell_instance_id_arb(std::vector<std::string>& sources);
 // raised and fails as GL says. One rule for every backend's compile.
 int extension_version_floor(Stage stage, int number, const std::string& joined);
 
+// `attribute` and `varying` (GLSL 1.10-4.10; glslang refuses them from 4.20)
+// in a source an extension raised to 4.20 or later: GLSL 1.30's meaning,
+// spelled as in/out of the stage.
+void respell_storage_keywords(std::vector<std::string>& sources, Stage stage);
+
 // Whether a source enables `extension` (#extension ... : enable/require/warn).
 bool enables_extension(const std::string& joined, const char* extension);
 
 // Extensions served whose directive glslang does not know
-// (GL_EXT_texture_array, GL_AMD_shader_trinary_minmax): `#extension NAME :
+// (GL_EXT_texture_array, GL_AMD_shader_trinary_minmax, and
+// GL_ARB_arrays_of_arrays, whose arrays glslang has in GLSL 4.30 only: the
+// caller raises such a source to 4.30, lift's floor): `#extension NAME :
 // enable|require|warn` becomes a definition of the extension's macro
 // (spelled MNAME: glslang refuses to define GL_ names), lines kept. True
 // when a source had it.
@@ -81,6 +91,13 @@ bool take_extension_directive(std::vector<std::string>& sources, const std::stri
 // GL_AMD_shader_trinary_minmax's min3/max3/mid3, for the preamble of a
 // source that enables it: macros, so that every genType has them.
 extern const char* const kTrinaryMinMax;
+
+// GL_MESA_shader_integer_functions (GLSL 1.30+): gpu_shader5's integer
+// functions, frexp/ldexp and int-to-uint conversions, which glslang has from
+// GLSL 4.00: such a source compiles as 4.00 with this ahead of it, which
+// turns the rest of 4.00's new words (fma, gathers, interpolateAt*, precise,
+// sample...) back into identifiers.
+extern const char* const kIntegerFunctionsOnly;
 
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
