@@ -112,6 +112,12 @@ const HostNeed kHostNeeds[] = {
     // gpu_shader5's integer functions, ESSL 3.10's own (compiled as GLSL
     // 4.00 without 4.00's other words: glsl_lift.h, kIntegerFunctionsOnly).
     {"GL_MESA_shader_integer_functions", 31, nullptr},
+    // mix() of integer and boolean vectors by a boolean vector: ESSL 3.10's own.
+    {"GL_EXT_shader_integer_mix", 31, "GL_EXT_shader_integer_mix"},
+    // GLES 3 R11F_G11F_B10F and RGB9_E5 textures (the packed types'
+    // uploads), R11F_G11F_B10F renderable where the host renders floats.
+    {"GL_EXT_packed_float", 0, "GL_EXT_color_buffer_float"},
+    {"GL_EXT_texture_shared_exponent", 30, nullptr},
     // Immutable storage, mapped in the host driver's memory for an in-process
     // client (host_maps.cc; other sessions' host lists lack it: session.cc).
     {"GL_ARB_buffer_storage", 0, "GL_EXT_buffer_storage"},

@@ -55,7 +55,8 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_shader_image_load_store' 'arb_viewport_array'
     'arb_texture_gather' 'arb_framebuffer_srgb' 'arb_shading_language_420pack' 'arb_explicit_uniform_location'
     'arb_shader_texture_lod' 'arb_depth_buffer_float' 'arb_explicit_attrib_location'
-    'arb_copy_image' 'arb_arrays_of_arrays' 'mesa_shader_integer_functions')
+    'arb_copy_image' 'arb_arrays_of_arrays' 'mesa_shader_integer_functions' 'ext_shader_integer_mix'
+    'ext_packed_float' 'ext_texture_shared_exponent')
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' -t 'spec@arb_buffer_storage@bufferstorage-persistent_gles3'

@@ -120,6 +120,9 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_AMD_shader_trinary_minmax", false},
     {"GL_ARB_arrays_of_arrays", false},
     {"GL_MESA_shader_integer_functions", false},
+    {"GL_EXT_shader_integer_mix", false},
+    {"GL_EXT_packed_float", false},
+    {"GL_EXT_texture_shared_exponent", false},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},
