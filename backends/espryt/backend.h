@@ -405,6 +405,7 @@ private:
     // driver_uniforms.cc
     void set_driver_uniforms() override;
     void set_driver_uniforms_of(DesktopShaders& d, GLuint program, bool current, bool height, bool clip);
+    void forget_entry(DesktopShaders& d, GLuint host_program);  // one program's driver uniforms
     GLint draw_framebuffer_height();
     void record_driver_uniforms(GLuint host_program);  // after every desktop link
     void forget_driver_uniforms(GLuint host_program);  // after glDeleteProgram

@@ -46,6 +46,8 @@ struct DriverUniforms {
     int32_t height_sent = -1;  // none yet (a link resets the value)
     int32_t clip_location = -1;
     uint64_t clip_sent = 0;    // the DesktopState::clip_serial sent (0: none yet)
+    int32_t point_location = -1;
+    float point_sent = -1;     // none yet
     gl::HiddenUniform hidden;
 };
 

@@ -135,17 +135,20 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
 namespace mgl::espryt {
 
 // A GLES host sizes points by the vertex shader's gl_PointSize only: the
-// desktop size is state (glGet answers it). Programs that leave it at 1 draw
-// as natively; another size is said once per context, since points then keep
-// the shader's size (1 where it writes none, on every GLES driver we know).
+// desktop size is state (glGet answers it), which a vertex stage that writes
+// no gl_PointSize writes through a driver uniform (kPointSizeUniform, set at
+// draws once the share group has seen a size other than 1). A stage that
+// writes gl_PointSize keeps its size without GL_PROGRAM_POINT_SIZE too: said
+// once per context.
 void EsprytBackend::glPointSize(GLfloat size) {
     if (!cur_ || !cur_->desktop()) return unavailable(gen::Op::glPointSize);
     if (!(size > 0)) return set_error(GL_INVALID_VALUE);
     cur_->dstate.point_size = size;
+    if (size != 1) cur_->share->point_sizes = true;
     if (size != 1 && !cur_->point_size_said) {
         cur_->point_size_said = true;
-        log().warn("espryt: glPointSize({}): a GLES host sizes points by gl_PointSize only; points without "
-                   "GL_PROGRAM_POINT_SIZE keep the shader's size (not emulated)", size);
+        log().info("espryt: glPointSize({}): vertex stages that write gl_PointSize keep their own size even without "
+                   "GL_PROGRAM_POINT_SIZE (a GLES host sizes points by gl_PointSize only)", size);
     }
 }
 

@@ -139,6 +139,13 @@ void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bo
     }
     // Serials are unique among contexts: a program shared by two sees each one's planes.
     const gl::DesktopState& st = cur_->dstate;
+    // glPointSize for a vertex stage that writes no gl_PointSize (the clip
+    // planes' stages include the vertex one).
+    if (clip && u.point_location >= 0 && u.point_sent != st.point_size) {
+        if (current) host_gl.glUniform1f(u.point_location, st.point_size);
+        else host_gl.glProgramUniform1f(program, u.point_location, st.point_size);
+        u.point_sent = st.point_size;
+    }
     if (clip && u.clip_location >= 0 && u.clip_sent != st.clip_serial) {
         const auto planes = st.clip_uniform();
         if (current) host_gl.glUniform4fv(u.clip_location, gl::kMaxClipPlanes, planes.data());
@@ -150,21 +157,32 @@ void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bo
 // After every link: whether the program reads a driver uniform, and where.
 void EsprytBackend::record_driver_uniforms(GLuint host_program) {
     DesktopShaders& d = *cur_->share->desktop;
-    d.driver_uniforms.erase(host_program);
+    forget_entry(d, host_program);
     GLint linked = GL_FALSE;
     host_gl.glGetProgramiv(host_program, GL_LINK_STATUS, &linked);
     if (linked) {
         DriverUniforms u;
         u.height_location = host_gl.glGetUniformLocation(host_program, gl::kDrawHeightUniform);
         u.clip_location = host_gl.glGetUniformLocation(host_program, gl::kClipPlaneUniform);
-        for (const char* name : {gl::kDrawHeightUniform, gl::kClipPlaneUniform}) {
+        u.point_location = host_gl.glGetUniformLocation(host_program, gl::kPointSizeUniform);
+        for (const char* name : {gl::kDrawHeightUniform, gl::kClipPlaneUniform, gl::kPointSizeUniform}) {
             GLuint index = GL_INVALID_INDEX;
             host_gl.glGetUniformIndices(host_program, 1, &name, &index);
             u.hidden.add(index);
         }
-        if (u.height_location >= 0 || u.clip_location >= 0) d.driver_uniforms[host_program] = u;
+        if (u.height_location >= 0 || u.clip_location >= 0 || u.point_location >= 0) {
+            d.driver_uniforms[host_program] = u;
+            if (u.height_location >= 0 || u.clip_location >= 0) ++cur_->share->draw_time_programs;
+        }
     }
     cur_->share->driver_uniform_programs = d.driver_uniforms.size();
+}
+
+void EsprytBackend::forget_entry(DesktopShaders& d, GLuint host_program) {
+    auto found = d.driver_uniforms.find(host_program);
+    if (found == d.driver_uniforms.end()) return;
+    if (found->second.height_location >= 0 || found->second.clip_location >= 0) --cur_->share->draw_time_programs;
+    d.driver_uniforms.erase(found);
 }
 
 void EsprytBackend::forget_driver_uniforms(GLuint host_program) {
@@ -172,7 +190,7 @@ void EsprytBackend::forget_driver_uniforms(GLuint host_program) {
     DesktopShaders& d = *cur_->share->desktop;
     // A program deleted while current stays a program until unbound.
     if (host_gl.glIsProgram(host_program)) return;
-    d.driver_uniforms.erase(host_program);
+    forget_entry(d, host_program);
     cur_->share->driver_uniform_programs = d.driver_uniforms.size();
 }
 

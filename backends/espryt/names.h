@@ -112,6 +112,12 @@ struct ShareGroup {
     // How many of its linked programs read a driver uniform (the size of
     // DesktopShaders::driver_uniforms): draws look for one only then.
     size_t driver_uniform_programs = 0;
+    // How many of those read one that changes between draws (the draw
+    // height, the clip planes); the others read only glPointSize's, which
+    // draws set once a context of the group has set a size other than 1
+    // (point_sizes): programs drawn at GL's default size pay nothing.
+    size_t draw_time_programs = 0;
+    bool point_sizes = false;
     // How many of its linked programs have an image or storage block the
     // application addressed at another unit than the host's (the size of
     // DesktopShaders::routed): draws and dispatches route units only then.

@@ -18,19 +18,23 @@ inline constexpr const char* kDrawHeightUniform = "mgl_DrawHeight";
 // compatibility context clip against (compat_builtins.h): glClipPlane's
 // values as the GL front end keeps them (DesktopState::clip_planes).
 inline constexpr const char* kClipPlaneUniform = "mgl_ClipPlane";
+// glPointSize's value, which a vertex stage that writes no gl_PointSize
+// writes there (spirv_to_essl.cc): a GLES host sizes points by gl_PointSize
+// only, and leaves them undefined where a shader writes none.
+inline constexpr const char* kPointSizeUniform = "mgl_PointSize";
 
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {
     if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));
-    return name == kDrawHeightUniform || name == kClipPlaneUniform;
+    return name == kDrawHeightUniform || name == kClipPlaneUniform || name == kPointSizeUniform;
 }
 
 // The hidden uniforms' places among a linked program's active uniforms (the
 // host's or device's own numbering, ascending; at most kMax of them).
 struct HiddenUniform {
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
-    static constexpr int kMax = 2;
-    uint32_t index[kMax] = {kNone, kNone};
+    static constexpr int kMax = 3;
+    uint32_t index[kMax] = {kNone, kNone, kNone};
     int n = 0;
 
     // Records one (kNone is ignored), keeping the indices ascending.

@@ -155,6 +155,9 @@ std::string check_as_written(Stage stage, const std::vector<std::string>& source
     // ARB_texture_rectangle's GLSL part is on without #extension (its spec;
     // Mesa alike): its samplers are not reserved words here.
     std::string preamble = "#extension GL_ARB_texture_rectangle : enable\n";
+    // GLSL 1.10/1.20 have texture2DLod & co. in vertex shaders (§8.7);
+    // glslang gives them to vertex shaders with GL_ARB_shader_texture_lod only.
+    if (stage == Stage::vertex) preamble += "#extension GL_ARB_shader_texture_lod : enable\n";
     version_macro(text, version, preamble);
     std::vector<const char*> strings;
     for (const std::string& s : text) strings.push_back(s.c_str());

@@ -1,5 +1,7 @@
 #include "spirv_to_essl.h"
 
+#include "driver_uniforms.h"
+
 #include <spirv_cross/spirv_cross_c.h>
 
 #include <algorithm>
@@ -325,11 +327,28 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         log = "ERROR: SPIRV-Cross: " + c.errors;
         return false;
     }
+    std::string out = text;
+    // A vertex stage that writes no gl_PointSize sizes points by glPointSize
+    // (desktop GL; a GLES host leaves their size undefined): its main runs
+    // first, then the driver uniform's value is written (driver_uniforms.h).
+    if (t.stage == Stage::vertex && out.find("gl_PointSize") == std::string::npos) {
+        const size_t main_at = out.find("\nvoid main()\n");
+        const size_t decl_at = out.find("\nprecision ");
+        if (main_at == std::string::npos || decl_at == std::string::npos || decl_at > main_at) {
+            log = "ERROR: the translated vertex stage is not laid out as expected (main, precision)";
+            return false;
+        }
+        out.replace(main_at, 13, "\nvoid mgl_main()\n");
+        out.insert(decl_at + 1, std::string("uniform highp float ") + kPointSizeUniform + ";\n");
+        // Never set (0): GL's initial size.
+        out += std::string("\nvoid main()\n{\n    mgl_main();\n    gl_PointSize = ") + kPointSizeUniform + " > 0.0 ? " +
+               kPointSizeUniform + " : 1.0;\n}\n";
+    }
     std::vector<uint32_t> table;
     essl = take_line_directives(
         size_input_clip_distances(
             enable_viewport_index(enable_clip_distances(
-                drop_unwritten_clip_distances(restore_atomic_counters(unmark_anonymous_blocks(text, marks))))),
+                drop_unwritten_clip_distances(restore_atomic_counters(unmark_anonymous_blocks(out, marks))))),
             t.stage), table);
     if (lines) *lines = std::move(table);
     return true;
