@@ -339,7 +339,12 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
             return false;
         }
         out.replace(main_at, 13, "\nvoid mgl_main()\n");
-        out.insert(decl_at + 1, std::string("uniform highp float ") + kPointSizeUniform + ";\n");
+        // At a location of its own above the application's (GLES 3.1 hosts have
+        // at least 1024): an implicitly placed one would take location 0 and
+        // move every application uniform's location from what a desktop
+        // driver gives (a replayed trace's recorded locations, for one).
+        out.insert(decl_at + 1, std::string("layout(location = ") + std::to_string(kPointSizeLocation) +
+                                    ") uniform highp float " + kPointSizeUniform + ";\n");
         // Never set (0): GL's initial size.
         out += std::string("\nvoid main()\n{\n    mgl_main();\n    gl_PointSize = ") + kPointSizeUniform + " > 0.0 ? " +
                kPointSizeUniform + " : 1.0;\n}\n";
