@@ -22,9 +22,6 @@ inline constexpr const char* kClipPlaneUniform = "mgl_ClipPlane";
 // writes there (spirv_to_essl.cc): a GLES host sizes points by gl_PointSize
 // only, and leaves them undefined where a shader writes none.
 inline constexpr const char* kPointSizeUniform = "mgl_PointSize";
-// Its explicit location: the last of the 1024 GLES 3.1 guarantees, out of the
-// way of the locations a driver gives the application's uniforms.
-inline constexpr int kPointSizeLocation = 1023;
 
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {

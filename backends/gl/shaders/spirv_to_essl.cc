@@ -333,21 +333,18 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     // first, then the driver uniform's value is written (driver_uniforms.h).
     if (t.stage == Stage::vertex && out.find("gl_PointSize") == std::string::npos) {
         const size_t main_at = out.find("\nvoid main()\n");
-        const size_t decl_at = out.find("\nprecision ");
-        if (main_at == std::string::npos || decl_at == std::string::npos || decl_at > main_at) {
-            log = "ERROR: the translated vertex stage is not laid out as expected (main, precision)";
+        if (main_at == std::string::npos) {
+            log = "ERROR: the translated vertex stage has no main() where expected";
             return false;
         }
         out.replace(main_at, 13, "\nvoid mgl_main()\n");
-        // At a location of its own above the application's (GLES 3.1 hosts have
-        // at least 1024): an implicitly placed one would take location 0 and
-        // move every application uniform's location from what a desktop
-        // driver gives (a replayed trace's recorded locations, for one).
-        out.insert(decl_at + 1, std::string("layout(location = ") + std::to_string(kPointSizeLocation) +
-                                    ") uniform highp float " + kPointSizeUniform + ";\n");
+        // Declared after everything of the application's: a host gives it the
+        // location after the stage's own uniforms (first, it took location 0
+        // and moved every application uniform from where a desktop driver puts
+        // it; an explicit location changed them at each relink on Mesa).
         // Never set (0): GL's initial size.
-        out += std::string("\nvoid main()\n{\n    mgl_main();\n    gl_PointSize = ") + kPointSizeUniform + " > 0.0 ? " +
-               kPointSizeUniform + " : 1.0;\n}\n";
+        out += std::string("\nuniform highp float ") + kPointSizeUniform + ";\nvoid main()\n{\n    mgl_main();\n" +
+               "    gl_PointSize = " + kPointSizeUniform + " > 0.0 ? " + kPointSizeUniform + " : 1.0;\n}\n";
     }
     std::vector<uint32_t> table;
     essl = take_line_directives(
