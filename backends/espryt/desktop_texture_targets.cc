@@ -64,14 +64,15 @@ void EsprytBackend::glBindTexture(GLenum target, GLuint texture) {
     GLuint h = 0;
     if (!bind_to_host(Kind::texture, texture, h)) return name_error(gen::Op::glBindTexture, Kind::texture, texture);
     host_gl.glBindTexture(host_target, h);
-    if (h) cur_->share->lowered_kinds.emplace(h, uint8_t(k));
+    // The kind the texture is made with (copy_image.cc checks names against it).
+    const bool made = h && cur_->share->lowered_kinds.emplace(h, uint8_t(k)).second;
     GLint unit = GL_TEXTURE0;
     host_gl.glGetIntegerv(GL_ACTIVE_TEXTURE, &unit);
     cur_->dstate.lowered.bind(uint32_t(unit - GL_TEXTURE0), k, texture);
     // A new rectangle texture starts with the desktop's rectangle defaults
     // (linear minification, clamped wraps); the host's 2D defaults would
     // make its single level incomplete.
-    if (k == gl::Lowered::rect && h && cur_->share->rect_textures.insert(h).second) {
+    if (k == gl::Lowered::rect && made) {
         host_gl.glTexParameteri(host_target, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
         host_gl.glTexParameteri(host_target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         host_gl.glTexParameteri(host_target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
@@ -85,7 +86,6 @@ void EsprytBackend::glDeleteTextures(GLsizei n, wire::In<GLuint> textures) {
             cur_->dstate.lowered.forget(textures.data[i]);
             GLuint h = 0;
             if (to_host(Kind::texture, textures.data[i], h) && h) {
-                cur_->share->rect_textures.erase(h);
                 cur_->share->lowered_kinds.erase(h);
                 cur_->share->legacy_clamps.forget(h);
                 if (cur_->share->desktop) cur_->share->desktop->image_ready.erase(h);

@@ -123,12 +123,10 @@ struct ShareGroup {
     // DesktopShaders::routed): draws and dispatches route units only then.
     size_t routed_programs = 0;
     MemoryLedger storage;  // what its objects hold, charged to the session's budget
-    // Host textures that serve a desktop rectangle texture, given its
-    // defaults (desktop_texture_targets.cc); by host name.
-    std::unordered_set<uint32_t> rect_textures;
     // Host textures that serve a 1D, 1D array or rectangle texture: the
     // gl::Lowered kind of the target they were first bound to, by host name
-    // (verbs that name a texture with its target check the pair: copy_image.cc).
+    // (a rectangle one is given its defaults then: desktop_texture_targets.cc;
+    // verbs that name a texture with its target check the pair: copy_image.cc).
     std::unordered_map<uint32_t, uint8_t> lowered_kinds;
     // Textures and samplers an application set GL_CLAMP on (desktop_legacy_wrap.cc); by host name.
     gl::LegacyClamps legacy_clamps, legacy_clamps_samplers;

@@ -368,16 +368,13 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // rules rewrite them into storage blocks and atomicAdd (shaders.h,
         // CounterBufferInfo), which GLSL has from 4.30 on.
         version = std::max(version, gl::extension_version_floor(gl_stage(stage), v.number, src));
-        // Arrays of arrays (glslang: GLSL 4.30) and gpu_shader5's integer
-        // functions (4.00, with 4.00's other words kept out): the front end's
-        // rules (backends/gl/shaders/translate.cc).
+        // Arrays of arrays and gpu_shader5's integer functions: the front
+        // end's rule (take_raising_extensions).
         {
             std::vector<std::string> one{src};
-            if (gl::take_extension_directive(one, "GL_ARB_arrays_of_arrays")) version = std::max(version, 430);
-            if (gl::take_extension_directive(one, "GL_MESA_shader_integer_functions")) {
-                version = std::max(version, 400);
-                if (v.number < 400) p->preamble = gl::kIntegerFunctionsOnly + p->preamble;
-            }
+            const gl::RaisingExtensions raising = gl::take_raising_extensions(one, v.number);
+            version = std::max(version, raising.floor);
+            p->preamble = raising.preamble + p->preamble;
             if (v.number < 420 && version >= 420) gl::respell_storage_keywords(one, gl_stage(stage));
             src = std::move(one[0]);
         }

@@ -155,6 +155,16 @@ const char* const kIntegerFunctionsOnly =
     "#define patch mgl_patch\n"
     "#define subroutine mgl_subroutine\n";
 
+RaisingExtensions take_raising_extensions(std::vector<std::string>& sources, int version) {
+    RaisingExtensions r;
+    if (take_extension_directive(sources, "GL_ARB_arrays_of_arrays")) r.floor = 430;
+    if (take_extension_directive(sources, "GL_MESA_shader_integer_functions")) {
+        r.floor = std::max(r.floor, 400);
+        if (version < 400) r.preamble = kIntegerFunctionsOnly;
+    }
+    return r;
+}
+
 void version_macro(std::vector<std::string>& sources, int version, std::string& preamble) {
     static const std::regex undef(R"(#\s*undef\s+__VERSION__\b)");
     for (const std::string& s : sources)

@@ -99,6 +99,18 @@ extern const char* const kTrinaryMinMax;
 // sample...) back into identifiers.
 extern const char* const kIntegerFunctionsOnly;
 
+// The served extensions whose directive glslang does not know and whose
+// features it has from a later version only (GL_ARB_arrays_of_arrays: 4.30;
+// GL_MESA_shader_integer_functions: 4.00 with kIntegerFunctionsOnly ahead),
+// for every backend's compile: their directives are taken
+// (take_extension_directive); `floor` is the version the source must
+// compile as (0: none), `preamble` what goes first in its preamble.
+struct RaisingExtensions {
+    int floor = 0;
+    std::string preamble;
+};
+RaisingExtensions take_raising_extensions(std::vector<std::string>& sources, int version);
+
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
 

@@ -52,14 +52,10 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     t.source_es = v.es;
     const bool texture_array = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_EXT_texture_array");
     const bool trinary = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_AMD_shader_trinary_minmax");
-    // Arrays of arrays (with the extension): glslang has them in
-    // GLSL 4.30 (and ESSL 3.10) only, so such a source compiles as 4.30.
-    const bool arrays_of_arrays =
-        !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_ARB_arrays_of_arrays");
-    // gpu_shader5's integer functions (GLSL 1.30+ with the extension):
-    // compiled as GLSL 4.00 with 4.00's other words kept out.
-    const bool integer_functions =
-        !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_MESA_shader_integer_functions");
+    // Arrays of arrays, gpu_shader5's integer functions: compiled as the
+    // version glslang has them in.
+    const RaisingExtensions raising =
+        !v.es && in.api == Api::gl ? take_raising_extensions(in.sources, v.number) : RaisingExtensions{};
     // 1.10/1.20 are compiled under 3.30's rules: what their own rules
     // forbid must fail first (desktop sources below 1.30 only). Not for a
     // source enabling an extension that brings later syntax to them, which
@@ -69,7 +65,7 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     // functions, which are the preamble's macros, arrays of arrays).
     std::string joined;
     for (const std::string& s : in.sources) joined += s;
-    const bool later_syntax = texture_array || trinary || arrays_of_arrays || integer_functions || enables_extension(joined, "GL_ARB_explicit_attrib_location") ||
+    const bool later_syntax = texture_array || trinary || raising.floor || enables_extension(joined, "GL_ARB_explicit_attrib_location") ||
                               enables_extension(joined, "GL_ARB_separate_shader_objects");
     if (!v.es && v.number < 130 && in.api == Api::gl && !later_syntax) {
         // gl_FragCoord's redeclarations go first: glslang takes no layout
@@ -91,13 +87,13 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
             return false;
         }
     }
-    lifted = lift(in, v, opt, arrays_of_arrays ? 430 : integer_functions ? 400 : 0);
+    lifted = lift(in, v, opt, raising.floor);
     if (!lifted.error.empty()) {
         t.log = lifted.error;
         return false;
     }
     if (trinary) lifted.preamble += kTrinaryMinMax;
-    if (integer_functions && v.number < 400) lifted.preamble = kIntegerFunctionsOnly + lifted.preamble;
+    lifted.preamble = raising.preamble + lifted.preamble;
     return true;
 }
 
