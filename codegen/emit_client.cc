@@ -166,6 +166,31 @@ bool wide_attr_parse(const std::string& name, WideAttr* w) {
     return true;
 }
 
+// The floating-point forms of the generic vertex attributes (glVertexAttrib2f,
+// glVertexAttrib4Nubv, glVertexAttrib3d...; not the I, L or P forms): in a
+// compatibility context they are immediate-mode attributes too (generic
+// attribute 0 gives a vertex between glBegin and glEnd, as glVertex does; the
+// others are captured per vertex: compat::imm_generic), so they compile
+// themselves into display lists.
+bool generic_float_attr(const std::string& name, int* n, bool* vec) {
+    const std::string pre = "glVertexAttrib";
+    if (name.rfind(pre, 0) != 0 || name.size() < pre.size() + 2) return false;
+    size_t i = pre.size();
+    if (name[i] < '1' || name[i] > '4') return false;
+    *n = name[i++] - '0';
+    if (name[i] == 'N') {
+        if (*n != 4) return false;
+        ++i;
+    }
+    std::string rest = name.substr(i);
+    *vec = !rest.empty() && rest.back() == 'v';
+    if (*vec) rest.pop_back();
+    static const char* const kTypes[] = {"b", "s", "i", "f", "d", "ub", "us", "ui"};
+    for (const char* t : kTypes)
+        if (rest == t) return true;
+    return false;
+}
+
 // "glColor4ubv" -> base glColor, n 4, type ub, vector; false if not such a verb.
 bool imm_attr_parse(const std::string& name, const ImmAttr** which, int* n, std::string* type, bool* vec) {
     for (const ImmAttr& a : kImmAttrs) {
@@ -639,7 +664,10 @@ private:
         auto named = [&](auto pred) { return pred(n) || (!v.alias.empty() && pred(v.alias)); };
         int cls = named(gate_in_begin) ? 1 : 0;
         auto in_self = [](const std::string& x) { return kGateSelf.count(x) > 0; };
-        if (self || named(in_self) || (!pl.hook.empty() && kGateSelf.count(pl.hook))) return cls | 4;
+        int gn = 0;
+        bool gvec = false;
+        auto generic = [&](const std::string& x) { return generic_float_attr(x, &gn, &gvec); };
+        if (self || named(in_self) || named(generic) || (!pl.hook.empty() && kGateSelf.count(pl.hook))) return cls | 4;
         if (has_reply(v) || !v.returns.empty() || !v.ret_mint.empty() || named(gate_not_compiled)) return cls;
         for (const Param& p : v.params) {
             switch (p.kind) {
@@ -1013,6 +1041,24 @@ private:
         if (kEs1Rules.count(v.name))
             o << "    if (ctx_->es1 && ::mgl_custom::es1_" << v.name << "(" << c_args(v) << ")) [[unlikely]] " << fail_ret
               << "\n";
+        int gn = 0;
+        bool gvec = false;
+        if (pl.forward.empty() && v.params.size() >= 2 && generic_float_attr(v.name, &gn, &gvec)) {
+            // compatibility contexts: immediate mode's generic attributes (compat::imm_generic)
+            WideAttr wa;
+            const bool wide = wide_attr_parse(v.name, &wa);
+            const bool norm = wide && wa.norm;
+            std::string vals[4];
+            for (int c = 0; c < gn; ++c) {
+                const std::string arg = gvec ? v.params[1].name + "[" + std::to_string(c) + "]" : v.params[size_t(1 + c)].name;
+                vals[c] = std::string("::mgl::client::compat::to_float<") + (norm ? "true" : "false") + ">(" + arg + ")";
+            }
+            for (int c = gn; c < 4; ++c) vals[c] = c == 3 ? "1.0f" : "0.0f";
+            o << "    if (ctx_->api_kind == ::mgl::gen::ApiKind::compat" << (gvec ? " && " + v.params[1].name : "")
+              << ") [[unlikely]] {\n"
+              << "        if (::mgl::client::compat::imm_generic(*ctx_, " << v.params[0].name << ", " << gn << ", " << vals[0]
+              << ", " << vals[1] << ", " << vals[2] << ", " << vals[3] << ")) return;\n    }\n";
+        }
         if (WideAttr wa; pl.forward.empty() && wide_attr_parse(v.name, &wa) && v.params.size() >= 2) {
             const bool uns = wa.type[0] == 'u';
             std::string vals[4];

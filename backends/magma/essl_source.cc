@@ -4,6 +4,8 @@
 #include <regex>
 #include <vector>
 
+#include "glsl_lift.h"
+
 namespace mgl::magma {
 
 namespace {
@@ -166,8 +168,23 @@ std::string fold_expression(const std::string& s) {
 std::string rename_foreign_words(const std::string& src, int version) {
     static const std::regex w100 = words_regex(kWords100), w300 = words_regex(kWords300),
                             desktop = words_regex(kWordsDesktop);
-    const std::regex& words = version == 110 || version == 120 ? desktop : version < 300 ? w100 : w300;
-    return std::regex_replace(src, words, std::string(kRenamePrefix) + "$1");
+    const bool legacy_desktop = version == 110 || version == 120;
+    const std::regex& words = legacy_desktop ? desktop : version < 300 ? w100 : w300;
+    std::string out = std::regex_replace(src, words, std::string(kRenamePrefix) + "$1");
+    // Extensions that bring layout qualifiers to GLSL 1.10/1.20 (located
+    // attributes and outputs, uniform blocks): `layout` is theirs there.
+    if (legacy_desktop && out.find(std::string(kRenamePrefix) + "layout") != std::string::npos) {
+        static const char* const kLayoutExtensions[] = {
+            "GL_ARB_explicit_attrib_location", "GL_ARB_separate_shader_objects", "GL_ARB_uniform_buffer_object",
+            "GL_ARB_explicit_uniform_location"};
+        for (const char* e : kLayoutExtensions)
+            if (gl::enables_extension(src, e)) {
+                static const std::regex renamed(std::string("\\b") + kRenamePrefix + "layout\\b");
+                out = std::regex_replace(out, renamed, "layout");
+                break;
+            }
+    }
+    return out;
 }
 
 std::string unrename(const std::string& name) {

@@ -252,6 +252,50 @@ int main() {
     quad(-1.5f, -1.5f, 1, 1.2f);
     report("fragment-only-ortho");
 
+    // 7. generic attributes between glBegin and glEnd (per vertex, attribute 0
+    // giving the vertex), compiled into a list, and GL_QUADS drawn from the
+    // program's generic arrays; glColor given but not read by the program,
+    // whose own attribute the linker may place where the colour would go.
+    reset();
+    const GLuint gp = program("#version 110\nattribute vec4 pos; attribute vec4 tint;\n"
+                              "void main() { gl_Position = gl_ModelViewProjectionMatrix * pos; gl_FrontColor = tint; }\n",
+                              kColorFs);
+    glBindAttribLocation(gp, 0, "pos");
+    glLinkProgram(gp);
+    const GLint tint = glGetAttribLocation(gp, "tint");
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-2, 2, -2, 2, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glBegin(GL_TRIANGLE_FAN);
+    glVertexAttrib3f(tint, 1, 0, 0), glColor3f(0, 0, 1), glVertexAttrib2f(0, -1.8f, 0.1f);
+    glVertexAttrib4Nub(tint, 0, 255, 0, 255), glVertexAttrib2f(0, -0.2f, 0.1f);
+    glVertexAttrib3d(tint, 0, 0, 1), glVertexAttrib2f(0, -0.2f, 1.8f);
+    glVertex2f(-1.8f, 1.8f);  // takes the last tint
+    glEnd();
+    glNewList(1, GL_COMPILE);
+    glBegin(GL_TRIANGLE_STRIP);
+    glVertexAttrib4f(tint, 1, 1, 0, 1), glVertexAttrib2f(0, 0.1f, 0.1f);
+    glVertexAttrib4f(tint, 0, 1, 1, 1), glVertexAttrib2f(0, 1.8f, 0.1f);
+    glVertexAttrib4f(tint, 1, 0, 1, 1), glVertexAttrib2f(0, 0.1f, 1.8f);
+    glVertexAttrib4f(tint, 1, 1, 1, 1), glVertexAttrib2f(0, 1.8f, 1.8f);
+    glEnd();
+    glEndList();
+    glVertexAttrib4f(tint, 0.5f, 0.5f, 0.5f, 1);  // GL_COMPILE ran nothing: the list's values come at its call
+    glCallList(1);
+    const float quad_pos[] = {-1.8f, -1.8f, -0.2f, -1.8f, -0.2f, -0.2f, -1.8f, -0.2f};
+    const float quad_tint[] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1};
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad_pos);
+    glVertexAttribPointer(GLuint(tint), 3, GL_FLOAT, GL_FALSE, 0, quad_tint);
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(GLuint(tint));
+    glDrawArrays(GL_QUADS, 0, 4);
+    glDisableVertexAttribArray(GLuint(tint));
+    // the current tint after the list: its last value
+    glTranslatef(1.9f, -1.9f, 0);
+    glDrawArrays(GL_QUADS, 0, 4);
+    glDisableVertexAttribArray(0);
+    report("generic-attributes-immediate");
+
     probe::release_context();
     return 0;
 }

@@ -39,6 +39,9 @@ inline constexpr int kMaxListNesting = 64;
 // Vertex attributes of the fixed-function vertex (and their locations in
 // every generated program).
 enum Attr : int { kPos = 0, kNormal = 1, kColor = 2, kColor2 = 3, kFog = 4, kTex0 = 5, kAttrCount = kTex0 + kMaxTexUnits };
+// Generic vertex attributes immediate mode carries per vertex (glVertexAttrib*
+// between glBegin and glEnd): GL_MAX_VERTEX_ATTRIBS of the hosts served.
+inline constexpr int kMaxGeneric = 16;
 // Client-state arrays no generated program reads: edge flags (read on the
 // client by the polygon-mode stage, ff_unfilled.cc) and colour indices (no
 // colour-index visuals). Their state is kept for glGet and the attribute stacks.
@@ -126,9 +129,14 @@ struct Program {
 
 // One primitive's packed vertices: `stride` bytes per vertex, attribute a at
 // byte offset[a] with size[a] floats (0: not in the array, the current value).
+// Generic attributes (bit g: four floats at generic_offset[g]) go to location
+// g, winning over a fixed-function attribute there (only an application's
+// program reads them, and its linker gave g to no built-in it reads).
 struct Layout {
     int stride = 0;
     std::array<int, kAttrCount> size{}, offset{};
+    uint32_t generic = 0;
+    std::array<int, kMaxGeneric> generic_offset{};
 };
 
 // A draw compiled into a display list: its vertices live in a buffer the
@@ -278,6 +286,14 @@ struct FixedFunction {
     int pos_size = 2;
     std::vector<std::array<std::array<float, 4>, kAttrCount>> vertices;
     std::array<std::array<float, 4>, kAttrCount> saved_current{};  // at glNewList (GL_COMPILE changes nothing)
+    // Generic attributes (imm_generic): the float values the application last
+    // gave (the host's current values, unless the lowering's own draws put
+    // fixed-function values on a location since: generic_clobbered), those given
+    // since glBegin, and per vertex (only while some were: full copies).
+    using Generics = std::array<std::array<float, 4>, kMaxGeneric>;
+    Generics generic{}, saved_generic{};
+    uint32_t generic_in_begin = 0, generic_clobbered = 0;
+    std::vector<Generics> generic_vertices;
 
     // display lists
     std::unordered_map<uint32_t, std::shared_ptr<DisplayList>> lists;
@@ -366,6 +382,14 @@ bool ff_get(Context& ctx, GLenum pname, QueryValue* out);
 
 // Immediate-mode attribute setters (the generated entry points call these).
 void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w);
+// The floating-point glVertexAttrib* forms in a compatibility context
+// (generated entry points): attribute 0 between glBegin and glEnd gives a
+// vertex, the others are kept per vertex; compiled into a list being built.
+// False: the entry point sends the value to the host as usual.
+bool imm_generic(Context& ctx, GLuint index, int n, float x, float y, float z, float w);
+// Puts back the application's generic values on locations the lowering's
+// draws used, but for `keep` (attributes the bound program reads as built-ins).
+void restore_generics(Context& ctx, FixedFunction& f, uint32_t keep);
 // The attribute of glMultiTexCoord's `texture`; -1 (GL_INVALID_ENUM raised) past the last unit.
 int tex_coord_attr(Context& ctx, GLenum texture, const char* verb);
 

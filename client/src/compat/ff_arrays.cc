@@ -102,11 +102,20 @@ void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
 // backends/gl/shaders/compat_builtins.cc). The lowering draws through its own
 // vertex array object: the application's generic arrays are mirrored into it
 // (mirror_generic_arrays).
-bool reads_client_arrays(Context& ctx, const FixedFunction& f) {
+bool reads_client_arrays(Context& ctx, const FixedFunction& f, GLenum mode) {
     if (!app_program_bound(ctx)) return true;
     for (const ClientArray& a : f.arrays)
         if (a.enabled) return true;
-    return false;
+    // The host has no quads or polygons: the lowering's index patterns draw
+    // them, from the application's generic arrays.
+    return mode >= 0x0007 && mode <= 0x0009;  // GL_QUADS, GL_QUAD_STRIP, GL_POLYGON
+}
+
+// Whether a draw has vertices: the fixed-function stage needs the vertex
+// array; an application's program draws whatever its inputs hold (GL 4.6
+// compatibility §10.3.2: generic attribute 0 or none at all, as Mesa).
+bool has_positions(Context& ctx, const FixedFunction& f) {
+    return app_program_bound(ctx) || f.arrays[kPos].enabled;
 }
 
 // The generic arrays of the application's vertex array object that a draw
@@ -269,13 +278,13 @@ bool draw_unfilled_arrays(Context& ctx, FixedFunction& f, GLenum mode, int64_t f
 
 bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
     FixedFunction* f = ff(ctx);
-    if (!f || !reads_client_arrays(ctx, *f)) return false;
+    if (!f || !reads_client_arrays(ctx, *f, mode)) return false;
     if (top_compile(*f) && (count <= 0 || !f->arrays[kPos].enabled)) {
         compile_empty_draw(ctx, "glDrawArrays");
         return true;
     }
     if (count <= 0) return true;
-    if (!f->arrays[kPos].enabled) return true;  // GL: nothing is drawn without a vertex array
+    if (!has_positions(ctx, *f)) return true;  // GL: nothing is drawn without a vertex array
     if (top_compile(*f)) {
         if (compile_draw(ctx, mode, first, count, nullptr, "glDrawArrays")) return true;
         if (first_time("ff-compile-draw"))
@@ -297,8 +306,8 @@ bool ff_draw_arrays(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsiz
 bool ff_draw_elements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices, int64_t basevertex,
                       GLsizei instances) {
     FixedFunction* f = ff(ctx);
-    if (!f || !reads_client_arrays(ctx, *f)) return false;
-    if (count <= 0 || !f->arrays[kPos].enabled) {
+    if (!f || !reads_client_arrays(ctx, *f, mode)) return false;
+    if (count <= 0 || (top_compile(*f) ? !f->arrays[kPos].enabled : !has_positions(ctx, *f))) {
         if (top_compile(*f)) compile_empty_draw(ctx, "glDrawElements");
         return true;
     }

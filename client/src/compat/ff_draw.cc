@@ -429,11 +429,13 @@ void bind_pattern(Context& ctx, FixedFunction& f, int kind, int count) {
 // The attribute arrays of layout `l` at `base` in the buffer bound to GL_ARRAY_BUFFER.
 void point_attribs(Context& ctx, const Layout& l, int64_t base, uint32_t* enabled) {
     gen::Encoder& e = *ctx.enc;
-    for (int a = 0; a < kAttrCount; ++a) {
-        const bool on = l.size[a] > 0;
+    for (int a = 0; a < std::max<int>(kAttrCount, kMaxGeneric); ++a) {
+        const bool generic = a < kMaxGeneric && (l.generic & (1u << a));
+        const bool on = generic || (a < kAttrCount && l.size[a] > 0);
         if (on)
-            e.glVertexAttribPointer(GLuint(a), l.size[a], GL_FLOAT, GL_FALSE, l.stride,
-                                    wire::OffsetOrBlob{uint64_t(base + l.offset[a]), nullptr, 0});
+            e.glVertexAttribPointer(GLuint(a), generic ? 4 : l.size[a], GL_FLOAT, GL_FALSE, l.stride,
+                                    wire::OffsetOrBlob{uint64_t(base + (generic ? l.generic_offset[a] : l.offset[a])),
+                                                       nullptr, 0});
         if (on != bool(*enabled & (1u << a))) {
             if (on) e.glEnableVertexAttribArray(GLuint(a));
             else e.glDisableVertexAttribArray(GLuint(a));
@@ -453,6 +455,7 @@ void send_current(Context& ctx, FixedFunction& f, const Layout& l) {
         ctx.enc->glVertexAttrib4fv(GLuint(a), wire::Blob{f.current[a].data(), 16});
         f.sent_current[a] = f.current[a];
         f.sent_current_valid |= 1u << a;
+        f.generic_clobbered |= 1u << a;
     }
 }
 
@@ -511,6 +514,7 @@ FixedFunction::FixedFunction() {
     lights[0].diffuse[0] = lights[0].diffuse[1] = lights[0].diffuse[2] = 1;
     lights[0].specular[0] = lights[0].specular[1] = lights[0].specular[2] = 1;
     for (auto& c : current) c = {0, 0, 0, 1};
+    for (auto& g : generic) g = {0, 0, 0, 1};
     current[kNormal] = {0, 0, 1, 1};
     current[kColor] = {1, 1, 1, 1};
     for (auto& unit : texgen) {  // GL's initial planes: s = (1, 0, 0, 0), t = (0, 1, 0, 0)
@@ -612,17 +616,19 @@ void draw_pixel_rect(Context& ctx, FixedFunction& f, float x0, float y0, float x
 void draw_packed(Context& ctx, GLenum mode, const Layout& l, const uint8_t* data, int count, const uint8_t* edges) {
     FixedFunction& f = *ff(ctx);
     if (!app_program_bound(ctx) && unfilled(f, mode)) return draw_unfilled(ctx, f, mode, l, data, count, edges, nullptr);
+    // An application's program reads the built-ins it has at their locations
+    // (the shader front end gives them the lowering's); its own attributes
+    // may sit where the others would go.
+    Layout use = l;
     if (app_program_bound(ctx)) {
-        // An application program draws these vertices: generic attributes 0.. are
-        // its inputs; the lowering's layout puts position at 0 (as GL aliases it).
-        if (first_time("ff-imm-program"))
-            log().warn("immediate mode with a program bound: vertices go to attribute locations 0 (position), "
-                       "1 (normal), 2 (colour), 5.. (texture coordinates)");
+        const uint32_t reads = program_builtin_attribs(ctx);
+        for (int a = 1; a < kAttrCount; ++a)
+            if (!(reads & (1u << a))) use.size[size_t(a)] = 0;
     }
     begin_draw(ctx, f);
     const int64_t off = stream_upload(ctx, data, int64_t(l.stride) * count);  // leaves the stream bound to GL_ARRAY_BUFFER
-    point_attribs(ctx, l, off, &f.imm_enabled);
-    finish_draw(ctx, f, mode, l, count, nullptr);
+    point_attribs(ctx, use, off, &f.imm_enabled);
+    finish_draw(ctx, f, mode, use, count, nullptr);
 }
 
 void draw_batches(Context& ctx, FixedFunction& f, const Layout& l, const uint8_t* data, int vertices,

@@ -30,18 +30,25 @@ void call_list(Context& ctx, uint32_t name) {
 void close_compiled_begin(Context& ctx, FixedFunction& f) {
     const GLenum mode = f.begin_mode;
     f.building->ops.push_back([mode](Context& c) { mgl_glBegin(mode); });
-    const uint32_t sets = f.set_in_begin;
+    const uint32_t sets = f.set_in_begin, generic_sets = f.generic_in_begin;
     const int pos_size = f.pos_size;
-    for (const auto& v : f.vertices)
-        f.building->ops.push_back([v, sets, pos_size](Context& c) {
+    for (size_t i = 0; i < f.vertices.size(); ++i) {
+        const auto& v = f.vertices[i];
+        const FixedFunction::Generics gv = generic_sets ? f.generic_vertices[i] : FixedFunction::Generics{};
+        f.building->ops.push_back([v, sets, pos_size, generic_sets, gv](Context& c) {
             for (int a = 0; a < kAttrCount; ++a)
                 if (a != kPos && (sets & (1u << a))) imm_attr(c, a, 4, v[a][0], v[a][1], v[a][2], v[a][3]);
+            for (int g = 1; g < kMaxGeneric; ++g)
+                if (generic_sets & (1u << g)) imm_generic(c, GLuint(g), 4, gv[g][0], gv[g][1], gv[g][2], gv[g][3]);
             imm_attr(c, kPos, pos_size, v[kPos][0], v[kPos][1], v[kPos][2], v[kPos][3]);
         });
+    }
     f.in_begin = false;
     f.begin_compile_only = false;
     f.vertices.clear();
+    f.generic_vertices.clear();
     f.current = f.saved_current;  // GL_COMPILE executes nothing
+    f.generic = f.saved_generic;
 }
 
 void list_op(Context& ctx, uint32_t name) {
@@ -84,6 +91,7 @@ void glNewList(GLuint list, GLenum mode) {
     f->compile_and_execute = mode == 0x1301;
     f->building = std::make_shared<DisplayList>();
     f->saved_current = f->current;
+    f->saved_generic = f->generic;
     refresh_gate(*ctx);
 }
 

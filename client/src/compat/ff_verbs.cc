@@ -48,6 +48,7 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
             auto& vert = f->vertices.emplace_back(f->current);
             vert[kPos] = v;
             f->vertex_edges.push_back(f->edge_flag);
+            if (f->generic_in_begin) f->generic_vertices.push_back(f->generic);
             return;
         }
         f->current[attr] = v;
@@ -61,6 +62,52 @@ void imm_attr(Context& ctx, int attr, int n, float x, float y, float z, float w)
     if (attr == kPos) return;  // GL: undefined outside glBegin/glEnd
     f->current[attr] = v;
     if (attr == kColor) track_color(*f);
+}
+
+bool imm_generic(Context& ctx, GLuint index, int n, float x, float y, float z, float w) {
+    FixedFunction* f = ff(ctx);
+    if (!f || index >= GLuint(kMaxGeneric)) return false;  // past the attributes kept: the host's error
+    if (index == 0) {
+        // Generic attribute 0 is the vertex (GL 4.6 compatibility §10.7.5);
+        // outside glBegin/glEnd it has no current value: the host's as before.
+        if (!f->in_begin && !top_compile(*f)) return false;
+        imm_attr(ctx, kPos, n, x, y, z, w);
+        return true;
+    }
+    const std::array<float, 4> v{x, y, z, w};
+    if (f->in_begin) {
+        // the vertices before the first generic value take the current ones
+        if (!f->generic_in_begin) f->generic_vertices.assign(f->vertices.size(), f->generic);
+        f->generic[index] = v;
+        f->generic_in_begin |= 1u << index;
+        return true;
+    }
+    if (record(ctx, [=](Context&) { mgl_glVertexAttrib4f(index, x, y, z, w); })) return true;
+    f->generic[index] = v;
+    f->generic_clobbered &= ~(1u << index);          // the host has the application's value again
+    f->sent_current_valid &= ~(1u << index);         // and no longer the lowering's
+    return false;
+}
+
+void restore_generics(Context& ctx, FixedFunction& f, uint32_t keep) {
+    const uint32_t back = f.generic_clobbered & ~keep;
+    for (int g = 1; g < kMaxGeneric; ++g) {
+        if (!(back & (1u << g))) continue;
+        ctx.enc->glVertexAttrib4fv(GLuint(g), wire::Blob{f.generic[size_t(g)].data(), 16});
+        f.sent_current_valid &= ~(1u << g);
+    }
+    f.generic_clobbered &= ~back;
+}
+
+// Generic values given between glBegin and glEnd stay current after glEnd.
+void set_generics(Context& ctx, FixedFunction& f, uint32_t sets, const FixedFunction::Generics& values) {
+    for (int g = 1; g < kMaxGeneric && sets; ++g) {
+        if (!(sets & (1u << g))) continue;
+        f.generic[size_t(g)] = values[size_t(g)];
+        ctx.enc->glVertexAttrib4fv(GLuint(g), wire::Blob{values[size_t(g)].data(), 16});
+        f.generic_clobbered &= ~(1u << g);
+        f.sent_current_valid &= ~(1u << g);
+    }
 }
 
 namespace {
@@ -323,6 +370,8 @@ void glBegin(GLenum mode) {
     f->begin_compile_only = top_compile(*f) && !f->compile_and_execute;
     f->begin_mode = mode;
     f->set_in_begin = 0;
+    f->generic_in_begin = 0;
+    f->generic_vertices.clear();
     f->pos_size = 2;
     f->vertices.clear();
     f->vertex_edges.clear();
@@ -357,12 +406,29 @@ void glEnd() {
     if (f->set_in_begin & (1u << kFog)) add(kFog, 1);
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (f->set_in_begin & (1u << (kTex0 + u))) add(kTex0 + u, 4);
+    // Generic attributes: an application's program reads them (the
+    // fixed-function stage does not); a list's draw keeps them either way.
+    const uint32_t generics = app_program_bound(*ctx) || top_compile(*f) ? f->generic_in_begin : 0;
+    for (int g = 1; g < kMaxGeneric; ++g) {
+        if (!(generics & (1u << g))) continue;
+        l.generic |= 1u << g;
+        l.generic_offset[size_t(g)] = floats * 4;
+        floats += 4;
+    }
     l.stride = floats * 4;
     std::vector<uint8_t> data(size_t(l.stride) * size_t(count));
     float* out = reinterpret_cast<float*>(data.data());
-    for (const auto& v : f->vertices)
+    for (size_t i = 0; i < f->vertices.size(); ++i) {
+        const auto& v = f->vertices[i];
         for (int a = 0; a < kAttrCount; ++a)
             for (int c = 0; c < l.size[a]; ++c) *out++ = v[a][c];
+        for (int g = 1; g < kMaxGeneric && generics; ++g)
+            if (generics & (1u << g))
+                for (int c = 0; c < 4; ++c) *out++ = f->generic_vertices[i][size_t(g)][size_t(c)];
+    }
+    // The last value given stays current (the host's too: the draw read arrays).
+    const uint32_t generic_sets = f->generic_in_begin;
+    const FixedFunction::Generics generic_after = f->generic;
     // edge flags (glPolygonMode GL_LINE/GL_POINT): kept only when one is false
     std::vector<uint8_t> edges;
     if (std::find(f->vertex_edges.begin(), f->vertex_edges.end(), 0) != f->vertex_edges.end()) edges = f->vertex_edges;
@@ -376,19 +442,22 @@ void glEnd() {
         const uint32_t sets = f->set_in_begin;
         const auto after = f->current;
         f->building->draws.push_back(d);
-        f->building->ops.push_back([d, sets, after](Context& c) {
+        f->building->ops.push_back([d, sets, after, generic_sets, generic_after](Context& c) {
             FixedFunction& g = *ff(c);
             draw_list(c, *d);
             for (int a = 0; a < kAttrCount; ++a)
                 if (sets & (1u << a)) g.current[a] = after[a];
             if (sets & (1u << kColor)) track_color(g);
+            set_generics(c, g, generic_sets, generic_after);
         });
         if (!f->compile_and_execute) {
             f->current = f->saved_current;  // GL_COMPILE executes nothing
+            f->generic = f->saved_generic;
             return;
         }
     }
     draw_packed(*ctx, f->begin_mode, l, data.data(), count, edges.empty() ? nullptr : edges.data());
+    set_generics(*ctx, *f, generic_sets, generic_after);
 }
 
 // ---- matrices ----

@@ -459,19 +459,16 @@ void send_current(Context& ctx, FixedFunction& f, uint32_t attribs, const Layout
         ctx.enc->glVertexAttrib4fv(GLuint(a), wire::Blob{f.current[size_t(a)].data(), 16});
         f.sent_current[size_t(a)] = f.current[size_t(a)];
         f.sent_current_valid |= 1u << a;
+        f.generic_clobbered |= 1u << a;
     }
 }
 
-void upload_program_builtins(Context& ctx, const Layout* arrays) {
+// The current program's record, asked again after a link.
+Entry* current_entry(Context& ctx) {
     const uint32_t program = ctx.st.program;
-    if (program == 0) return;
+    if (program == 0) return nullptr;
     AppPrograms* app = app_programs(ctx);
-    if (!app) return;
-    FixedFunction* f = ctx.ff.get();
-    // The client cannot run the application's vertex stage, so it cannot find its polygons' facing.
-    if (f && (f->polygon_mode[0] != 0x1B02 || f->polygon_mode[1] != 0x1B02) && first_time("ff-polygon-mode-program"))
-        log().warn("glPolygonMode GL_LINE/GL_POINT is not lowered for draws of GLSL programs: their polygons are filled");
-    AppPrograms& ap = *app;
+    if (!app) return nullptr;
     uint64_t links;
     bool other_context;
     {
@@ -481,13 +478,30 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
         other_context = shared.second != ctx.id;
         shared.second = ctx.id;
     }
-    Entry& en = ap.programs[program];
+    Entry& en = app->programs[program];
     if (en.links != links) {
         query(ctx, program, en);
         en.links = links;
     } else if (other_context) {
         for (Slot& s : en.slots) s.valid = false;  // another context put its own state there
     }
+    return &en;
+}
+
+uint32_t program_builtin_attribs(Context& ctx) {
+    const Entry* en = current_entry(ctx);
+    return en ? en->attribs | 1u : ~0u;
+}
+
+void upload_program_builtins(Context& ctx, const Layout* arrays) {
+    Entry* const entry = current_entry(ctx);
+    if (!entry) return;
+    Entry& en = *entry;
+    AppPrograms& ap = *app_programs(ctx);
+    FixedFunction* f = ctx.ff.get();
+    // The client cannot run the application's vertex stage, so it cannot find its polygons' facing.
+    if (f && (f->polygon_mode[0] != 0x1B02 || f->polygon_mode[1] != 0x1B02) && first_time("ff-polygon-mode-program"))
+        log().warn("glPolygonMode GL_LINE/GL_POINT is not lowered for draws of GLSL programs: their polygons are filled");
     ContextState cs;
     cs.two_side = ap.two_side;
     cs.clamp_colour = ctx.st.clamp_vertex_color != 0;  // GL_FALSE
@@ -511,6 +525,7 @@ void upload_program_builtins(Context& ctx, const Layout* arrays) {
         s.valid = true;
     }
     if (en.attribs) send_current(ctx, *f, en.attribs, arrays);
+    if (f->generic_clobbered & ~en.attribs) restore_generics(ctx, *f, en.attribs);
 }
 
 }  // namespace mgl::client::compat

@@ -36,4 +36,10 @@ bool program_cap_enabled(Context& ctx, GLenum cap, bool* out);
 // vertex array object).
 void upload_program_builtins(Context& ctx, const Layout* arrays = nullptr);
 
+// The fixed-function attributes (compat::Attr bits, the position always) the
+// current program reads as built-ins; ~0: not known (a program pipeline).
+// Immediate mode feeds only these: the program's own attributes may have
+// the other built-ins' locations.
+uint32_t program_builtin_attribs(Context& ctx);
+
 }  // namespace mgl::client::compat
