@@ -916,6 +916,19 @@ private:
         o << "}\n\n";
     }
 
+    // The parameter naming a shader object (gl.xml's class; an alias's from
+    // the verb it aliases), or nullptr.
+    const Param* shader_handle_param(const Verb& v) const {
+        const Verb* named = &v;
+        if (!v.alias.empty()) {
+            auto it = by_name_.find(v.alias);
+            if (it != by_name_.end()) named = it->second;
+        }
+        for (size_t i = 0; i < named->params.size() && i < v.params.size(); ++i)
+            if (named->params[i].handle == "shader") return &v.params[i];
+        return nullptr;
+    }
+
     void emit_body(const Plan& pl, std::ostringstream& o) {
         const Verb& v = *pl.v;
         const std::string ret = c_return(v);
@@ -1094,6 +1107,11 @@ private:
                 case ParamKind::string_list: {
                     const std::string lengths = p.strings.empty() ? "nullptr" : p.strings;
                     std::string count = p.len.empty() ? "1" : p.len;
+                    // The shader these strings are for is checked first (GL does: a
+                    // bad name must not make the client read the application's memory).
+                    if (const Param* sh = shader_handle_param(v))
+                        o << "    if (!::mgl::client::shader_name_usable(*ctx_, \"" << v.name << "\", " << sh->name << ")) "
+                          << fail_ret << "\n";
                     o << "    ::mgl::wire::Blob b_" << n << ";\n"
                       << "    if (!::mgl::client::strings_blob(*ctx_, \"" << v.name << "\", " << count << ", "
                       << "reinterpret_cast<const char* const*>(" << n << "), " << lengths << ", b_" << n << ")) " << fail_ret
@@ -1182,6 +1200,8 @@ private:
         std::string mint_ret;
         if (!v.ret_mint.empty()) {
             o << "    const uint32_t r_ = ::mgl::client::mint_one(*ctx_, ::mgl::client::MintKind::" << ident(v.ret_mint) << ");\n";
+            if (v.ret_mint == "shader" || v.ret_mint == "program")
+                o << "    ::mgl::client::note_program_name(*ctx_, ::mgl::client::MintKind::" << ident(v.ret_mint) << ", r_);\n";
             enc_args.push_back("r_");
         }
         std::string args;

@@ -95,6 +95,9 @@ public:
     // Per program of the group: how often it was linked, and the context
     // that last uploaded fixed-function state into it (compat/program_builtins.h).
     std::unordered_map<uint32_t, std::pair<uint64_t, uint32_t>> compat_programs;
+    // Shader and program names by the kind they were minted as (runtime.h,
+    // note_program_name): a deleted one stays, as its name is never reused.
+    std::unordered_map<uint32_t, MintKind> program_names;
     int contexts = 0;
 
 private:

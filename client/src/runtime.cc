@@ -90,6 +90,23 @@ void reply_failed(Context& ctx, const char* verb, std::span<const uint8_t> reply
     if (first_time(std::string("badreply:") + verb)) log().error("{}: malformed reply ({} bytes)", verb, reply.size());
 }
 
+void note_program_name(Context& ctx, MintKind k, uint32_t name) {
+    std::lock_guard<std::mutex> g(ctx.group->mu);
+    ctx.group->program_names[name] = k;
+}
+
+bool shader_name_usable(Context& ctx, const char* verb, uint32_t name) {
+    MintKind k;
+    {
+        std::lock_guard<std::mutex> g(ctx.group->mu);
+        auto it = ctx.group->program_names.find(name);
+        if (it != ctx.group->program_names.end() && it->second == MintKind::shader) return true;
+        k = it == ctx.group->program_names.end() ? MintKind::shader : it->second;
+    }
+    gl_error(ctx, k == MintKind::program ? GL_INVALID_OPERATION : GL_INVALID_VALUE, verb);
+    return false;
+}
+
 bool strings_blob(Context& ctx, const char* verb, int64_t count, const char* const* strings, const GLint* lengths,
                   wire::Blob& out) {
     out = {};

@@ -83,6 +83,14 @@ bool strings_blob(Context& ctx, const char* verb, int64_t count, const char* con
 // has no null array yet, see docs/CLIENT.md).
 const void* zeros(int64_t bytes);
 
+// Shader and program names share one namespace that the client mints (and
+// never reuses): which kind each name was minted as. A verb that reads the
+// application's memory for a shader (glShaderSource's strings) checks its
+// name first, as GL does: GL_INVALID_VALUE for a name never minted,
+// GL_INVALID_OPERATION for a program's; false then, and nothing is read.
+void note_program_name(Context& ctx, MintKind k, uint32_t name);
+bool shader_name_usable(Context& ctx, const char* verb, uint32_t name);
+
 // Mints names into `out` (n >= 0). false: n < 0.
 bool mint(Context& ctx, MintKind k, int64_t n, uint32_t* out);
 inline uint32_t mint_one(Context& ctx, MintKind k) { return ctx.group->mint(k, 1); }

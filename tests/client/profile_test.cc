@@ -162,3 +162,29 @@ TEST_CASE("desktop version, profile, flags and extensions come from the client's
         CHECK(mgl_glGetString(GL_EXTENSIONS) != nullptr);
     }
 }
+
+TEST_CASE("glShaderSource checks the shader's name before it reads the application's strings") {
+    ClientFixture fx = desktop(client::kCompatProfile);
+    const GLuint vs = mgl_glCreateShader(GL_VERTEX_SHADER);
+    const GLuint prog = mgl_glCreateProgram();
+    // The strings are garbage (piglit's shadersource-errors passes the text
+    // itself as the array): reading them would crash the application.
+    static const char text[] = "void main() { gl_Position = vec4(0.0); }\n";
+    const auto* bogus = reinterpret_cast<const GLchar* const*>(text);
+    const size_t at = fx.mark();
+    mgl_glShaderSource(prog + 1000, 1, bogus, nullptr);  // never minted
+    CHECK(mgl_glGetError() == GL_INVALID_VALUE);
+    mgl_glShaderSource(prog, 1, bogus, nullptr);  // a program's name
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    mgl_glShaderSourceARB(prog, 1, const_cast<const GLchar**>(bogus), nullptr);
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    mgl_glShaderSource(vs, -1, bogus, nullptr);
+    CHECK(mgl_glGetError() == GL_INVALID_VALUE);
+    fx.mark();
+    CHECK(count(fx, gen::Op::glShaderSource, at) == 0);
+    const char* good = text;
+    mgl_glShaderSource(vs, 1, &good, nullptr);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+    fx.mark();
+    CHECK(count(fx, gen::Op::glShaderSource, at) == 1);
+}
