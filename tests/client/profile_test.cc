@@ -188,3 +188,20 @@ TEST_CASE("glShaderSource checks the shader's name before it reads the applicati
     fx.mark();
     CHECK(count(fx, gen::Op::glShaderSource, at) == 1);
 }
+
+TEST_CASE("texture coordinate generation exists on the coordinate units only") {
+    constexpr GLenum GL_TEXTURE_GEN_S = 0x0C60, GL_TEXTURE_GEN_T = 0x0C61;  // compatibility-only enums
+    ClientFixture fx = desktop(client::kCompatProfile);
+    mgl_glActiveTexture(GL_TEXTURE0 + 7);
+    mgl_glEnable(GL_TEXTURE_GEN_S);
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+    mgl_glActiveTexture(GL_TEXTURE0 + 8);  // an image unit past GL_MAX_TEXTURE_COORDS (8)
+    CHECK(mgl_glGetError() == GL_NO_ERROR);
+    mgl_glEnable(GL_TEXTURE_GEN_T);
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    mgl_glDisable(GL_TEXTURE_GEN_S);
+    CHECK(mgl_glGetError() == GL_INVALID_OPERATION);
+    mgl_glActiveTexture(GL_TEXTURE0 + 7);
+    CHECK(mgl_glIsEnabled(GL_TEXTURE_GEN_S) == GL_TRUE);  // unit 7's, untouched by unit 8's calls
+    CHECK(mgl_glIsEnabled(GL_TEXTURE_GEN_T) == GL_FALSE);
+}

@@ -136,6 +136,11 @@ bool ff_cap(Context& ctx, GLenum cap, bool on) {
     // bits: GL_TEXTURE_GEN_S..Q of the active unit, GL_CLIP_PLANE0..7
     if ((cap >= 0x0C60 && cap <= 0x0C63) || (cap >= 0x3000 && cap < 0x3000 + kMaxClipPlanes)) {
         const bool clip = cap >= 0x3000;
+        // texture coordinate generation exists on the coordinate units only (GL 4.6 compatibility §12.1.3)
+        if (!clip && ctx.st.active_unit() >= uint32_t(kMaxTexUnits)) {
+            gl_error(ctx, GL_INVALID_OPERATION, on ? "glEnable" : "glDisable");
+            return true;
+        }
         uint8_t& bits = clip ? f->clip_enabled
                              : f->texgen_enabled[std::min<uint32_t>(ctx.st.active_unit(), kMaxTexUnits - 1)];
         const uint8_t bit = uint8_t(1u << (clip ? cap - 0x3000 : cap - 0x0C60));
