@@ -196,6 +196,11 @@ public:
     void glProvokingVertex(GLenum mode) override;
     void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
     void glPointSize(GLfloat size) override;
+    void glPointParameterf(GLenum pname, GLfloat param) override;
+    void glPointParameterfv(GLenum pname, wire::In<GLfloat> params) override;
+    void glPointParameteri(GLenum pname, GLint param) override;
+    void glPointParameteriv(GLenum pname, wire::In<GLint> params) override;
+    void point_parameter(gen::Op op, GLenum pname, float value);
     void glClearColorIiEXT(GLint red, GLint green, GLint blue, GLint alpha) override;
     void glClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha) override;
     void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;

@@ -48,6 +48,8 @@ struct DriverUniforms {
     uint64_t clip_sent = 0;    // the DesktopState::clip_serial sent (0: none yet)
     int32_t point_location = -1;
     float point_sent = -1;     // none yet
+    int32_t origin_location = -1;
+    int origin_sent = 0;       // the uniform's initial value: GL_UPPER_LEFT
     gl::HiddenUniform hidden;
 };
 

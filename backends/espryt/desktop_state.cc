@@ -130,6 +130,45 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
     return cur_->dstate.get(pname, cur_->profile == 2, line, point, out, count);
 }
 
+// The point parameters of a core context (the client keeps a compatibility
+// context's for its fixed-function lowering, whose programs mirror their
+// sprite coordinates themselves): a GLES host has none. The origin reaches
+// gl_PointCoord through a driver uniform (set at draws once a context of the
+// share group has asked for GL_LOWER_LEFT); the fade threshold only scales
+// multisampled points, which a GLES host sizes by the shader: kept for glGet.
+void EsprytBackend::point_parameter(gen::Op op, GLenum pname, float value) {
+    if (!cur_ || !cur_->desktop()) return unavailable(op);
+    switch (pname) {
+        case 0x8CA0:  // GL_POINT_SPRITE_COORD_ORIGIN
+            if (value != float(0x8CA1) && value != float(0x8CA2)) return refuse(op, GL_INVALID_VALUE, "origin not GL_LOWER_LEFT or GL_UPPER_LEFT");
+            cur_->dstate.point_lower_left = value == float(0x8CA1);
+            if (cur_->dstate.point_lower_left) cur_->share->point_origins = true;
+            return;
+        case 0x8128:  // GL_POINT_FADE_THRESHOLD_SIZE
+            if (!(value >= 0)) return refuse(op, GL_INVALID_VALUE, "negative fade threshold");
+            cur_->dstate.point_fade_threshold = value;
+            return;
+        default:
+            // the compatibility profile's size limits and attenuation are the client's
+            return refuse(op, GL_INVALID_ENUM, "not a point parameter of this context");
+    }
+}
+
+void EsprytBackend::glPointParameterf(GLenum pname, GLfloat param) {
+    point_parameter(gen::Op::glPointParameterf, pname, param);
+}
+void EsprytBackend::glPointParameteri(GLenum pname, GLint param) {
+    point_parameter(gen::Op::glPointParameteri, pname, float(param));
+}
+void EsprytBackend::glPointParameterfv(GLenum pname, wire::In<GLfloat> params) {
+    if (!params.data || params.size < sizeof(GLfloat)) return refuse(gen::Op::glPointParameterfv, GL_INVALID_VALUE, "no value");
+    point_parameter(gen::Op::glPointParameterfv, pname, params.data[0]);
+}
+void EsprytBackend::glPointParameteriv(GLenum pname, wire::In<GLint> params) {
+    if (!params.data || params.size < sizeof(GLint)) return refuse(gen::Op::glPointParameteriv, GL_INVALID_VALUE, "no value");
+    point_parameter(gen::Op::glPointParameteriv, pname, float(params.data[0]));
+}
+
 }  // namespace mgl::espryt
 
 namespace mgl::espryt {

@@ -139,6 +139,11 @@ void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bo
     }
     // Serials are unique among contexts: a program shared by two sees each one's planes.
     const gl::DesktopState& st = cur_->dstate;
+    if (height && u.origin_location >= 0 && u.origin_sent != int(st.point_lower_left)) {
+        if (current) host_gl.glUniform1f(u.origin_location, st.point_lower_left ? 1.0F : 0.0F);
+        else host_gl.glProgramUniform1f(program, u.origin_location, st.point_lower_left ? 1.0F : 0.0F);
+        u.origin_sent = int(st.point_lower_left);
+    }
     // glPointSize for a vertex stage that writes no gl_PointSize (the clip
     // planes' stages include the vertex one).
     if (clip && u.point_location >= 0 && u.point_sent != st.point_size) {
@@ -165,12 +170,14 @@ void EsprytBackend::record_driver_uniforms(GLuint host_program) {
         u.height_location = host_gl.glGetUniformLocation(host_program, gl::kDrawHeightUniform);
         u.clip_location = host_gl.glGetUniformLocation(host_program, gl::kClipPlaneUniform);
         u.point_location = host_gl.glGetUniformLocation(host_program, gl::kPointSizeUniform);
-        for (const char* name : {gl::kDrawHeightUniform, gl::kClipPlaneUniform, gl::kPointSizeUniform}) {
+        u.origin_location = host_gl.glGetUniformLocation(host_program, gl::kPointOriginUniform);
+        for (const char* name :
+             {gl::kDrawHeightUniform, gl::kClipPlaneUniform, gl::kPointSizeUniform, gl::kPointOriginUniform}) {
             GLuint index = GL_INVALID_INDEX;
             host_gl.glGetUniformIndices(host_program, 1, &name, &index);
             u.hidden.add(index);
         }
-        if (u.height_location >= 0 || u.clip_location >= 0 || u.point_location >= 0) {
+        if (u.height_location >= 0 || u.clip_location >= 0 || u.point_location >= 0 || u.origin_location >= 0) {
             d.driver_uniforms[host_program] = u;
             if (u.height_location >= 0 || u.clip_location >= 0) ++cur_->share->draw_time_programs;
         }

@@ -109,7 +109,8 @@ protected:
     // image units and storage bindings routed to the application's
     // (unit_routing.cc); only share groups that linked such a program pay.
     void driver_uniforms() {
-        if (cur_->share->draw_time_programs || (cur_->share->point_sizes && cur_->share->driver_uniform_programs) ||
+        if (cur_->share->draw_time_programs ||
+            ((cur_->share->point_sizes || cur_->share->point_origins) && cur_->share->driver_uniform_programs) ||
             cur_->share->routed_programs || cur_->displaced) [[unlikely]]
             set_driver_uniforms();
     }

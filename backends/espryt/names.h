@@ -118,6 +118,9 @@ struct ShareGroup {
     // (point_sizes): programs drawn at GL's default size pay nothing.
     size_t draw_time_programs = 0;
     bool point_sizes = false;
+    // The same for GL_POINT_SPRITE_COORD_ORIGIN: once a context of the group
+    // set GL_LOWER_LEFT (GLES's origin is GL's initial one).
+    bool point_origins = false;
     // How many of its linked programs have an image or storage block the
     // application addressed at another unit than the host's (the size of
     // DesktopShaders::routed): draws and dispatches route units only then.

@@ -46,7 +46,7 @@ fi
 #   gles1-x11   the OpenGL ES 1.1 tests (piglit's gles1 programs and EGL's ES 1 context test) on
 #               the x11_egl platform under an Xvfb of its own: piglit's ES 1 framework needs a
 #               window (its surfaceless runs abort natively).
-desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3\.1' '!opengl 3\.3'
+desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3\.1' '!opengl 3\.2' '!opengl 3\.3'
     'arb_fragment_coord_conventions' 'arb_shader_bit_encoding' 'arb_sampler_objects' 'arb_instanced_arrays'
     'arb_vertex_array_object' 'arb_timer_query' 'arb_seamless_cube_map' 'arb_depth_clamp' 'arb_provoking_vertex'
     'arb_texture_storage' 'ext_texture_swizzle' 'arb_occlusion_query2' 'arb_half_float_vertex'

@@ -22,19 +22,24 @@ inline constexpr const char* kClipPlaneUniform = "mgl_ClipPlane";
 // writes there (spirv_to_essl.cc): a GLES host sizes points by gl_PointSize
 // only, and leaves them undefined where a shader writes none.
 inline constexpr const char* kPointSizeUniform = "mgl_PointSize";
+// GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT (1) or GL_UPPER_LEFT (0,
+// GLES's only origin): a fragment stage reads gl_PointCoord through it
+// (spirv_to_essl.cc), its t mirrored for the lower left.
+inline constexpr const char* kPointOriginUniform = "mgl_PointCoordLowerLeft";
 
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {
     if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));
-    return name == kDrawHeightUniform || name == kClipPlaneUniform || name == kPointSizeUniform;
+    return name == kDrawHeightUniform || name == kClipPlaneUniform || name == kPointSizeUniform ||
+           name == kPointOriginUniform;
 }
 
 // The hidden uniforms' places among a linked program's active uniforms (the
 // host's or device's own numbering, ascending; at most kMax of them).
 struct HiddenUniform {
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
-    static constexpr int kMax = 3;
-    uint32_t index[kMax] = {kNone, kNone, kNone};
+    static constexpr int kMax = 4;
+    uint32_t index[kMax] = {kNone, kNone, kNone, kNone};
     int n = 0;
 
     // Records one (kNone is ignored), keeping the indices ascending.

@@ -1,6 +1,7 @@
 #include "spirv_to_essl.h"
 
 #include "driver_uniforms.h"
+#include "glsl_lift.h"
 
 #include <spirv_cross/spirv_cross_c.h>
 
@@ -345,6 +346,21 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         // Never set (0): GL's initial size.
         out += std::string("\nuniform highp float ") + kPointSizeUniform + ";\nvoid main()\n{\n    mgl_main();\n" +
                "    gl_PointSize = " + kPointSizeUniform + " > 0.0 ? " + kPointSizeUniform + " : 1.0;\n}\n";
+    }
+    // gl_PointCoord has GLES's origin, GL's GL_UPPER_LEFT; GL_LOWER_LEFT
+    // mirrors t (driver_uniforms.h). The function is declared before the
+    // stage's code and defined, with its uniform, after it (the uniform's
+    // place: as the point size's above).
+    if (t.stage == Stage::fragment && out.find("gl_PointCoord") != std::string::npos) {
+        const size_t body = out.find("\n", out.rfind("\nprecision "));
+        if (body == std::string::npos) {
+            log = "ERROR: the translated fragment stage has no precision header where expected";
+            return false;
+        }
+        out = replace_word(out, "gl_PointCoord", "mgl_point_coord()");
+        out.insert(body + 1, "highp vec2 mgl_point_coord();\n");
+        out += std::string("\nuniform highp float ") + kPointOriginUniform + ";\nhighp vec2 mgl_point_coord()\n{\n" +
+               "    return " + kPointOriginUniform + " != 0.0 ? vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y) : gl_PointCoord;\n}\n";
     }
     std::vector<uint32_t> table;
     essl = take_line_directives(

@@ -15,7 +15,8 @@ constexpr uint32_t kMultisample = 0x809D, kLineSmooth = 0x0B20, kPolygonSmooth =
                    kLineSmoothHint = 0x0C52, kPolygonSmoothHint = 0x0C53, kTextureCompressionHint = 0x84EF,
                    kSmoothLineWidthRange = 0x0B22, kSmoothLineWidthGranularity = 0x0B23, kPointSizeRange = 0x0B12,
                    kPointSizeGranularity = 0x0B13, kDoublebuffer = 0x0C32, kStereo = 0x0C33,
-                   kQuadsFollowProvoking = 0x8E4C, kAuxBuffers = 0x0C00;
+                   kQuadsFollowProvoking = 0x8E4C, kAuxBuffers = 0x0C00, kPointSpriteCoordOrigin = 0x8CA0,
+                   kPointFadeThresholdSize = 0x8128, kLowerLeft = 0x8CA1, kUpperLeft = 0x8CA2;
 // DesktopState::clip_serial: unique among every context of the process.
 std::atomic<uint64_t> clip_serials{1};
 }  // namespace
@@ -130,6 +131,8 @@ bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], 
         case kPrimitiveRestart: out[0] = cap(pname) ? 1 : 0; return true;
         case kPrimitiveRestartIndex: out[0] = restart_index; return true;
         case kPointSize: out[0] = point_size; return true;
+        case kPointSpriteCoordOrigin: out[0] = point_lower_left ? kLowerLeft : kUpperLeft; return true;
+        case kPointFadeThresholdSize: out[0] = point_fade_threshold; return true;
         case kProvokingVertex: out[0] = provoking_vertex; return true;
         case kQuadsFollowProvoking:
             // Quads exist in compatibility contexts only: a core context's

@@ -57,6 +57,11 @@ struct DesktopState {
     // gl_PointSize only. Kept and answered here; a size other than 1 is said
     // once in the log by the device (points keep the shader's size).
     float point_size = 1;
+    // GL_POINT_SPRITE_COORD_ORIGIN (GL_LOWER_LEFT: gl_PointCoord's t runs
+    // upwards; a driver uniform, driver_uniforms.h) and
+    // GL_POINT_FADE_THRESHOLD_SIZE (multisampled points only: state).
+    bool point_lower_left = false;
+    float point_fade_threshold = 1;
     // glClearColorIiEXT/IuiEXT (EXT_texture_integer): the clear colour as
     // integers, which glClear uses until the next glClearColor. A GLES device
     // clears integer buffers with glClearBuffer only.

@@ -5,8 +5,12 @@
 // client, and the lowering's vertex stage derives each point's size as GL
 // says: clamp(size * sqrt(1 / (a + b d + c d^2)), min, max), d the eye
 // distance (Key::point_params). A GLES host has no point parameters: in a
-// context without the lowering (core profile) they go to the server, which
-// refuses them loudly.
+// context without the lowering (core profile) they go to the server, whose
+// GL front end keeps the two core ones (the origin reaches the programs'
+// gl_PointCoord there) and refuses the others. The origin of a
+// compatibility context stays here: the lowering's programs mirror their
+// sprite coordinates themselves (Key::sprite_lower_left), and the
+// application's programs there keep GLES's upper-left origin (not yet).
 #include <algorithm>
 #include <cmath>
 
