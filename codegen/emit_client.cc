@@ -346,6 +346,8 @@ const std::pair<const char*, const char*> kEs1Aliases[] = {
 const std::set<std::string> kGateSelf = {
     "glBegin", "glEnd", "glCallList", "glCallLists", "glDrawPixels", "glBitmap", "glCopyPixels", "glPixelZoom",
     "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glArrayElement",
+    // between glBegin and glEnd they take effect around the primitive's draw (compat::materialv)
+    "glMaterialf", "glMaterialfv", "glMateriali", "glMaterialiv",
     // refused while a list is compiled (as Mesa, after ARB_draw_instanced): their hooks say so
     "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawElementsInstancedBaseVertex",
 };

@@ -294,6 +294,8 @@ struct FixedFunction {
     Generics generic{}, saved_generic{};
     uint32_t generic_in_begin = 0, generic_clobbered = 0;
     std::vector<Generics> generic_vertices;
+    // glMaterial calls since glBegin, applied around the primitive's draw (ff_verbs.cc, materialv)
+    std::vector<std::function<void(Context&)>> begin_materials;
 
     // display lists
     std::unordered_map<uint32_t, std::shared_ptr<DisplayList>> lists;

@@ -30,6 +30,13 @@ void call_list(Context& ctx, uint32_t name) {
 void close_compiled_begin(Context& ctx, FixedFunction& f) {
     const GLenum mode = f.begin_mode;
     f.building->ops.push_back([mode](Context& c) { mgl_glBegin(mode); });
+    // the materials given so far join the primitive that the later glEnd closes
+    for (const auto& m : f.begin_materials)
+        f.building->ops.push_back([m](Context& c) {
+            if (ff(c)->in_begin) ff(c)->begin_materials.push_back(m);
+            else m(c);
+        });
+    f.begin_materials.clear();
     const uint32_t sets = f.set_in_begin, generic_sets = f.generic_in_begin;
     const int pos_size = f.pos_size;
     for (size_t i = 0; i < f.vertices.size(); ++i) {

@@ -311,12 +311,29 @@ void material(Context& ctx, FixedFunction& f, GLenum face, GLenum pname, const f
     if (face == GL_BACK || face == GL_FRONT_AND_BACK) apply(f.back, false);
 }
 
+// glMaterial between glBegin and glEnd (compiled or not) is kept with the
+// primitive (FixedFunction::begin_materials, glEnd): the lowering applies it
+// before the draw (its materials are per primitive), an application's
+// program sees the material of before the primitive (gl_FrontMaterial is not
+// per vertex; GL's current material changes after it).
 void materialv(const char* verb, GLenum face, GLenum pname, const float* p) {
     FF_OR_RETURN(verb);
     std::array<float, 4> v{};
     std::memcpy(v.data(), p, (pname == 0x1601 ? 1 : 4) * 4);
     auto run = [=](Context& c) { material(c, *ff(c), face, pname, v.data(), verb); };
+    if (f->in_begin) return f->begin_materials.push_back(run);
+    if (record(*ctx, run)) return;
     run(*ctx);
+}
+
+void draw_with_materials(Context& ctx, const std::vector<std::function<void(Context&)>>& materials,
+                         const std::function<void()>& draw) {
+    const bool program = app_program_bound(ctx);
+    if (!program)
+        for (const auto& m : materials) m(ctx);
+    draw();
+    if (program)
+        for (const auto& m : materials) m(ctx);
 }
 
 void light_model(Context& ctx, FixedFunction& f, GLenum pname, const float* p, const char* verb) {
@@ -377,6 +394,7 @@ void glBegin(GLenum mode) {
     f->set_in_begin = 0;
     f->generic_in_begin = 0;
     f->generic_vertices.clear();
+    f->begin_materials.clear();
     f->pos_size = 2;
     f->vertices.clear();
     f->vertex_edges.clear();
@@ -395,7 +413,16 @@ void glEnd() {
     f->begin_compile_only = false;
     refresh_gate(*ctx);
     const int count = int(f->vertices.size());
-    if (count == 0) return;
+    auto materials = std::move(f->begin_materials);
+    f->begin_materials.clear();
+    if (count == 0) {
+        if (top_compile(*f)) {
+            f->building->ops.insert(f->building->ops.end(), materials.begin(), materials.end());
+            if (!f->compile_and_execute) return;
+        }
+        for (const auto& m : materials) m(*ctx);
+        return;
+    }
     // Layout: the position, then every attribute given between glBegin and glEnd.
     Layout l;
     int floats = 0;
@@ -447,9 +474,9 @@ void glEnd() {
         const uint32_t sets = f->set_in_begin;
         const auto after = f->current;
         f->building->draws.push_back(d);
-        f->building->ops.push_back([d, sets, after, generic_sets, generic_after](Context& c) {
+        f->building->ops.push_back([d, sets, after, generic_sets, generic_after, materials](Context& c) {
             FixedFunction& g = *ff(c);
-            draw_list(c, *d);
+            draw_with_materials(c, materials, [&] { draw_list(c, *d); });
             for (int a = 0; a < kAttrCount; ++a)
                 if (sets & (1u << a)) g.current[a] = after[a];
             if (sets & (1u << kColor)) track_color(g);
@@ -461,7 +488,9 @@ void glEnd() {
             return;
         }
     }
-    draw_packed(*ctx, f->begin_mode, l, data.data(), count, edges.empty() ? nullptr : edges.data());
+    draw_with_materials(*ctx, materials, [&] {
+        draw_packed(*ctx, f->begin_mode, l, data.data(), count, edges.empty() ? nullptr : edges.data());
+    });
     set_generics(*ctx, *f, generic_sets, generic_after);
 }
 
