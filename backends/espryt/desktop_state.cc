@@ -138,20 +138,9 @@ bool EsprytBackend::desktop_get(GLenum pname, double out[4], int* count) {
 // multisampled points, which a GLES host sizes by the shader: kept for glGet.
 void EsprytBackend::point_parameter(gen::Op op, GLenum pname, float value) {
     if (!cur_ || !cur_->desktop()) return unavailable(op);
-    switch (pname) {
-        case 0x8CA0:  // GL_POINT_SPRITE_COORD_ORIGIN
-            if (value != float(0x8CA1) && value != float(0x8CA2)) return refuse(op, GL_INVALID_VALUE, "origin not GL_LOWER_LEFT or GL_UPPER_LEFT");
-            cur_->dstate.point_lower_left = value == float(0x8CA1);
-            if (cur_->dstate.point_lower_left) cur_->share->point_origins = true;
-            return;
-        case 0x8128:  // GL_POINT_FADE_THRESHOLD_SIZE
-            if (!(value >= 0)) return refuse(op, GL_INVALID_VALUE, "negative fade threshold");
-            cur_->dstate.point_fade_threshold = value;
-            return;
-        default:
-            // the compatibility profile's size limits and attenuation are the client's
-            return refuse(op, GL_INVALID_ENUM, "not a point parameter of this context");
-    }
+    const char* why = "";
+    if (const uint32_t e = cur_->dstate.set_point_parameter(pname, value, &why)) return refuse(op, e, why);
+    if (cur_->dstate.point_lower_left) cur_->share->point_origins = true;
 }
 
 void EsprytBackend::glPointParameterf(GLenum pname, GLfloat param) {

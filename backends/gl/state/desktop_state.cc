@@ -119,6 +119,28 @@ void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n) {
         if (ids[i] == index) ids[i] = 0xFFFFFFFFu;
 }
 
+uint32_t DesktopState::set_point_parameter(uint32_t pname, float value, const char** why) {
+    switch (pname) {
+        case kPointSpriteCoordOrigin:
+            if (value != float(kLowerLeft) && value != float(kUpperLeft)) {
+                *why = "origin not GL_LOWER_LEFT or GL_UPPER_LEFT";
+                return 0x0501;  // GL_INVALID_VALUE
+            }
+            point_lower_left = value == float(kLowerLeft);
+            return 0;
+        case kPointFadeThresholdSize:
+            if (!(value >= 0)) {
+                *why = "negative fade threshold";
+                return 0x0501;
+            }
+            point_fade_threshold = value;
+            return 0;
+        default:
+            *why = "not a point parameter of this context";
+            return 0x0500;  // GL_INVALID_ENUM
+    }
+}
+
 bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], const float point[2], double out[4],
                        int* count) const {
     *count = 1;

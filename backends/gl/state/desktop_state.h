@@ -123,6 +123,10 @@ struct DesktopState {
     // (the device answers it). `host_line_range`/`host_point_range` are the
     // device's aliased ranges, which the smooth ranges equal here.
     // `compatibility`: the context's profile (quads' state exists only there).
+    // glPointParameter* of a core context (the compatibility profile's size
+    // limits and attenuation are the client's lowering's): GL's error
+    // (GL_INVALID_ENUM / GL_INVALID_VALUE) with the reason, or 0 once set.
+    uint32_t set_point_parameter(uint32_t pname, float value, const char** why);
     bool get(uint32_t pname, bool compatibility, const float host_line_range[2], const float host_point_range[2],
              double out[4], int* count) const;
     // glHint of a desktop-only target: kept here; false for the device's own targets.
