@@ -173,16 +173,10 @@ std::string rename_foreign_words(const std::string& src, int version) {
     std::string out = std::regex_replace(src, words, std::string(kRenamePrefix) + "$1");
     // Extensions that bring layout qualifiers to GLSL 1.10/1.20 (located
     // attributes and outputs, uniform blocks): `layout` is theirs there.
-    if (legacy_desktop && out.find(std::string(kRenamePrefix) + "layout") != std::string::npos) {
-        static const char* const kLayoutExtensions[] = {
-            "GL_ARB_explicit_attrib_location", "GL_ARB_separate_shader_objects", "GL_ARB_uniform_buffer_object",
-            "GL_ARB_explicit_uniform_location"};
-        for (const char* e : kLayoutExtensions)
-            if (gl::enables_extension(src, e)) {
-                static const std::regex renamed(std::string("\\b") + kRenamePrefix + "layout\\b");
-                out = std::regex_replace(out, renamed, "layout");
-                break;
-            }
+    if (legacy_desktop && out.find(std::string(kRenamePrefix) + "layout") != std::string::npos &&
+        gl::enables_layout_qualifiers(src)) {
+        static const std::regex renamed(std::string("\\b") + kRenamePrefix + "layout\\b");
+        out = std::regex_replace(out, renamed, "layout");
     }
     return out;
 }

@@ -310,6 +310,14 @@ bool enables_extension(const std::string& src, const char* ext) {
     return std::regex_search(src, directive);
 }
 
+bool enables_layout_qualifiers(const std::string& src) {
+    static const char* const kLayoutExtensions[] = {"GL_ARB_explicit_attrib_location", "GL_ARB_separate_shader_objects",
+                                                    "GL_ARB_uniform_buffer_object", "GL_ARB_explicit_uniform_location"};
+    for (const char* e : kLayoutExtensions)
+        if (enables_extension(src, e)) return true;
+    return false;
+}
+
 bool take_extension_directive(std::vector<std::string>& sources, const std::string& name) {
     // glslang refuses to #define a GL_ name: the macro is spelled MGL_ in the
     // source that enables it (a log naming it says MGL_...).

@@ -79,6 +79,11 @@ void respell_storage_keywords(std::vector<std::string>& sources, Stage stage);
 // Whether a source enables `extension` (#extension ... : enable/require/warn).
 bool enables_extension(const std::string& joined, const char* extension);
 
+// Whether a source enables an extension that brings layout qualifiers to
+// GLSL 1.10/1.20 (located attributes and outputs, uniform blocks, located
+// uniforms): `layout` is a keyword there then, as in Mesa.
+bool enables_layout_qualifiers(const std::string& joined);
+
 // Extensions served whose directive glslang does not know
 // (GL_EXT_texture_array, GL_AMD_shader_trinary_minmax, and
 // GL_ARB_arrays_of_arrays, whose arrays glslang has in GLSL 4.30 only: the

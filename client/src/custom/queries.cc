@@ -140,8 +140,21 @@ void glGetInteger64v(GLenum pname, GLint64* data) {
 }
 
 namespace {
-// Indexed buffer bindings (client names) from the shadow.
-bool indexed_local(Context& ctx, GLenum target, GLuint index, int64_t* out) {
+// The context's number of binding points of an indexed buffer target; 0
+// when it has none cached (the server answers then).
+int64_t binding_points(const Context& ctx, GLenum base) {
+    const GLenum pname = base == GL_UNIFORM_BUFFER                 ? GL_MAX_UNIFORM_BUFFER_BINDINGS
+                         : base == GL_TRANSFORM_FEEDBACK_BUFFER   ? GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS
+                         : base == GL_ATOMIC_COUNTER_BUFFER       ? GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS
+                                                                  : GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+    auto it = ctx.limits.find(pname);
+    return it == ctx.limits.end() ? 0 : it->second.i[0];
+}
+
+// Indexed buffer bindings (client names) from the shadow. True when
+// answered here: with the value, or with GL_INVALID_VALUE for an index past
+// the context's binding points (the shadow holds more than any host has).
+bool indexed_local(Context& ctx, const char* verb, GLenum target, GLuint index, int64_t* out, bool* refused) {
     GLenum base = 0;
     int field = 0;
     switch (target) {
@@ -159,6 +172,11 @@ bool indexed_local(Context& ctx, GLenum target, GLuint index, int64_t* out) {
         case GL_SHADER_STORAGE_BUFFER_SIZE: base = GL_SHADER_STORAGE_BUFFER; field = 2; break;
         default: return false;
     }
+    if (const int64_t points = binding_points(ctx, base); points > 0 && index >= points) {
+        gl_error(ctx, GL_INVALID_VALUE, verb);
+        *refused = true;
+        return true;
+    }
     auto* v = ctx.st.indexed(base);
     if (!v || index >= v->size()) return false;
     const IndexedBinding& b = (*v)[index];
@@ -170,8 +188,9 @@ bool indexed_local(Context& ctx, GLenum target, GLuint index, int64_t* out) {
 void glGetIntegeri_v(GLenum target, GLuint index, GLint* data) {
     MGL_CTX_OR_RETURN("glGetIntegeri_v");
     int64_t v = 0;
-    if (indexed_local(*ctx, target, index, &v)) {
-        if (data) *data = GLint(v);
+    bool refused = false;
+    if (indexed_local(*ctx, "glGetIntegeri_v", target, index, &v, &refused)) {
+        if (data && !refused) *data = GLint(v);
         return;
     }
     const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetIntegeri_v, target)) * 4;
@@ -183,8 +202,9 @@ void glGetIntegeri_v(GLenum target, GLuint index, GLint* data) {
 void glGetInteger64i_v(GLenum target, GLuint index, GLint64* data) {
     MGL_CTX_OR_RETURN("glGetInteger64i_v");
     int64_t v = 0;
-    if (indexed_local(*ctx, target, index, &v)) {
-        if (data) *data = v;
+    bool refused = false;
+    if (indexed_local(*ctx, "glGetInteger64i_v", target, index, &v, &refused)) {
+        if (data && !refused) *data = v;
         return;
     }
     const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetInteger64i_v, target)) * 8;
@@ -197,8 +217,9 @@ void glGetInteger64i_v(GLenum target, GLuint index, GLint64* data) {
 void glGetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
     MGL_CTX_OR_RETURN("glGetBooleani_v");
     int64_t v = 0;
-    if (indexed_local(*ctx, target, index, &v)) {
-        if (data) *data = v ? GL_TRUE : GL_FALSE;
+    bool refused = false;
+    if (indexed_local(*ctx, "glGetBooleani_v", target, index, &v, &refused)) {
+        if (data && !refused) *data = v ? GL_TRUE : GL_FALSE;
         return;
     }
     const uint32_t bytes = uint32_t(cs_indexed(gen::Op::glGetBooleani_v, target));
