@@ -66,6 +66,7 @@ const HostNeed kHostNeeds[] = {
     {"GL_KHR_debug", 32, "GL_KHR_debug"},
     // GLSL features ESSL 3.x has (the shader front end translates them).
     {"GL_ARB_explicit_attrib_location", 30, nullptr},
+    {"GL_EXT_gpu_shader4", 30, nullptr},
     {"GL_ARB_shader_bit_encoding", 30, nullptr},
     {"GL_ARB_shading_language_packing", 31, nullptr},
     {"GL_ARB_texture_gather", 31, nullptr},

@@ -123,6 +123,10 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_shader_integer_mix", false},
     {"GL_EXT_packed_float", false},
     {"GL_EXT_texture_shared_exponent", false},
+    // GLSL 1.30's integer and texel-fetch features in 1.10/1.20 (the shader
+    // front end's lift, backends/gl/shaders/gpu_shader4.h); Mesa lists it in
+    // compatibility contexts only.
+    {"GL_EXT_gpu_shader4", true},
     // The compatibility profile itself: the client's lowering and the shader
     // front end's built-ins (backends/gl/shaders/compat_builtins.h) on every backend.
     {"GL_ARB_compatibility", true, true},

@@ -5,6 +5,7 @@
 #include "const_fold.h"
 #include "frag_coord.h"
 #include "glsl_lift.h"
+#include "gpu_shader4.h"
 #include "glsl_to_spirv.h"
 #include "shader_cache.h"
 #include "spirv_names.h"
@@ -52,6 +53,11 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     t.source_es = v.es;
     const bool texture_array = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_EXT_texture_array");
     const bool trinary = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_AMD_shader_trinary_minmax");
+    // GL_EXT_gpu_shader4 (gpu_shader4.h): 1.30's features in 1.10/1.20; a
+    // no-op from 1.30 on, where glslang would refuse the unknown directive.
+    const bool gpu_shader4 = !v.es && in.api == Api::gl && take_extension_directive(in.sources, "GL_EXT_gpu_shader4") &&
+                             v.number < 130;
+    if (gpu_shader4) respell_gpu_shader4(in.sources);
     // Arrays of arrays, gpu_shader5's integer functions: compiled as the
     // version glslang has them in.
     const RaisingExtensions raising =
@@ -60,13 +66,14 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
     // forbid must fail first (desktop sources below 1.30 only). Not for a
     // source enabling an extension that brings later syntax to them, which
     // glslang's 1.10/1.20 do not take (GL_ARB_explicit_attrib_location's and
-    // GL_ARB_separate_shader_objects' located `in`/`out` declarations,
+    // GL_ARB_separate_shader_objects' located `in`/`out` declarations and
+    // every layout qualifier an extension brings, as GL_ARB_uniform_buffer_object's,
     // GL_EXT_texture_array's array samplers, GL_AMD_shader_trinary_minmax's
-    // functions, which are the preamble's macros, arrays of arrays).
+    // functions, which are the preamble's macros, arrays of arrays,
+    // GL_EXT_gpu_shader4's integer types and lookups).
     std::string joined;
     for (const std::string& s : in.sources) joined += s;
-    const bool later_syntax = texture_array || trinary || raising.floor || enables_extension(joined, "GL_ARB_explicit_attrib_location") ||
-                              enables_extension(joined, "GL_ARB_separate_shader_objects");
+    const bool later_syntax = texture_array || trinary || gpu_shader4 || raising.floor || enables_layout_qualifiers(joined);
     if (!v.es && v.number < 130 && in.api == Api::gl && !later_syntax) {
         // gl_FragCoord's redeclarations go first: glslang takes no layout
         // qualifiers below 1.50 (the rules are lower_frag_coord_layout's).
@@ -93,6 +100,7 @@ bool lift_one(const ShaderInput& as_given, const EsslOptions& opt, Translation& 
         return false;
     }
     if (trinary) lifted.preamble += kTrinaryMinMax;
+    if (gpu_shader4) lifted.preamble += gpu_shader4_lookups();
     lifted.preamble = raising.preamble + lifted.preamble;
     return true;
 }
