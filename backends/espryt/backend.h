@@ -201,6 +201,7 @@ public:
     void glPointParameteri(GLenum pname, GLint param) override;
     void glPointParameteriv(GLenum pname, wire::In<GLint> params) override;
     void point_parameter(gen::Op op, GLenum pname, float value);
+    void glAlphaFunc(GLenum func, GLfloat ref) override;
     void glClearColorIiEXT(GLint red, GLint green, GLint blue, GLint alpha) override;
     void glClearColorIuiEXT(GLuint red, GLuint green, GLuint blue, GLuint alpha) override;
     void glClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) override;
@@ -390,6 +391,11 @@ private:
     bool desktop_get(GLenum pname, double out[4], int* count);
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
+    // double_arrays.cc
+    void glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
+                               wire::InOrOffset<uint8_t> pointer) override;
+    bool convert_double_arrays(const ProvokingDraw& d) override;
+    void forget_double_array(uint32_t vao, GLuint index);
     // restart_draw.cc
     bool draw_restart_rewritten(const ProvokingDraw& d) override;
     bool restart_fixed_ok(gen::Op verb, GLenum type) override;

@@ -5,6 +5,7 @@
 // such verb: they are applied by re-emitting the fragment ESSL at link).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,6 +51,8 @@ struct DriverUniforms {
     float point_sent = -1;     // none yet
     int32_t origin_location = -1;
     int origin_sent = 0;       // the uniform's initial value: GL_UPPER_LEFT
+    int32_t alpha_location = -1;
+    std::array<float, 2> alpha_sent{};  // the uniform's initial value: no test
     gl::HiddenUniform hidden;
 };
 

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "backend.h"
+#include "context/desktop_context.h"
 
 namespace mgl::espryt {
 
@@ -141,6 +142,18 @@ void EsprytBackend::point_parameter(gen::Op op, GLenum pname, float value) {
     const char* why = "";
     if (const uint32_t e = cur_->dstate.set_point_parameter(pname, value, &why)) return refuse(op, e, why);
     if (cur_->dstate.point_lower_left) cur_->share->point_origins = true;
+}
+
+// The alpha test of a compatibility context, which the client sends before
+// a draw of an application's program (GL alpha-tests those too; a GLES host
+// has no alpha test): kept by the GL front end, read by the program's
+// fragment stage through a driver uniform.
+void EsprytBackend::glAlphaFunc(GLenum func, GLfloat ref) {
+    if (!cur_ || gl::api_kind(cur_->api, cur_->profile, cur_->served) != gen::ApiKind::compat)
+        return unavailable(gen::Op::glAlphaFunc);
+    if (const uint32_t e = cur_->dstate.set_alpha_func(func, ref))
+        return refuse(gen::Op::glAlphaFunc, e, "not a comparison function");
+    cur_->share->alpha_tests = true;
 }
 
 void EsprytBackend::glPointParameterf(GLenum pname, GLfloat param) {

@@ -144,6 +144,14 @@ void EsprytBackend::set_driver_uniforms_of(DesktopShaders& d, GLuint program, bo
         else host_gl.glProgramUniform1f(program, u.origin_location, st.point_lower_left ? 1.0F : 0.0F);
         u.origin_sent = int(st.point_lower_left);
     }
+    if (height && u.alpha_location >= 0) {
+        const std::array<float, 2> alpha = st.alpha_test_uniform();
+        if (alpha != u.alpha_sent) {
+            if (current) host_gl.glUniform2f(u.alpha_location, alpha[0], alpha[1]);
+            else host_gl.glProgramUniform2f(program, u.alpha_location, alpha[0], alpha[1]);
+            u.alpha_sent = alpha;
+        }
+    }
     // glPointSize for a vertex stage that writes no gl_PointSize (the clip
     // planes' stages include the vertex one).
     if (clip && u.point_location >= 0 && u.point_sent != st.point_size) {
@@ -171,13 +179,15 @@ void EsprytBackend::record_driver_uniforms(GLuint host_program) {
         u.clip_location = host_gl.glGetUniformLocation(host_program, gl::kClipPlaneUniform);
         u.point_location = host_gl.glGetUniformLocation(host_program, gl::kPointSizeUniform);
         u.origin_location = host_gl.glGetUniformLocation(host_program, gl::kPointOriginUniform);
-        for (const char* name :
-             {gl::kDrawHeightUniform, gl::kClipPlaneUniform, gl::kPointSizeUniform, gl::kPointOriginUniform}) {
+        u.alpha_location = host_gl.glGetUniformLocation(host_program, gl::kAlphaTestUniform);
+        for (const char* name : {gl::kDrawHeightUniform, gl::kClipPlaneUniform, gl::kPointSizeUniform,
+                                 gl::kPointOriginUniform, gl::kAlphaTestUniform}) {
             GLuint index = GL_INVALID_INDEX;
             host_gl.glGetUniformIndices(host_program, 1, &name, &index);
             u.hidden.add(index);
         }
-        if (u.height_location >= 0 || u.clip_location >= 0 || u.point_location >= 0 || u.origin_location >= 0) {
+        if (u.height_location >= 0 || u.clip_location >= 0 || u.point_location >= 0 || u.origin_location >= 0 ||
+            u.alpha_location >= 0) {
             d.driver_uniforms[host_program] = u;
             if (u.height_location >= 0 || u.clip_location >= 0) ++cur_->share->draw_time_programs;
         }

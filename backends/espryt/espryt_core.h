@@ -110,7 +110,8 @@ protected:
     // (unit_routing.cc); only share groups that linked such a program pay.
     void driver_uniforms() {
         if (cur_->share->draw_time_programs ||
-            ((cur_->share->point_sizes || cur_->share->point_origins) && cur_->share->driver_uniform_programs) ||
+            ((cur_->share->point_sizes || cur_->share->point_origins || cur_->share->alpha_tests) &&
+             cur_->share->driver_uniform_programs) ||
             cur_->share->routed_programs || cur_->displaced) [[unlikely]]
             set_driver_uniforms();
     }
@@ -132,6 +133,12 @@ protected:
         GLuint baseinstance;
     };
     bool provoking_first() const { return cur_->dstate.provoking_vertex == 0x8E4D; }
+    // GL_DOUBLE vertex attributes, which a GLES host has not (double_arrays.cc):
+    // the generated draws refresh their float copies for the vertices they
+    // read (a count below 0: every vertex, for indirect and multi draws);
+    // false: refused there. Contexts without one pay one branch.
+    bool doubles_pending() const { return !cur_->double_arrays.empty(); }
+    virtual bool convert_double_arrays(const ProvokingDraw&) { return true; }
     // Desktop GL_PRIMITIVE_RESTART on (restart_draw.cc): an indexed draw turns
     // the host's fixed-index restart on; with another index than the type's
     // all-ones one, a direct draw is drawn from rewritten indices (true: drawn

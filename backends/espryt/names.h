@@ -121,6 +121,9 @@ struct ShareGroup {
     // The same for GL_POINT_SPRITE_COORD_ORIGIN: once a context of the group
     // set GL_LOWER_LEFT (GLES's origin is GL's initial one).
     bool point_origins = false;
+    // The same for the alpha test: once the client sent a context's
+    // (glAlphaFunc, for draws of an application's program with GL_ALPHA_TEST on).
+    bool alpha_tests = false;
     // How many of its linked programs have an image or storage block the
     // application addressed at another unit than the host's (the size of
     // DesktopShaders::routed): draws and dispatches route units only then.

@@ -372,6 +372,7 @@ struct Context {
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
     bool clip_plane_said = false;  // glClipPlane's "not applied" logged once
+    bool alpha_test_said = false;  // glAlphaFunc's "not applied" logged once
     bool point_size_said = false;  // glPointSize's "not emulated" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables

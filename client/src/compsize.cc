@@ -298,6 +298,9 @@ int64_t attrib_bytes(GLint size, GLenum type) {
         case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: return 2 * int64_t(size);
         case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case GL_FIXED: return 4 * int64_t(size);
         case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+        // desktop GL's glVertexAttribPointer / glVertexPointer & co. (an ES
+        // host refuses it; Espryt converts: backends/espryt/double_arrays.cc)
+        case 0x140A /* GL_DOUBLE */: return 8 * int64_t(size);
         default: return kBadEnum;
     }
 }

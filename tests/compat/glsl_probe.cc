@@ -1,7 +1,8 @@
 // GLSL 1.10/1.20 programs reading the fixed-function state built-ins
 // (gl_ModelViewProjectionMatrix, gl_NormalMatrix, gl_LightSource[],
 // gl_FrontMaterial, gl_Fog, the inverse and transpose matrices,
-// gl_TextureMatrix[]) on a desktop compatibility context, each scene read
+// gl_TextureMatrix[]) and tested by the fixed-function alpha test on a
+// desktop compatibility context, each scene read
 // back and printed as a hash of its pixels. run_ff_probe.sh runs it natively
 // and through `mgl run`: every line must be the same, so the state the
 // client uploads into the application's programs is checked against Mesa's.
@@ -295,6 +296,99 @@ int main() {
     glDrawArrays(GL_QUADS, 0, 4);
     glDisableVertexAttribArray(0);
     report("generic-attributes-immediate");
+
+    // 8. the alpha test applies to an application's program too: colour 0
+    // of a GLSL 1.10 stage (gl_FragColor) and of a 1.30 one (an output bound
+    // by glBindFragDataLocation), each function changing between draws, and
+    // the fixed-function draw after them testing by its own state.
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(0, 4, 0, 4, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    program(nullptr, kColorFs);
+    glEnable(GL_ALPHA_TEST);
+    const struct {
+        GLenum func;
+        float ref;
+    } tests[] = {{GL_GREATER, 0.5f}, {GL_LEQUAL, 0.5f}, {GL_NOTEQUAL, 0.25f}, {GL_NEVER, 0}};
+    for (int row = 0; row < 4; ++row) {
+        glAlphaFunc(tests[row].func, tests[row].ref);
+        for (int col = 0; col < 4; ++col) {
+            glColor4f(1, 0.5f, 0.25f * float(col), 0.25f * float(col));
+            glRectf(float(col) + 0.1f, float(row) + 0.1f, float(col) + 0.9f, float(row) + 0.45f);
+        }
+    }
+    const GLuint p130 = glCreateProgram();
+    glAttachShader(p130, shader(GL_FRAGMENT_SHADER, "#version 130\nout vec4 colour;\nuniform float a;\n"
+                                                    "void main() { colour = vec4(0.2, 0.9, 0.4, a); }\n"));
+    glBindFragDataLocation(p130, 0, "colour");
+    glLinkProgram(p130);
+    glUseProgram(p130);
+    glAlphaFunc(GL_GEQUAL, 0.5f);
+    for (int col = 0; col < 4; ++col) {
+        glUniform1f(glGetUniformLocation(p130, "a"), 0.25f * float(col) + 0.1f);
+        glRectf(float(col) + 0.1f, 0.55f, float(col) + 0.9f, 0.9f);
+    }
+    glDisable(GL_ALPHA_TEST);  // the program's draws after it are not tested
+    glUniform1f(glGetUniformLocation(p130, "a"), 0);
+    glRectf(0.1f, 1.55f, 3.9f, 1.9f);
+    glUseProgram(0);
+    glEnable(GL_ALPHA_TEST);
+    glAlphaFunc(GL_LESS, 0.5f);
+    glColor4f(0, 0, 1, 0.75f);  // failed by the lowering's own test
+    glRectf(0.1f, 2.55f, 3.9f, 2.9f);
+    glColor4f(1, 1, 1, 0.25f);
+    glRectf(0.1f, 3.55f, 3.9f, 3.9f);
+    glDisable(GL_ALPHA_TEST);
+    report("alpha-test-programs");
+
+    // 9. GL_DOUBLE vertex arrays, which GL converts to float: the fixed
+    // function's glVertexPointer/glColorPointer from client memory, and a
+    // program's generic attribute from a buffer object drawn by indices
+    // (the vertices an element draw reads, not from 0).
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-2, 2, -2, 2, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    const double ff_pos[] = {-1.8, -1.8, -0.2, -1.8, -0.2, -0.2, -1.8, -0.2};
+    const double ff_col[] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0};
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_DOUBLE, 0, ff_pos);
+    glColorPointer(3, GL_DOUBLE, 0, ff_col);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glDisableClientState(GL_COLOR_ARRAY);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    const GLuint dp = program("#version 110\nattribute vec2 pos; attribute vec3 tint;\n"
+                              "void main() { gl_Position = gl_ModelViewProjectionMatrix * vec4(pos, 0.0, 1.0); "
+                              "gl_FrontColor = vec4(tint, 1.0); }\n",
+                              kColorFs);
+    glBindAttribLocation(dp, 0, "pos");
+    glLinkProgram(dp);
+    const GLint dtint = glGetAttribLocation(dp, "tint");
+    // interleaved: (x, y, r, g, b) per vertex, two unused vertices first
+    const double vbo[] = {9, 9, 9, 9, 9, 9, 9, 9, 9, 9,  //
+                          0.2, 0.2, 1, 1, 0, 1.8, 0.2, 0, 1, 1, 1.8, 1.8, 1, 0, 1, 0.2, 1.8, 0.5, 0.5, 0.5};
+    const GLushort dindices[] = {2, 3, 4, 2, 4, 5};
+    GLuint bufs[2];
+    glGenBuffers(2, bufs);
+    glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof vbo, vbo, GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof dindices, dindices, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_DOUBLE, GL_FALSE, 5 * sizeof(double), nullptr);
+    glVertexAttribPointer(GLuint(dtint), 3, GL_DOUBLE, GL_FALSE, 5 * sizeof(double),
+                          reinterpret_cast<const void*>(2 * sizeof(double)));
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(GLuint(dtint));
+    glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, nullptr);
+    glTranslatef(-2, 0, 0);
+    glDrawArrays(GL_TRIANGLE_FAN, 2, 4);
+    glDisableVertexAttribArray(GLuint(dtint));
+    glDisableVertexAttribArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    report("double-vertex-arrays");
 
     probe::release_context();
     return 0;

@@ -452,3 +452,60 @@ TEST_CASE("storage blocks, atomic counters and images of GLSL 1.40-4.30 translat
     CHECK_MESSAGE(std::regex_search(w->essl, std::regex(R"(layout\([^)]*rgba32f[^)]*\) uniform writeonly[^;]*\bimage2D dst;)")), w->essl);
     CHECK_MESSAGE(std::regex_search(w->essl, std::regex(R"(layout\([^)]*rgba32ui[^)]*\) uniform writeonly[^;]*\buimage2D dsts\[2\];)")), w->essl);
 }
+
+TEST_CASE("GL_EXT_gpu_shader4 in GLSL 1.10/1.20: its types, outputs and every family of lookups translate, the host compiles them") {
+    const char* fs =
+        "#version 120\n#extension GL_EXT_gpu_shader4 : require\n"
+        "uniform usampler2D u;\nuniform isampler3D i;\nuniform sampler2DShadow s;\nuniform samplerCubeShadow sc;\n"
+        "uniform sampler1DShadow sa;\nuniform sampler2DRect r;\nuniform sampler2D t;\n"
+        "flat varying ivec2 p;\nvarying vec2 uv;\nvarying out vec4 colour;\n"
+        "void main() {\n"
+        "  unsigned int bits = texelFetch2D(u, p, 0).x ^ 5u;\n"
+        "  ivec3 size = textureSize3D(i, 0) << 1;\n"
+        "  vec4 c = texture2DOffset(t, uv, ivec2(1, -1)) + texture2DGrad(t, uv, dFdx(uv), dFdy(uv));\n"
+        "  c += texture2DRectProjOffset(r, vec3(uv, 1.0), ivec2(2));\n"
+        "  c += shadow2DOffset(s, vec3(uv, 0.5), ivec2(1), 0.5) + shadow2DGrad(s, vec3(uv, 0.5), vec2(0.0), vec2(0.0));\n"
+        "  c += shadowCube(sc, vec4(uv, 1.0, 0.5)) + shadow1DProjOffset(sa, vec4(uv, 0.5, 1.0), 1);\n"
+        "  colour = c * float(bits % 7u) + vec4(size, gl_PrimitiveID);\n"
+        "}\n";
+    const char* vs =
+        "#extension GL_EXT_gpu_shader4 : enable\n"
+        "uniform sampler2D t;\nuniform sampler1D l;\nflat varying ivec2 p;\nvarying vec2 uv;\n"
+        "void main() {\n"
+        "  uv = texture2DLodOffset(t, gl_Vertex.xy, 0.0, ivec2(1)).xy + texelFetch1D(l, gl_VertexID, 0).xy;\n"
+        "  p = ivec2(gl_VertexID & 3, gl_VertexID >> 2);\n"
+        "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+        "}\n";
+    auto f = run(Stage::fragment, fs);
+    REQUIRE_MESSAGE(f->ok, f->log);
+    CHECK_MESSAGE(host_compile(Stage::fragment, f->essl) == "", f->essl);
+    auto v = run(Stage::vertex, vs);
+    REQUIRE_MESSAGE(v->ok, v->log);
+    CHECK_MESSAGE(host_compile(Stage::vertex, v->essl) == "", v->essl);
+    // the extension's words stay errors without its directive, as on Mesa
+    auto without = run(Stage::fragment, "#version 120\nuniform usampler2D u;\nvoid main() { gl_FragColor = vec4(texelFetch2D(u, ivec2(0), 0)); }\n");
+    CHECK_FALSE(without->ok);
+}
+
+TEST_CASE("the alpha test of a compatibility context: an application's fragment stage tests colour 0 through the driver uniform") {
+    EsslOptions compat;
+    compat.alpha_test = true;
+    auto legacy = run(Stage::fragment, "#version 110\nvoid main() { gl_FragColor = vec4(0.5); }\n", compat);
+    REQUIRE_MESSAGE(legacy->ok, legacy->log);
+    CHECK_MESSAGE(legacy->essl.find(kAlphaTestUniform) != std::string::npos, legacy->essl);
+    CHECK_MESSAGE(legacy->essl.find("discard") != std::string::npos, legacy->essl);
+    CHECK_MESSAGE(host_compile(Stage::fragment, legacy->essl) == "", legacy->essl);
+    // colour 0 of several outputs: the one at location 0
+    auto located = run(Stage::fragment,
+                       "#version 330\nlayout(location = 1) out vec4 b;\nlayout(location = 0) out vec4 a;\n"
+                       "void main() { a = vec4(1.0); b = vec4(0.0); }\n", compat);
+    REQUIRE_MESSAGE(located->ok, located->log);
+    CHECK_MESSAGE(located->essl.find("= a.a") != std::string::npos, located->essl);
+    CHECK_MESSAGE(host_compile(Stage::fragment, located->essl) == "", located->essl);
+    // no float colour 0 (integer output): nothing to test; nor without the option
+    auto integer = run(Stage::fragment, "#version 130\nout ivec4 o;\nvoid main() { o = ivec4(1); }\n", compat);
+    REQUIRE_MESSAGE(integer->ok, integer->log);
+    CHECK(integer->essl.find(kAlphaTestUniform) == std::string::npos);
+    auto core = run(Stage::fragment, "#version 110\nvoid main() { gl_FragColor = vec4(0.5); }\n");
+    CHECK(core->essl.find(kAlphaTestUniform) == std::string::npos);
+}

@@ -306,6 +306,7 @@ std::string encode_job(const CompileJob& job) {
     w.u32(uint32_t(job.opt.version));
     w.u32(uint32_t(job.opt.max_draw_buffers));
     w.u32(job.opt.clip_distance);
+    w.u32(job.opt.alpha_test);
     w.u32(uint32_t(job.inputs.size()));
     for (const ShaderInput& in : job.inputs) {
         w.u32(uint32_t(in.stage));
@@ -325,6 +326,7 @@ bool decode_job(const std::string& bytes, CompileJob& job) {
     job.opt.version = int(r.u32());
     job.opt.max_draw_buffers = int(r.u32());
     job.opt.clip_distance = r.u32() != 0;
+    job.opt.alpha_test = r.u32() != 0;
     const uint32_t n = r.u32();
     if (!r.ok || link > 1 || n == 0 || (!job.link && n != 1) || n > r.left / 20) return false;
     job.inputs.assign(n, {});

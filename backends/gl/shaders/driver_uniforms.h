@@ -26,20 +26,25 @@ inline constexpr const char* kPointSizeUniform = "mgl_PointSize";
 // GLES's only origin): a fragment stage reads gl_PointCoord through it
 // (spirv_to_essl.cc), its t mirrored for the lower left.
 inline constexpr const char* kPointOriginUniform = "mgl_PointCoordLowerLeft";
+// The alpha test of a compatibility context (vec2: x the function as
+// alpha_test_code gives it, 0 when the test is off or GL_ALWAYS; y the
+// reference, clamped to [0, 1]): an application's fragment stage discards a
+// fragment whose colour 0 fails it (spirv_to_essl.cc).
+inline constexpr const char* kAlphaTestUniform = "mgl_AlphaTest";
 
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {
     if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));
     return name == kDrawHeightUniform || name == kClipPlaneUniform || name == kPointSizeUniform ||
-           name == kPointOriginUniform;
+           name == kPointOriginUniform || name == kAlphaTestUniform;
 }
 
 // The hidden uniforms' places among a linked program's active uniforms (the
 // host's or device's own numbering, ascending; at most kMax of them).
 struct HiddenUniform {
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
-    static constexpr int kMax = 4;
-    uint32_t index[kMax] = {kNone, kNone, kNone, kNone};
+    static constexpr int kMax = 5;
+    uint32_t index[kMax] = {kNone, kNone, kNone, kNone, kNone};
     int n = 0;
 
     // Records one (kNone is ignored), keeping the indices ascending.

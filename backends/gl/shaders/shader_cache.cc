@@ -30,7 +30,7 @@ size_t footprint(const std::string& key, const Translation& t) {
 std::string cache_key(const ShaderInput& in, const EsslOptions& opt) {
     std::ostringstream k;
     k << "v" << kTranslatorVersion << " stage " << int(in.stage) << " api " << int(in.api) << " ctx " << in.major << "."
-      << in.minor << " essl " << opt.version << " fragdata " << opt.max_draw_buffers << " clip " << opt.clip_distance << " strings " << in.sources.size()
+      << in.minor << " essl " << opt.version << " fragdata " << opt.max_draw_buffers << " clip " << opt.clip_distance << " alpha " << opt.alpha_test << " strings " << in.sources.size()
       << "\n";
     for (const std::string& s : in.sources) k << s.size() << ":" << s;
     return k.str();

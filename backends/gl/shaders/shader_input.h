@@ -29,6 +29,10 @@ struct EsslOptions {
     // The host clips by 8 gl_ClipDistance outputs: vertex stages clip against
     // the user clip planes (compat_builtins.h, lower_compat_builtins).
     bool clip_distance = false;
+    // A compatibility context: an application's fragment stage alpha-tests
+    // its colour 0 against the driver uniform kAlphaTestUniform (GL's alpha
+    // test applies to programs too; a GLES host has none).
+    bool alpha_test = false;
 };
 
 }  // namespace mgl::gl

@@ -278,6 +278,34 @@ bool bind_resources(spvc_compiler comp, const ResourceBindings& r) {
     return apply(SPVC_RESOURCE_TYPE_STORAGE_IMAGE, r.images) && apply(SPVC_RESOURCE_TYPE_STORAGE_BUFFER, r.storage_blocks);
 }
 
+// The expression of a translated fragment stage's colour 0 (a float vec4
+// output: its location is 0, or it is the stage's only output; an array's
+// element 0), or "" when it has none (integer outputs, a depth-only stage).
+std::string colour_zero_output(const std::string& essl) {
+    static const std::regex decl(R"(^(layout\(location = (\d+)\) )?out (highp |mediump |lowp )?vec4 (\w+)(\[\d+\])?;$)");
+    std::string only, at_zero;
+    int outputs = 0;
+    for (size_t at = 0; at < essl.size();) {
+        size_t end = essl.find('\n', at);
+        if (end == std::string::npos) end = essl.size();
+        const std::string line = essl.substr(at, end - at);
+        at = end + 1;
+        if (line.find("out ") == std::string::npos) continue;
+        if (line.rfind("out ", 0) != 0 && line.rfind("layout(", 0) != 0) continue;
+        std::smatch m;
+        if (!std::regex_match(line, m, decl)) {
+            if (line.find(" out ") != std::string::npos || line.rfind("out ", 0) == 0) ++outputs;  // another kind
+            continue;
+        }
+        ++outputs;
+        const std::string expr = m[4].str() + (m[5].matched ? "[0]" : "");
+        if (m[2].matched && m[2].str() == "0") at_zero = expr;
+        if (!m[1].matched) only = expr;
+    }
+    if (!at_zero.empty()) return at_zero;
+    return outputs == 1 ? only : std::string();
+}
+
 }  // namespace
 
 bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBindings& bound, std::string& essl,
@@ -361,6 +389,27 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         out.insert(body + 1, "highp vec2 mgl_point_coord();\n");
         out += std::string("\nuniform highp float ") + kPointOriginUniform + ";\nhighp vec2 mgl_point_coord()\n{\n" +
                "    return " + kPointOriginUniform + " != 0.0 ? vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y) : gl_PointCoord;\n}\n";
+    }
+    // GL's alpha test, which a compatibility context applies to an
+    // application's program too: the stage's main runs first, then colour 0
+    // is tested against the driver uniform (off, 0, unless the backend sets
+    // it). Only a desktop source: the fixed-function lowering's own ESSL
+    // programs test alpha themselves.
+    if (t.stage == Stage::fragment && opt.alpha_test && !t.source_es) {
+        const std::string colour = colour_zero_output(out);
+        if (!colour.empty()) {
+            const size_t main_at = out.find("\nvoid main()\n");
+            if (main_at == std::string::npos) {
+                log = "ERROR: the translated fragment stage has no main() where expected";
+                return false;
+            }
+            out.replace(main_at, 13, "\nvoid mgl_alpha_main()\n");
+            out += std::string("\nuniform highp vec2 ") + kAlphaTestUniform + ";\nvoid main()\n{\n    mgl_alpha_main();\n" +
+                   "    highp int f = int(" + kAlphaTestUniform + ".x);\n    highp float a = " + colour +
+                   ".a, r = " + kAlphaTestUniform + ".y;\n" +
+                   "    if (f != 0 && !((f == 2 && a < r) || (f == 3 && a == r) || (f == 4 && a <= r) || (f == 5 && a > r) ||\n" +
+                   "                    (f == 6 && a != r) || (f == 7 && a >= r)))\n        discard;\n}\n";
+        }
     }
     std::vector<uint32_t> table;
     essl = take_line_directives(

@@ -141,6 +141,17 @@ uint32_t DesktopState::set_point_parameter(uint32_t pname, float value, const ch
     }
 }
 
+uint32_t DesktopState::set_alpha_func(uint32_t func, float ref) {
+    if (func < 0x0200 || func > 0x0207) return 0x0500;  // GL_NEVER..GL_ALWAYS, else GL_INVALID_ENUM
+    alpha_func = func;
+    alpha_ref = ref > 0 ? std::min(ref, 1.0F) : 0.0F;  // NaN: 0
+    return 0;
+}
+
+std::array<float, 2> DesktopState::alpha_test_uniform() const {
+    return {alpha_func == 0x0207 ? 0.0F : float(alpha_func - 0x0200 + 1), alpha_ref};
+}
+
 bool DesktopState::get(uint32_t pname, bool compatibility, const float line[2], const float point[2], double out[4],
                        int* count) const {
     *count = 1;

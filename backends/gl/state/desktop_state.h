@@ -118,15 +118,28 @@ struct DesktopState {
     // type's all ones. Otherwise a draw's indices are rewritten
     // (restart_at_all_ones) where the backend can read them.
     bool restart_is_fixed_for(uint32_t type) const;
+    // glPointParameter* of a core context (the compatibility profile's size
+    // limits and attenuation are the client's lowering's): GL's error
+    // (GL_INVALID_ENUM / GL_INVALID_VALUE) with the reason, or 0 once set.
+    uint32_t set_point_parameter(uint32_t pname, float value, const char** why);
+
+    // The alpha test of a compatibility context, as the client sends it
+    // (glAlphaFunc) before the draws of an application's program, which GL
+    // alpha-tests too (the client sends GL_ALWAYS while GL_ALPHA_TEST is off;
+    // the fixed-function lowering's own programs test alpha themselves).
+    uint32_t alpha_func = 0x0207;  // GL_ALWAYS
+    float alpha_ref = 0;           // clamped to [0, 1]
+    // GL_INVALID_ENUM for a function other than GL_NEVER..GL_ALWAYS, else 0.
+    uint32_t set_alpha_func(uint32_t func, float ref);
+    // The driver uniform's value (kAlphaTestUniform): the function's code
+    // (GL_NEVER 1 .. GL_GEQUAL 7; 0: every fragment passes) and the reference.
+    std::array<float, 2> alpha_test_uniform() const;
+
     // glGet* of desktop-only state and constants that a GLES device does not
     // answer. Writes up to 4 values and their count; false for every other pname
     // (the device answers it). `host_line_range`/`host_point_range` are the
     // device's aliased ranges, which the smooth ranges equal here.
     // `compatibility`: the context's profile (quads' state exists only there).
-    // glPointParameter* of a core context (the compatibility profile's size
-    // limits and attenuation are the client's lowering's): GL's error
-    // (GL_INVALID_ENUM / GL_INVALID_VALUE) with the reason, or 0 once set.
-    uint32_t set_point_parameter(uint32_t pname, float value, const char** why);
     bool get(uint32_t pname, bool compatibility, const float host_line_range[2], const float host_point_range[2],
              double out[4], int* count) const;
     // glHint of a desktop-only target: kept here; false for the device's own targets.

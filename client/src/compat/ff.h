@@ -239,6 +239,10 @@ struct FixedFunction {
     bool alpha_test = false;
     GLenum alpha_func = 0x0207;  // GL_ALWAYS
     float alpha_ref = 0;
+    // The alpha test the server has for this context's application programs
+    // (program_builtins.cc): GL_ALWAYS while GL_ALPHA_TEST is off.
+    GLenum sent_alpha_func = 0x0207;
+    float sent_alpha_ref = 0;
     bool fog = false;
     GLenum fog_mode = 0x0800;  // GL_EXP
     float fog_density = 1, fog_start = 0, fog_end = 1, fog_color[4] = {0, 0, 0, 0};
