@@ -29,6 +29,7 @@ namespace mgl::espryt {
 
 namespace {
 constexpr GLenum kDouble = 0x140A;
+constexpr int64_t kMaxFloats = int64_t(1) << 26;  // 256 MiB of float copy per attribute and draw
 
 GLuint current_vertex_array() {
     GLint vao = 0;
@@ -129,6 +130,14 @@ bool EsprytBackend::convert_double_arrays(const ProvokingDraw& draw) {
         }
         end = std::min(end, rows);
         if (first >= end) continue;  // nothing readable: the host reads the copy's zeros or nothing
+        // A stride below the element's size makes rows overlap: the floats
+        // can outgrow the buffer many times over. Past kMaxFloats the draw is
+        // refused rather than the server's memory spent.
+        if ((end - first) * d.size > kMaxFloats) {
+            host_gl.glBindBuffer(GL_ARRAY_BUFFER, GLuint(app_array));
+            refuse(draw.op, GL_OUT_OF_MEMORY, "a GL_DOUBLE attribute's float copy would exceed 256 MiB");
+            return false;
+        }
         const int64_t span = (end - first - 1) * d.stride + elem;
         host_gl.glBindBuffer(GL_ARRAY_BUFFER, d.source);
         const auto* src = static_cast<const uint8_t*>(host_gl.glMapBufferRange(

@@ -62,7 +62,7 @@ void rewrite_calls(std::string& s, const std::string& name, const std::string& t
         if (close >= s.size()) return;
         const std::string call = "vec4(vec3(" + to + s.substr(open, close + 1 - open) + "), 1.0)";
         s.replace(at, close + 1 - at, call);
-        at += call.size() - 1;
+        at += std::string("vec4(vec3(").size() + to.size() - 1;  // on inside the arguments
     }
 }
 
