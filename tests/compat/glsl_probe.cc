@@ -329,8 +329,13 @@ int main() {
         glUniform1f(glGetUniformLocation(p130, "a"), 0.25f * float(col) + 0.1f);
         glRectf(float(col) + 0.1f, 0.55f, float(col) + 0.9f, 0.9f);
     }
-    glDisable(GL_ALPHA_TEST);  // the program's draws after it are not tested
-    glUniform1f(glGetUniformLocation(p130, "a"), 0);
+    // fixed function with the test off right after: the lowering's program is not tested
+    glUseProgram(0);
+    glDisable(GL_ALPHA_TEST);
+    glColor4f(1, 0, 1, 0);
+    glRectf(0.1f, 1.1f, 3.9f, 1.45f);
+    glUseProgram(p130);
+    glUniform1f(glGetUniformLocation(p130, "a"), 0);  // the program's draws with the test off are not tested
     glRectf(0.1f, 1.55f, 3.9f, 1.9f);
     glUseProgram(0);
     glEnable(GL_ALPHA_TEST);
