@@ -214,7 +214,8 @@ void EsprytBackend::compile_desktop(GLuint host, DesktopShader& shader_record, G
     opt.version = std::min(major * 100 + minor * 10, 320);
     opt.max_draw_buffers = draw_buffers;
     opt.clip_distance = clips_by_planes(*cur_);
-    opt.alpha_test = gl::api_kind(cur_->api, cur_->profile, cur_->served) == gen::ApiKind::compat;
+    opt.alpha_test = gl::api_kind(cur_->api, cur_->profile, cur_->served) == gen::ApiKind::compat &&
+                     !gl::fixed_function_source(s->sources);
     s->options = opt;
     s->translation = gl::translate(in, opt, &gl::ShaderCache::process());
     s->input = std::make_shared<const gl::ShaderInput>(std::move(in));

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace mgl::gl {
 
@@ -31,6 +33,17 @@ inline constexpr const char* kPointOriginUniform = "mgl_PointCoordLowerLeft";
 // reference, clamped to [0, 1]): an application's fragment stage discards a
 // fragment whose colour 0 fails it (spirv_to_essl.cc).
 inline constexpr const char* kAlphaTestUniform = "mgl_AlphaTest";
+// The line that marks the compatibility lowering's own fragment stages
+// (client/src/compat/ff_shader.cc), which test alpha themselves: they get no
+// alpha-test epilogue (a `discard` in every fixed-function program could
+// cost a tiler its early depth test).
+inline constexpr std::string_view kFixedFunctionPragma = "#pragma mgl_fixed_function";
+
+inline bool fixed_function_source(const std::vector<std::string>& sources) {
+    for (const std::string& s : sources)
+        if (s.find(kFixedFunctionPragma) != std::string::npos) return true;
+    return false;
+}
 
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {

@@ -470,7 +470,6 @@ Program* prepare(Context& ctx, FixedFunction& f, const Layout& l, Key* key, GLen
     }
     set_uniforms(ctx, f, p, *key);
     send_current(ctx, f, l);
-    send_alpha_test(ctx, f, false);  // the program tests alpha itself
     return &p;
 }
 

@@ -295,7 +295,8 @@ std::string vertex_source(const Key& k) {
 std::string fragment_source(const Key& k) {
     std::ostringstream o;
     const char* interp = k.flat ? "flat " : "";
-    o << "#version 330 core\n" << interp << "in vec4 mgl_col0;\n";
+    // marked as the lowering's: it tests alpha itself (backends/gl/shaders/driver_uniforms.h)
+    o << "#version 330 core\n#pragma mgl_fixed_function\n" << interp << "in vec4 mgl_col0;\n";
     if (k.separate_specular && k.lighting) o << interp << "in vec4 mgl_col1;\n";
     if (k.two_side) {
         o << interp << "in vec4 mgl_bcol0;\n";

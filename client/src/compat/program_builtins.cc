@@ -463,9 +463,11 @@ void send_current(Context& ctx, FixedFunction& f, uint32_t attribs, const Layout
     }
 }
 
-void send_alpha_test(Context& ctx, FixedFunction& f, bool application_program) {
-    if (ctx.es1) return;
-    const GLenum func = application_program && f.alpha_test ? f.alpha_func : 0x0207;
+// GL alpha-tests the fragments of an application's program too: the server
+// tests them against the state sent here (GL_ALWAYS while the test is off),
+// sent when it changed since this context's last program draw.
+void send_alpha_test(Context& ctx, FixedFunction& f) {
+    const GLenum func = f.alpha_test ? f.alpha_func : 0x0207;
     const float ref = func == 0x0207 ? f.sent_alpha_ref : f.alpha_ref;
     if (func == f.sent_alpha_func && ref == f.sent_alpha_ref) return;
     ctx.enc->glAlphaFunc(func, ref);
@@ -504,7 +506,7 @@ uint32_t program_builtin_attribs(Context& ctx) {
 }
 
 void upload_program_builtins(Context& ctx, const Layout* arrays) {
-    if (FixedFunction* f = ff(ctx)) send_alpha_test(ctx, *f, true);
+    if (FixedFunction* f = ff(ctx); f && !ctx.es1) send_alpha_test(ctx, *f);
     Entry* const entry = current_entry(ctx);
     if (!entry) return;
     Entry& en = *entry;

@@ -36,14 +36,6 @@ bool program_cap_enabled(Context& ctx, GLenum cap, bool* out);
 // vertex array object).
 void upload_program_builtins(Context& ctx, const Layout* arrays = nullptr);
 
-// GL alpha-tests the fragments of an application's program too: the server
-// tests every desktop fragment stage of a compatibility context against the
-// state sent here (backends/gl/shaders/driver_uniforms.h, mgl_AlphaTest):
-// the application's test before its program draws (GL_ALWAYS while
-// GL_ALPHA_TEST is off), none (GL_ALWAYS) before the lowering's own programs,
-// which test alpha themselves. Sent when it changed.
-void send_alpha_test(Context& ctx, FixedFunction& f, bool application_program);
-
 // The fixed-function attributes (compat::Attr bits, the position always) the
 // current program reads as built-ins; ~0: not known (a program pipeline).
 // Immediate mode feeds only these: the program's own attributes may have
