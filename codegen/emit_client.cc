@@ -310,6 +310,8 @@ bool gate_in_begin(const std::string& n) {
 const std::set<std::string> kObserved = {
     "glTexImage1D", "glTexImage2D", "glTexImage3D", "glTexStorage1D", "glTexStorage2D", "glTexStorage3D",
     "glCopyTexImage1D", "glCopyTexImage2D",
+    // a depth texture's mode and comparison, which the texture environment follows
+    "glTexParameteri", "glTexParameterf", "glTexParameteriv", "glTexParameterfv",
     // buffer contents the server changes on its own
     "glClearBufferData", "glClearBufferSubData", "glBufferStorage", "glTexBuffer",
     "glTexBufferRange", "glBindBufferOffsetEXT", "glBindBuffersBase", "glBindBuffersRange", "glNamedBufferData",

@@ -440,6 +440,55 @@ int main() {
     glPointSize(1);
     report("point-sprites-attenuated");
 
+    // depth textures in fixed-function texturing: GL_DEPTH_TEXTURE_MODE's
+    // base format (luminance, intensity, alpha) under GL_MODULATE, with and
+    // without GL_ARB_shadow's comparison (r / q against the texel, a
+    // reference outside [0, 1] clamped), and the alpha test on the result:
+    // the classic fixed-function shadow map.
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(0, 3, 0, 4, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    const float depths[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    GLuint dtex[3];
+    glGenTextures(3, dtex);
+    const GLenum modes[3] = {GL_LUMINANCE, GL_INTENSITY, GL_ALPHA};
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    for (int m = 0; m < 3; ++m) {
+        glBindTexture(GL_TEXTURE_2D, dtex[m]);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, modes[m]);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 2, 2, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depths);
+        const float x = float(m);
+        for (int row = 0; row < 4; ++row) {
+            // rows: plain sampling; GL_LEQUAL against r = 0.6; GL_GREATER against r = 1.5 (clamped);
+            // GL_LEQUAL against r = 0.6 with the alpha test keeping alpha > 0.5
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, row ? GL_COMPARE_R_TO_TEXTURE : GL_NONE);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, row == 2 ? GL_GREATER : GL_LEQUAL);
+            const float r = row == 2 ? 1.5f : 0.6f;
+            if (row == 3) {
+                glEnable(GL_ALPHA_TEST);
+                glAlphaFunc(GL_GREATER, 0.5f);
+            }
+            glColor4f(0.2f + 0.3f * x, 0.9f, 0.5f, 0.8f);
+            glBegin(GL_QUADS);
+            glTexCoord3f(0, 0, r), glVertex2f(x + 0.05f, float(row) + 0.05f);
+            glTexCoord3f(1, 0, r), glVertex2f(x + 0.95f, float(row) + 0.05f);
+            glTexCoord3f(1, 1, r), glVertex2f(x + 0.95f, float(row) + 0.95f);
+            glTexCoord3f(0, 1, r), glVertex2f(x + 0.05f, float(row) + 0.95f);
+            glEnd();
+            glDisable(GL_ALPHA_TEST);
+        }
+    }
+    glDisable(GL_BLEND);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(3, dtex);
+    report("depth-texture-modes-shadow");
+
     probe::release_context();
     return 0;
 }

@@ -143,6 +143,10 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_texture_env_dot3", true, true},
     // ... and point sprites (GL_POINT_SPRITE, GL_COORD_REPLACE: client/src/compat/ff_texenv.cc)
     {"GL_ARB_point_sprite", true, true},
+    // ... and depth comparisons of fixed-function texturing (client/src/compat/ff_texenv.cc; GLSL's
+    // shadow samplers are the shader front end's)
+    {"GL_ARB_shadow", true, true},
+    {"GL_EXT_shadow_funcs", true, true},  // every comparison function (a GLES and Vulkan sampler's own)
 };
 
 // GL_EXTENSIONS of a desktop context of `profile` (1 core, 2 compatibility):

@@ -102,6 +102,8 @@ struct Key {
     std::array<uint64_t, kMaxTexUnits> tex_combine{};  // GL_COMBINE's functions, sources, operands (ff_texenv.cc)
     std::array<uint8_t, kMaxTexUnits> tex_format{};    // the sampled texture's base format (TexFormat)
     std::array<uint8_t, kMaxTexUnits> tex_target{};    // the target a unit samples (TexTarget)
+    uint8_t tex_shadow = 0;      // units whose depth texture compares (GL_ARB_shadow): a shadow sampler
+    uint8_t tex_shadow_float = 0;  // ... of a floating-point depth format: the reference is not clamped
     uint8_t alpha_test = 0;      // 0 or the GL func - GL_NEVER + 1
     uint8_t fog = 0;             // 0, or 1 linear, 2 exp, 3 exp2
     // texture coordinate generation of enabled units: 3 bits per coordinate s, t, r, q
@@ -235,6 +237,17 @@ struct FixedFunction {
     // The base format of the textures this context specified (level 0), by
     // name: the texture environment's result depends on it (ff_texenv.cc).
     std::unordered_map<uint32_t, uint8_t> tex_formats;
+    // Depth textures (level 0 of a depth format) and, by name, the depth
+    // parameters the texture environment follows (ff_texenv.cc): the base
+    // format GL_DEPTH_TEXTURE_MODE gives a depth texture (0: GL_LUMINANCE, the
+    // initial mode) and whether GL_TEXTURE_COMPARE_MODE compares
+    // (GL_ARB_shadow: such a unit samples through a shadow sampler).
+    struct DepthParams {
+        uint8_t mode_format = 0;
+        bool compare = false;
+    };
+    std::unordered_map<uint32_t, bool> depth_textures;  // true: a floating-point depth format
+    std::unordered_map<uint32_t, DepthParams> depth_params;
     bool point_sprite = false;  // glEnable(GL_POINT_SPRITE)
     bool alpha_test = false;
     GLenum alpha_func = 0x0207;  // GL_ALWAYS
@@ -369,6 +382,10 @@ void upload_list(Context& ctx, DisplayList& l);
 // and the values of its uniforms.
 uint64_t combine_key(const TexEnv& e);
 uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit, uint8_t target);
+// Whether the texture a unit samples is a depth texture whose
+// GL_TEXTURE_COMPARE_MODE compares (1D, 2D and rectangle targets: GL_ARB_shadow's);
+// `floating`: of a floating-point depth format.
+bool bound_tex_compares(Context& ctx, const FixedFunction& f, int unit, uint8_t target, bool* floating);
 // The target an enabled unit samples (GL 2.1 §3.8.15 and ARB_texture_rectangle:
 // cube map, then 3D, rectangle, 2D, 1D); 0 when none is enabled.
 uint8_t sampled_target(uint8_t enables);

@@ -92,6 +92,10 @@ Key make_key(Context& ctx, FixedFunction& f, const Layout& l, bool points) {
             k.tex_enabled |= 1 << u, k.tex_env[u] = uint16_t(f.tex_env[u].mode), k.tex_combine[u] = combine_key(f.tex_env[u]);
             k.tex_target[u] = target;
             k.tex_format[u] = bound_tex_format(ctx, f, u, target);
+            if (bool floating = false; bound_tex_compares(ctx, f, u, target, &floating)) {
+                k.tex_shadow |= uint8_t(1 << u);
+                if (floating) k.tex_shadow_float |= uint8_t(1 << u);
+            }
         }
     for (int u = 0; u < kMaxTexUnits; ++u) {
         if (!(k.tex_enabled & (1 << u))) continue;

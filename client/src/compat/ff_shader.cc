@@ -30,11 +30,16 @@ const char* sampler_type(uint8_t target) {
     }
 }
 
+// A unit's (s, t, r, q): a point sprite's are (s, t, 0, 1) across the point
+// (gl_PointCoord: upper-left origin, GL's default).
+std::string texture_coords(int u, int sprite) {
+    return sprite == 1   ? "vec4(gl_PointCoord, 0.0, 1.0)"
+           : sprite == 2 ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"  // GL_LOWER_LEFT
+                         : "mgl_tc" + std::to_string(u);
+}
+
 std::string sample_coords(uint8_t target, int u, int sprite) {
-    // a point sprite's coordinates are (s, t, 0, 1) across the point (gl_PointCoord: upper-left origin, GL's default)
-    const std::string tc = sprite == 1 ? "vec4(gl_PointCoord, 0.0, 1.0)"
-                           : sprite == 2 ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"  // GL_LOWER_LEFT
-                                         : "mgl_tc" + std::to_string(u);
+    const std::string tc = texture_coords(u, sprite);
     switch (target) {
         case kTex1D: return tc + ".x / " + tc + ".w";
         case kTex3D: return tc + ".xyz / " + tc + ".w";
@@ -304,8 +309,8 @@ std::string fragment_source(const Key& k) {
     }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u))
-            o << "in vec4 mgl_tc" << u << ";\nuniform " << sampler_type(k.tex_target[size_t(u)]) << " mgl_tex" << u
-              << ";\n" << texenv_declarations(k, u);
+            o << "in vec4 mgl_tc" << u << ";\nuniform " << sampler_type(k.tex_target[size_t(u)])
+              << ((k.tex_shadow >> u) & 1 ? "Shadow" : "") << " mgl_tex" << u << ";\n" << texenv_declarations(k, u);
     if (k.alpha_test) o << "uniform float mgl_alpha_ref;\n";
     if (k.fog) o << "in float mgl_fogc;\nuniform vec4 mgl_fog_color;\nuniform vec4 mgl_fog_params;\n";
     if (k.pixel) o << "uniform vec4 mgl_pix_org;\nuniform float mgl_pix_z;\nuniform sampler2D mgl_pix_img;\n";
@@ -322,10 +327,24 @@ std::string fragment_source(const Key& k) {
     }
     // every unit's sample first: GL_COMBINE may read another unit's (crossbar)
     if (k.tex_enabled) o << "    vec4 primary = c;\n";
-    for (int u = 0; u < kMaxTexUnits; ++u)
-        if (k.tex_enabled & (1 << u))
-            o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", "
-              << sample_coords(k.tex_target[size_t(u)], u, (k.sprite >> u) & 1 ? 1 + k.sprite_lower_left : 0) << ");\n";
+    for (int u = 0; u < kMaxTexUnits; ++u) {
+        if (!(k.tex_enabled & (1 << u))) continue;
+        const int sprite = (k.sprite >> u) & 1 ? 1 + k.sprite_lower_left : 0;
+        if ((k.tex_shadow >> u) & 1) {
+            // GL_ARB_shadow: r / q compared with the texel, clamped to [0, 1]
+            // for a fixed-point depth format (the host may store the texture
+            // as a float one); the result is the texel the depth texture
+            // mode's base format reads (tex_format)
+            const std::string tc = texture_coords(u, sprite);
+            const std::string ref = (k.tex_shadow_float >> u) & 1 ? tc + ".z / " + tc + ".w"
+                                                                  : "clamp(" + tc + ".z / " + tc + ".w, 0.0, 1.0)";
+            const std::string at = k.tex_target[size_t(u)] == kTex1D ? tc + ".x / " + tc + ".w, 0.0" : tc + ".xy / " + tc + ".w";
+            o << "    vec4 t" << u << " = vec4(texture(mgl_tex" << u << ", vec3(" << at << ", " << ref << ")));\n";
+            continue;
+        }
+        o << "    vec4 t" << u << " = texture(mgl_tex" << u << ", " << sample_coords(k.tex_target[size_t(u)], u, sprite)
+          << ");\n";
+    }
     for (int u = 0; u < kMaxTexUnits; ++u)
         if (k.tex_enabled & (1 << u)) o << texenv_fragment(k, u);
     if (k.separate_specular && k.lighting)

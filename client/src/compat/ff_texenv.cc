@@ -179,6 +179,16 @@ std::string function(int func, const std::string a[3], bool alpha) {
     }
 }
 
+constexpr GLenum kDepthTextureMode = 0x884B, kTextureCompareMode = 0x884C, kCompareRefToTexture = 0x884E;
+
+bool depth_format(GLenum f) {
+    switch (f) {
+        case 0x1902: case 0x81A5: case 0x81A6: case 0x81A7: case 0x8CAC:  // DEPTH_COMPONENT(16, 24, 32, 32F)
+        case 0x84F9: case 0x88F0: case 0x8CAD: return true;            // DEPTH_STENCIL, DEPTH24_STENCIL8, DEPTH32F_STENCIL8
+        default: return false;
+    }
+}
+
 // The base format of an internal format (GL 2.1 table 3.16; GL 3's red and
 // red-green formats and depth formats as GL_DEPTH_TEXTURE_MODE's default,
 // luminance, of a compatibility context); RGBA for what is not listed.
@@ -230,7 +240,34 @@ void note_format(GLenum target, GLint level, GLenum internalformat) {
     FixedFunction* f = ctx ? ff(*ctx) : nullptr;
     if (!f) return;
     const uint32_t tex = bound_for(ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)], t);
-    if (tex) f->tex_formats[tex] = base_format(internalformat);
+    if (!tex) return;
+    f->tex_formats[tex] = base_format(internalformat);
+    if (depth_format(internalformat)) f->depth_textures[tex] = internalformat == 0x8CAC || internalformat == 0x8CAD;
+    else f->depth_textures.erase(tex);
+}
+
+// glTexParameter* of GL_DEPTH_TEXTURE_MODE and GL_TEXTURE_COMPARE_MODE on the
+// active unit's texture of `target` (a value GL refuses is not kept: the
+// server raises its error).
+void note_depth_parameter(GLenum target, GLenum pname, double value) {
+    if (pname != kDepthTextureMode && pname != kTextureCompareMode) return;
+    const uint8_t t = target == 0x8513 ? uint8_t(kTexCube) : sampled_target_of(target);
+    Context* ctx = current();
+    FixedFunction* f = ctx ? ff(*ctx) : nullptr;
+    if (!t || !f) return;
+    const uint32_t tex = bound_for(ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)], t);
+    FixedFunction::DepthParams& p = f->depth_params[tex];
+    if (pname == kTextureCompareMode) {
+        if (value == 0 || value == kCompareRefToTexture) p.compare = value == kCompareRefToTexture;
+        return;
+    }
+    switch (uint32_t(value)) {
+        case 0x1909: p.mode_format = kFormatLuminance; break;  // GL_LUMINANCE
+        case 0x8049: p.mode_format = kFormatIntensity; break;  // GL_INTENSITY
+        case 0x1906: p.mode_format = kFormatAlpha; break;      // GL_ALPHA
+        case 0x1903: p.mode_format = kFormatRgb; break;        // GL_RED: (d, 0, 0, 1)
+        default: break;
+    }
 }
 
 }  // namespace
@@ -238,7 +275,11 @@ void note_format(GLenum target, GLint level, GLenum internalformat) {
 void forget_tex_formats(Context& ctx, GLsizei n, const GLuint* textures) {
     FixedFunction* f = ff(ctx);
     if (!f || !textures) return;
-    for (GLsizei i = 0; i < n; ++i) f->tex_formats.erase(textures[i]);
+    for (GLsizei i = 0; i < n; ++i) {
+        f->tex_formats.erase(textures[i]);
+        f->depth_textures.erase(textures[i]);
+        f->depth_params.erase(textures[i]);
+    }
 }
 
 uint8_t sampled_target(uint8_t enables) {
@@ -249,8 +290,25 @@ uint8_t sampled_target(uint8_t enables) {
 
 uint8_t bound_tex_format(Context& ctx, const FixedFunction& f, int unit, uint8_t target) {
     if (size_t(unit) >= ctx.st.units().size()) return kFormatRgba;
-    const auto found = f.tex_formats.find(bound_for(ctx.st.units()[size_t(unit)], target));
+    const uint32_t tex = bound_for(ctx.st.units()[size_t(unit)], target);
+    // a depth texture reads as its GL_DEPTH_TEXTURE_MODE's base format (the
+    // server samples it so: backends/gl/state/depth_texture_mode.h)
+    if (f.depth_textures.count(tex)) {
+        const auto p = f.depth_params.find(tex);
+        return p == f.depth_params.end() || !p->second.mode_format ? uint8_t(kFormatLuminance) : p->second.mode_format;
+    }
+    const auto found = f.tex_formats.find(tex);
     return found == f.tex_formats.end() ? uint8_t(kFormatRgba) : found->second;
+}
+
+bool bound_tex_compares(Context& ctx, const FixedFunction& f, int unit, uint8_t target, bool* floating) {
+    if (size_t(unit) >= ctx.st.units().size() || (target != kTex1D && target != kTex2D && target != kTexRect)) return false;
+    const uint32_t tex = bound_for(ctx.st.units()[size_t(unit)], target);
+    const auto p = f.depth_params.find(tex);
+    const auto d = f.depth_textures.find(tex);
+    if (p == f.depth_params.end() || !p->second.compare || d == f.depth_textures.end()) return false;
+    *floating = d->second;
+    return true;
 }
 
 uint64_t combine_key(const TexEnv& e) {
@@ -403,6 +461,14 @@ void observe_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsi
 }
 void observe_glTexStorage3D(GLenum target, GLsizei, GLenum internalformat, GLsizei, GLsizei, GLsizei) {
     note_format(target, 0, internalformat);
+}
+void observe_glTexParameteri(GLenum target, GLenum pname, GLint param) { note_depth_parameter(target, pname, param); }
+void observe_glTexParameterf(GLenum target, GLenum pname, GLfloat param) { note_depth_parameter(target, pname, param); }
+void observe_glTexParameteriv(GLenum target, GLenum pname, const GLint* params) {
+    if (params && (pname == kDepthTextureMode || pname == kTextureCompareMode)) note_depth_parameter(target, pname, params[0]);
+}
+void observe_glTexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
+    if (params && (pname == kDepthTextureMode || pname == kTextureCompareMode)) note_depth_parameter(target, pname, params[0]);
 }
 
 }  // namespace mgl_custom
