@@ -83,7 +83,7 @@ bool EsprytBackend::convert_double_arrays(const ProvokingDraw& draw) {
     auto it = cur_->double_arrays.lower_bound({vao, 0});
     if (it == cur_->double_arrays.end() || it->first.first != vao) return true;
     if (const GLenum older = host_gl.glGetError()) set_error(older);
-    // The vertex rows the draw reads, [lo, hi); hi 0: all of them.
+    // The vertex rows the draw reads, [lo, hi) (a count below 0: every row, per attribute below).
     int64_t lo = 0, hi = 0;
     if (draw.count >= 0 && draw.type) {
         std::vector<uint32_t>& indices = provoking_in_;

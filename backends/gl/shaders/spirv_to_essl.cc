@@ -393,8 +393,9 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     // GL's alpha test, which a compatibility context applies to an
     // application's program too: the stage's main runs first, then colour 0
     // is tested against the driver uniform (off, 0, unless the backend sets
-    // it). Only a desktop source: the fixed-function lowering's own ESSL
-    // programs test alpha themselves.
+    // it). Desktop sources only; the backend leaves the option off for the
+    // fixed-function lowering's own programs, which test alpha themselves
+    // (driver_uniforms.h, kFixedFunctionPragma).
     if (t.stage == Stage::fragment && opt.alpha_test && !t.source_es) {
         const std::string colour = colour_zero_output(out);
         if (!colour.empty()) {

@@ -256,6 +256,7 @@ void note_depth_parameter(GLenum target, GLenum pname, double value) {
     FixedFunction* f = ctx ? ff(*ctx) : nullptr;
     if (!t || !f) return;
     const uint32_t tex = bound_for(ctx->st.units()[std::min<size_t>(ctx->st.active_unit(), ctx->st.units().size() - 1)], t);
+    if (!(value >= 0 && value < 65536)) return;  // no enum (the server refuses it)
     FixedFunction::DepthParams& p = f->depth_params[tex];
     if (pname == kTextureCompareMode) {
         if (value == 0 || value == kCompareRefToTexture) p.compare = value == kCompareRefToTexture;

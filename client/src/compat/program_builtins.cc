@@ -463,6 +463,7 @@ void send_current(Context& ctx, FixedFunction& f, uint32_t attribs, const Layout
     }
 }
 
+namespace {
 // GL alpha-tests the fragments of an application's program too: the server
 // tests them against the state sent here (GL_ALWAYS while the test is off),
 // sent when it changed since this context's last program draw.
@@ -474,6 +475,7 @@ void send_alpha_test(Context& ctx, FixedFunction& f) {
     f.sent_alpha_func = func;
     f.sent_alpha_ref = ref;
 }
+}  // namespace
 
 // The current program's record, asked again after a link.
 Entry* current_entry(Context& ctx) {
