@@ -101,8 +101,8 @@ public:
     void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, wire::In<GLchar> label) override;
     void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
                           wire::Out<GLchar> label) override;
-    void glPointSize(GLfloat size) override;
-    void glAlphaFunc(GLenum func, GLfloat ref) override;  // desktop_state.cc          // desktop_state.cc
+    void glPointSize(GLfloat size) override;              // desktop_state.cc
+    void glAlphaFunc(GLenum func, GLfloat ref) override;  // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;
     void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
