@@ -120,7 +120,9 @@ bool EsprytBackend::convert_double_arrays(const ProvokingDraw& draw) {
         host_gl.glGetVertexAttribiv(index, GL_VERTEX_ATTRIB_ARRAY_DIVISOR, &divisor);
         const int64_t elem = int64_t(d.size) * 8;
         const int64_t bytes = host_buffer_size(d.source);
-        const int64_t rows = bytes >= int64_t(d.offset) + elem ? (bytes - int64_t(d.offset) - elem) / d.stride + 1 : 0;
+        // (an offset past the buffer, however large, reads nothing)
+        const int64_t rows = d.offset <= uint64_t(bytes) && bytes - int64_t(d.offset) >= elem
+                                 ? (bytes - int64_t(d.offset) - elem) / d.stride + 1 : 0;
         int64_t first = lo, end = hi;
         if (divisor > 0) {
             first = 0;

@@ -7,6 +7,7 @@
 #include <GLES3/gl32.h>
 
 #include "backend.h"
+#include "context/desktop_context.h"
 
 namespace mgl::magma {
 
@@ -130,7 +131,8 @@ void MagmaBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
 // GL front end. Magma's programs do not test alpha yet: said once per context.
 void MagmaBackend::glAlphaFunc(GLenum func, GLfloat ref) {
     if (!need_context(gen::Op::glAlphaFunc)) return;
-    if (!cur_->desktop() || cur_->profile != 2) return refuse(gen::Op::glAlphaFunc, GL_INVALID_OPERATION, "a compatibility-profile verb");
+    if (gl::api_kind(cur_->api, cur_->profile, cur_->served) != gen::ApiKind::compat)
+        return refuse(gen::Op::glAlphaFunc, GL_INVALID_OPERATION, "a compatibility-profile verb");
     if (cur_->dstate.set_alpha_func(func, ref)) return refuse(gen::Op::glAlphaFunc, GL_INVALID_ENUM, "func");
     if (func != GL_ALWAYS && !cur_->alpha_test_said) {
         cur_->alpha_test_said = true;

@@ -278,6 +278,19 @@ bool bind_resources(spvc_compiler comp, const ResourceBindings& r) {
     return apply(SPVC_RESOURCE_TYPE_STORAGE_IMAGE, r.images) && apply(SPVC_RESOURCE_TYPE_STORAGE_BUFFER, r.storage_blocks);
 }
 
+// Renames the translated stage's main (where SPIRV-Cross writes it) so that
+// a main appended after the stage's code can call it first: the driver
+// uniforms' epilogues. False, with a log line, when it is not there.
+bool rename_main(std::string& essl, const std::string& to, std::string& log) {
+    const size_t at = essl.find("\nvoid main()\n");
+    if (at == std::string::npos) {
+        log = "ERROR: the translated stage has no main() where expected";
+        return false;
+    }
+    essl.replace(at, 13, "\nvoid " + to + "()\n");
+    return true;
+}
+
 // The expression of a translated fragment stage's colour 0 (a float vec4
 // output: its location is 0, or it is the stage's only output; an array's
 // element 0), or "" when it has none (integer outputs, a depth-only stage).
@@ -361,12 +374,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     // (desktop GL; a GLES host leaves their size undefined): its main runs
     // first, then the driver uniform's value is written (driver_uniforms.h).
     if (t.stage == Stage::vertex && out.find("gl_PointSize") == std::string::npos) {
-        const size_t main_at = out.find("\nvoid main()\n");
-        if (main_at == std::string::npos) {
-            log = "ERROR: the translated vertex stage has no main() where expected";
-            return false;
-        }
-        out.replace(main_at, 13, "\nvoid mgl_main()\n");
+        if (!rename_main(out, "mgl_main", log)) return false;
         // Declared after everything of the application's: a host gives it the
         // location after the stage's own uniforms (first, it took location 0
         // and moved every application uniform from where a desktop driver puts
@@ -399,12 +407,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
     if (t.stage == Stage::fragment && opt.alpha_test && !t.source_es) {
         const std::string colour = colour_zero_output(out);
         if (!colour.empty()) {
-            const size_t main_at = out.find("\nvoid main()\n");
-            if (main_at == std::string::npos) {
-                log = "ERROR: the translated fragment stage has no main() where expected";
-                return false;
-            }
-            out.replace(main_at, 13, "\nvoid mgl_alpha_main()\n");
+            if (!rename_main(out, "mgl_alpha_main", log)) return false;
             out += std::string("\nuniform highp vec2 ") + kAlphaTestUniform + ";\nvoid main()\n{\n    mgl_alpha_main();\n" +
                    "    highp int f = int(" + kAlphaTestUniform + ".x);\n    highp float a = " + colour +
                    ".a, r = " + kAlphaTestUniform + ".y;\n" +
