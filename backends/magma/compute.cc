@@ -165,7 +165,9 @@ bool MagmaBackend::build_compute(Program& p, const Shader& cs, std::string& log_
     }
     for (const BlockInfo& b : lp.blocks)
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stage, nullptr});
-    exe->block_bindings.assign(lp.blocks.size(), 0);
+    // Each block starts at the binding point its source gave (layout(binding = N)), else 0.
+    exe->block_bindings.clear();
+    for (const BlockInfo& b : lp.blocks) exe->block_bindings.push_back(GLuint(std::max(b.initial, 0)));
     log_text = add_storage_bindings(*exe, gpu_->dev(), stage, bindings);
     if (!log_text.empty()) {
         log().warn("magma: program not linked: {}", log_text);

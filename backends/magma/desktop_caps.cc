@@ -57,6 +57,9 @@ const char* const kAlways[] = {
     // Debug output: the front end's log (backends/gl/state/debug_output.h),
     // which the client hands to the application's callback; labels here.
     "GL_KHR_debug",
+    // GL_ARB_framebuffer_object's blits and multisample renderbuffers under
+    // their EXT names (gl.xml aliases; compatibility contexts, as on Mesa).
+    "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_multisample",
     // GL 3.2's base vertex: Vulkan's vertexOffset (draw.cc).
     "GL_ARB_draw_elements_base_vertex",
     // gpu_shader5's integer functions: such sources compile as GLSL 4.00
@@ -64,6 +67,13 @@ const char* const kAlways[] = {
     // (GL_ARB_arrays_of_arrays compiles too, but its nested sampler arrays
     // are not reflected yet and one such pipeline crashes lavapipe: not listed.)
     "GL_MESA_shader_integer_functions",
+    // GLSL 4.20's conveniences (initializer lists, binding qualifiers,
+    // implicit conversions of returns) and GLSL 4.00's textureGather in
+    // earlier versions: glslang's own extensions, Vulkan's gathers.
+    "GL_ARB_shading_language_420pack", "GL_ARB_texture_gather",
+    // GLSL 1.30's integer types and lookups in 1.10/1.20 (compatibility
+    // contexts): the front end's respelling (gpu_shader4.h), shaders.cc.
+    "GL_EXT_gpu_shader4",
 };
 
 }  // namespace

@@ -79,6 +79,13 @@ bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
         *count = 1;
         return true;
     }
+    // GL_ARB_texture_gather's limits: Vulkan's gathers read any component,
+    // at the device's offsets.
+    if (pname == 0x8F9F || pname == 0x8E5E || pname == 0x8E5F) {
+        out[0] = pname == 0x8F9F ? 4 : pname == 0x8E5E ? l.minTexelGatherOffset : l.maxTexelGatherOffset;
+        *count = 1;
+        return true;
+    }
     if (gl::cap_route(pname) == gl::CapRoute::host && desktop_is_enabled(pname, on)) {
         out[0] = on;
         *count = 1;

@@ -214,7 +214,9 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     }
     for (const BlockInfo& b : lp.blocks)
         if (b.binding >= 0) bindings.push_back({uint32_t(b.binding), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
-    exe->block_bindings.assign(lp.blocks.size(), 0);
+    // Each block starts at the binding point its source gave (layout(binding = N)), else 0.
+    exe->block_bindings.clear();
+    for (const BlockInfo& b : lp.blocks) exe->block_bindings.push_back(GLuint(std::max(b.initial, 0)));
     // Storage blocks in graphics stages: the device must let those stages
     // write (GLSL lets any of them), else the link fails loudly.
     if (!lp.storage.empty() && !(gpu_->dev().features.vertexPipelineStoresAndAtomics &&

@@ -2,9 +2,10 @@
 // image units (glBindImageTexture and their queries) and the storage-image
 // descriptor a draw or dispatch binds for an image uniform. GL's rules
 // (errors, figures, the format table) are the GL front end's
-// (backends/gl/state/image_rules.h). Served: 2D and 2D array textures
-// (layered or one layer) and layered 3D textures, with the texture's own
-// format; anything else a program asks of an image unit is refused loudly.
+// (backends/gl/state/image_rules.h). Served: 1D, 2D, rectangle, 1D and 2D
+// array (layered or one layer), cube (layered, or one face as 2D) and
+// layered 3D textures, with the texture's own format; anything else a
+// program asks of an image unit is refused loudly.
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
@@ -20,12 +21,37 @@ constexpr GLenum kImageBindingName = 0x8F3A, kImageBindingLevel = 0x8F3B, kImage
                  kImageBindingLayer = 0x8F3D, kImageBindingAccess = 0x8F3E, kImageBindingFormat = 0x906E;
 
 // The view an image uniform's type asks for (0: a kind not served yet).
+// 1D and rectangle images are 2D ones here: the shader front end lowered
+// their SPIR-V (spirv_textures.h) as Magma keeps those textures (objects.h).
 VkImageViewType image_view_type(GLenum t) {
     switch (t) {
-        case 0x904D: case 0x9058: case 0x9063: return VK_IMAGE_VIEW_TYPE_2D;        // GL_{,INT_,UNSIGNED_INT_}IMAGE_2D
-        case 0x9053: case 0x905E: case 0x9069: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;  // ..._IMAGE_2D_ARRAY
-        case 0x904E: case 0x9059: case 0x9064: return VK_IMAGE_VIEW_TYPE_3D;        // ..._IMAGE_3D
+        case 0x904D: case 0x9058: case 0x9063:                                     // GL_{,INT_,UNSIGNED_INT_}IMAGE_2D
+        case 0x904C: case 0x9057: case 0x9062:                                     // ..._IMAGE_1D
+        case 0x904F: case 0x905A: case 0x9065: return VK_IMAGE_VIEW_TYPE_2D;       // ..._IMAGE_2D_RECT
+        case 0x9053: case 0x905E: case 0x9069:                                     // ..._IMAGE_2D_ARRAY
+        case 0x9052: case 0x905D: case 0x9068: return VK_IMAGE_VIEW_TYPE_2D_ARRAY; // ..._IMAGE_1D_ARRAY
+        case 0x904E: case 0x9059: case 0x9064: return VK_IMAGE_VIEW_TYPE_3D;       // ..._IMAGE_3D
+        case 0x9050: case 0x905B: case 0x9066: return VK_IMAGE_VIEW_TYPE_CUBE;     // ..._IMAGE_CUBE
         default: return VK_IMAGE_VIEW_TYPE_MAX_ENUM;
+    }
+}
+
+// The texture targets an image uniform's kind reads (GL 4.6 §8.26: the
+// unit's texture and the uniform's type must agree): a non-layered unit of
+// an array or cube texture is one layer or face, read as the 2D (1D) kind.
+bool image_fits(GLenum uniform_type, const Texture& t, bool layered) {
+    switch (uniform_type) {
+        case 0x904D: case 0x9058: case 0x9063:
+            return t.target == GL_TEXTURE_2D ||
+                   (!layered && (t.target == GL_TEXTURE_2D_ARRAY || t.target == GL_TEXTURE_CUBE_MAP));
+        case 0x904C: case 0x9057: case 0x9062:
+            return t.target == GL_TEXTURE_1D || (!layered && t.target == GL_TEXTURE_1D_ARRAY);
+        case 0x904F: case 0x905A: case 0x9065: return t.target == GL_TEXTURE_RECTANGLE;
+        case 0x9053: case 0x905E: case 0x9069: return t.target == GL_TEXTURE_2D_ARRAY;
+        case 0x9052: case 0x905D: case 0x9068: return t.target == GL_TEXTURE_1D_ARRAY;
+        case 0x904E: case 0x9059: case 0x9064: return t.target == GL_TEXTURE_3D && layered;
+        case 0x9050: case 0x905B: case 0x9066: return t.target == GL_TEXTURE_CUBE_MAP && layered && t.img.cube;
+        default: return false;
     }
 }
 
@@ -109,17 +135,14 @@ bool MagmaBackend::storage_image(gen::Op verb, const UniformInfo& u, int unit, u
         return fail("an image unit's format other than the texture's own (not served yet)");
     if (iu.level < 0 || uint32_t(iu.level) >= t->img.levels) return fail("an image unit's level is not in the texture");
     const VkImageViewType type = image_view_type(u.type);
-    const bool array_tex = t->target == GL_TEXTURE_2D_ARRAY;
-    uint32_t base_layer = 0, layers = 1;
-    if (type == VK_IMAGE_VIEW_TYPE_2D && (t->target == GL_TEXTURE_2D || array_tex)) {
-        base_layer = array_tex && !iu.layered ? uint32_t(iu.layer) : 0;
-    } else if (type == VK_IMAGE_VIEW_TYPE_2D_ARRAY && array_tex) {
-        base_layer = iu.layered ? 0 : uint32_t(iu.layer);
-        layers = iu.layered ? t->img.layers : 1;
-    } else if (type == VK_IMAGE_VIEW_TYPE_3D && t->target == GL_TEXTURE_3D && iu.layered) {
-    } else {
+    if (type == VK_IMAGE_VIEW_TYPE_MAX_ENUM || !image_fits(u.type, *t, iu.layered))
         return fail("an image uniform of this kind, or on this texture target, is not served yet");
-    }
+    // Array and cube textures hold their layers (faces) as Vulkan layers: an
+    // array or cube uniform on a layered unit binds them all, anything else
+    // the unit's one layer (an array uniform then sees an array of one).
+    const bool all = iu.layered && (type == VK_IMAGE_VIEW_TYPE_2D_ARRAY || type == VK_IMAGE_VIEW_TYPE_CUBE);
+    const uint32_t base_layer = all || t->img.layers == 1 || t->target == GL_TEXTURE_3D ? 0 : uint32_t(iu.layer);
+    const uint32_t layers = all ? t->img.layers : 1;
     if (base_layer + layers > t->img.layers) return fail("an image unit's layer is not in the texture");
     // Storage views live with the attachment views (destroyed with the image):
     // bit 63 and the view type tell them apart.

@@ -9,6 +9,7 @@
 #include "compat_builtins.h"
 #include "frag_coord.h"
 #include "glsl_lift.h"
+#include "gpu_shader4.h"
 #include "const_fold.h"
 #include "essl_source.h"
 #include "atomic_counter_rules.h"
@@ -220,9 +221,12 @@ bool validate_desktop(const Version& v, std::string& log) {
 // - gl_PointCoord: GLES's origin is the upper left of the point in window
 //   coordinates; our images are bottom row first, so Vulkan's upper left is
 //   GL's lower left and y must be mirrored.
-std::string translate(const std::string& src, const Version& v, Api api, Stage stage, std::string& defines) {
+// `words_of_130`: a 1.10/1.20 source that GL_EXT_gpu_shader4 gave 1.30's
+// types and functions keeps them.
+std::string translate(const std::string& src, const Version& v, Api api, Stage stage, std::string& defines,
+                      bool words_of_130) {
     // Desktop 1.30 and later compile as themselves: nothing of theirs is foreign.
-    const bool rename = api == Api::es || v.number < 130;
+    const bool rename = api == Api::es || (v.number < 130 && !words_of_130);
     std::string out = replace_word(rename ? rename_foreign_words(src, v.number) : src, "__VERSION__", "MGL_VERSION_");
     defines += "#define MGL_VERSION_ " + std::to_string(v.number) + "\n";
     if (api == Api::es && v.number < 300) {
@@ -344,6 +348,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     }
     int version = 310;
     EProfile profile = EEsProfile;
+    bool gpu_shader4 = false;
     if (api == Api::desktop) {
         if (!v.declared) v = {110, false, false, ""};  // desktop GLSL without #version is 1.10
         if (!validate_desktop(v, log)) return nullptr;
@@ -352,6 +357,21 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (stage == Stage::vertex) {
             std::vector<std::string> one{src};
             if (gl::respell_instance_id_arb(one)) src = std::move(one[0]);
+        }
+        // GL_EXT_gpu_shader4 (compatibility contexts): 1.30's integer types
+        // and lookups under the extension's spellings, respelled by the front
+        // end's rule (gpu_shader4.h); 1.40 has all of them. A no-op from 1.30
+        // on, where glslang would refuse the unknown directive.
+        {
+            std::vector<std::string> one{src};
+            if (gl::take_extension_directive(one, "GL_EXT_gpu_shader4")) {
+                if (v.number < 130) {
+                    gpu_shader4 = true;
+                    gl::respell_gpu_shader4(one);
+                    p->preamble += gl::gpu_shader4_lookups();
+                }
+                src = std::move(one[0]);
+            }
         }
         // Extensions that bring a later version's built-ins to 1.30/1.40:
         // glslang declares those built-ins by version only, so the source
@@ -448,7 +468,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool wrap_vertex = stage == Stage::vertex && wrap_clip_z;
     if (wrap_vertex) p->preamble += kVertexWrapStart;
     if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
-    p->source = translate(src, v, api, stage, p->preamble);
+    p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
     p->strings[0] = p->source.c_str();
     p->end = wrap_vertex ? vertex_wrap_end(captured_builtins) : "\n";
     p->strings[1] = p->end.c_str();

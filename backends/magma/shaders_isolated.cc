@@ -127,6 +127,7 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
         w.str(b.name);
         w.u32(uint32_t(b.binding));
         w.u32(uint32_t(b.size));
+        w.u32(uint32_t(b.initial));
     }
     w.u32(uint32_t(p.storage.size()));
     for (const BlockInfo& b : p.storage) {
@@ -184,11 +185,12 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         a.location = int(r.u32());
         a.slots = int(r.u32());
     }
-    p.blocks.resize(count(r, 16));
+    p.blocks.resize(count(r, 20));
     for (BlockInfo& b : p.blocks) {
         b.name = r.str();
         b.binding = int(r.u32());
         b.size = int(r.u32());
+        b.initial = int(r.u32());
     }
     p.storage.resize(count(r, 20));
     for (BlockInfo& b : p.storage) {

@@ -17,6 +17,7 @@
 #include "counters_link.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <regex>
 
@@ -129,10 +130,29 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
     }
 }
 
-// The GL binding points the sources gave their storage blocks
+// The GL binding points the sources gave their storage and uniform blocks
 // (layout(binding = N)), read before the I/O mapper places the rest: block
-// name -> binding. A block without one starts at binding point 0 (GL).
-void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& out, std::map<std::string, int>& images) {
+// name -> binding (an array's first element). A block without one starts at
+// binding point 0 (GL).
+struct SourceBindings {
+    std::map<std::string, int> storage, uniform_blocks, images;
+};
+
+// The initial binding point of a reflected block: an element of a block
+// array ("B[2]") follows its array's (GL 4.6 §7.6.2).
+int initial_binding(const std::map<std::string, int>& given, const std::string& reflected) {
+    std::string name = reflected;
+    int element = 0;
+    const size_t open = name.rfind('[');
+    if (open != std::string::npos && name.back() == ']') {
+        element = std::atoi(name.c_str() + open + 1);
+        name.resize(open);
+    }
+    auto it = given.find(name);
+    return it == given.end() ? 0 : it->second + element;
+}
+
+void source_bindings(glslang::TIntermediate* im, SourceBindings& out) {
     TIntermNode* root = im ? im->getTreeRoot() : nullptr;
     if (!root || !root->getAsAggregate()) return;
     auto& seq = root->getAsAggregate()->getSequence();
@@ -142,29 +162,30 @@ void storage_bindings(glslang::TIntermediate* im, std::map<std::string, int>& ou
         if (!sym) continue;
         const glslang::TQualifier& q = sym->getType().getQualifier();
         if (q.storage == glslang::EvqBuffer && q.hasBinding())
-            out[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
+            out.storage[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
+        if (q.storage == glslang::EvqUniform && q.hasBinding() && sym->getType().getBasicType() == glslang::EbtBlock)
+            out.uniform_blocks[unrename(sym->getType().getTypeName().c_str())] = int(q.layoutBinding);
         // Image uniforms: layout(binding = N) is their initial image unit.
         if (q.storage == glslang::EvqUniform && q.hasBinding() && sym->getType().getBasicType() == glslang::EbtSampler &&
             sym->getType().getSampler().isImage())
-            images[unrename(sym->getName().c_str())] = int(q.layoutBinding);
+            out.images[unrename(sym->getName().c_str())] = int(q.layoutBinding);
     }
 }
 
 // The program's shader storage blocks from its reflection.
-void reflect_storage(glslang::TProgram& prog, const std::map<std::string, int>& initial, LinkedProgram& out) {
+void reflect_storage(glslang::TProgram& prog, const SourceBindings& given, LinkedProgram& out) {
     for (int i = 0; i < prog.getNumBufferBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getBufferBlock(i);
         if (counter_block(b.name, nullptr)) continue;  // an atomic counter buffer (counters_link.h)
         BlockInfo info{unrename(strip_array(b.name)), b.getBinding(), b.size};
-        auto it = initial.find(info.name);
-        if (it != initial.end()) info.initial = it->second;
+        info.initial = initial_binding(given.storage, unrename(b.name));
         out.storage.push_back(std::move(info));
     }
 }
 
 // The program's uniform blocks, its default block and its uniforms (samplers
 // by binding, default-block members by offset), from glslang's reflection.
-void reflect_uniforms(glslang::TProgram& prog, LinkedProgram& out) {
+void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, LinkedProgram& out) {
     int default_block = -1;
     for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getUniformBlock(i);
@@ -173,7 +194,8 @@ void reflect_uniforms(glslang::TProgram& prog, LinkedProgram& out) {
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {
-            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size});
+            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size,
+                                  initial_binding(given.uniform_blocks, unrename(b.name))});
         }
     }
     for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
@@ -212,8 +234,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
         log = prog.getInfoLog();
         return false;
     }
-    std::map<std::string, int> initial, image_units;
-    storage_bindings(prog.getIntermediate(EShLangCompute), initial, image_units);
+    SourceBindings given;
+    source_bindings(prog.getIntermediate(EShLangCompute), given);
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangCompute));
     if (!prog.mapIO(&resolver, &mapper)) {
@@ -222,12 +244,12 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     }
     prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers);
     out = {};
-    reflect_uniforms(prog, out);
-    reflect_storage(prog, initial, out);
+    reflect_uniforms(prog, given, out);
+    reflect_storage(prog, given, out);
     reflect_counters(prog, out);
     for (UniformInfo& u : out.uniforms) {
-        auto it = image_units.find(u.name);
-        if (it != image_units.end()) u.unit = it->second;
+        auto it = given.images.find(u.name);
+        if (it != given.images.end()) u.unit = it->second;
     }
     glslang::TIntermediate& cim = *prog.getIntermediate(EShLangCompute);
     if (!cim.isLocalSizeSet()) {
@@ -338,10 +360,8 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         BindOutputs bind(unlocated);
         if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
-    std::map<std::string, int> initial;
-    std::map<std::string, int> image_units;
-    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment})
-        storage_bindings(prog.getIntermediate(l), initial, image_units);
+    SourceBindings given;
+    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment}) source_bindings(prog.getIntermediate(l), given);
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
@@ -353,12 +373,12 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     // every vertex input fed (GL would not list them as active: a known gap).
     prog.buildReflection(EShReflectionDefault | EShReflectionSeparateBuffers | EShReflectionAllIOVariables);
     out = {};
-    reflect_uniforms(prog, out);
-    reflect_storage(prog, initial, out);
+    reflect_uniforms(prog, given, out);
+    reflect_storage(prog, given, out);
     reflect_counters(prog, out);
     for (UniformInfo& u : out.uniforms) {
-        auto it = image_units.find(u.name);
-        if (it != image_units.end()) u.unit = it->second;
+        auto it = given.images.find(u.name);
+        if (it != given.images.end()) u.unit = it->second;
     }
     for (int i = 0; i < prog.getNumPipeInputs(); ++i) {
         const glslang::TObjectReflection& a = prog.getPipeInput(i);
