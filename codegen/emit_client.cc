@@ -462,7 +462,12 @@ std::string compsize_code(const Verb& v, const Param& p) {
         if (!find_param(v, a)) return "";
     const std::string op = "::mgl::gen::Op::" + v.name;
     const bool pack = p.kind == ParamKind::out_array;
-    if (args.size() == 2 && args[0] == "uniformCount" && args[1] == "pname") return "int64_t(uniformCount)";
+    // A negative count is GL_INVALID_VALUE (GL 4.6 §7.3.1.1), not a count.
+    if (args.size() == 2 && args[0] == "uniformCount" && args[1] == "pname")
+        return "(uniformCount < 0 ? ::mgl::client::kBadValue : int64_t(uniformCount))";
+    // glGetActiveUniformBlockiv: the member indices' count is the server's; the helper asks for it.
+    if (args.size() == 3 && args[0] == "program" && args[1] == "uniformBlockIndex" && args[2] == "pname" && pack)
+        return "::mgl::client::cs_uniform_block(*ctx_, program, uniformBlockIndex, pname)";
     if (has("pname") && scalar("pname")) return "::mgl::client::cs_pname(*ctx_, " + op + ", pname)";
     // glGetTexImage: the level's size is the server's; the helper asks for it.
     if (args.size() == 4 && args[0] == "target" && args[1] == "level" && args[2] == "format" && args[3] == "type" &&

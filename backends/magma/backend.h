@@ -357,6 +357,16 @@ public:
     void glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
                            wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) override;
     GLuint glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) override;
+    void glGetActiveUniformsiv(GLuint program, GLsizei uniformCount, wire::In<GLuint> uniformIndices, GLenum pname,
+                               wire::Out<GLint> params) override;
+    void glGetUniformIndices(GLuint program, GLsizei uniformCount, wire::Strings uniformNames,
+                             wire::Out<GLuint> uniformIndices) override;
+    void glGetActiveUniformName(GLuint program, GLuint uniformIndex, GLsizei bufSize, wire::Out<GLsizei> length,
+                                wire::Out<GLchar> uniformName) override;
+    void glGetActiveUniformBlockName(GLuint program, GLuint uniformBlockIndex, GLsizei bufSize,
+                                     wire::Out<GLsizei> length, wire::Out<GLchar> uniformBlockName) override;
+    void glGetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex, GLenum pname,
+                                   wire::Out<GLint> params) override;
     void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) override;
     // glGetUniform{f,i,ui}v: the session verb the client sends for them (uniform_get.cc).
     GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;

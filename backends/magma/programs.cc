@@ -12,43 +12,10 @@
 #include <cstring>
 
 #include "backend.h"
+#include "program_names.h"
 
 namespace mgl::magma {
 
-namespace {
-
-// "name", "name[3]" -> base name and element.
-bool split_name(const std::string& n, std::string& base, int& element) {
-    element = 0;
-    base = n;
-    if (n.empty() || n.back() != ']') return true;
-    const size_t open = n.rfind('[');
-    if (open == std::string::npos) return false;
-    const std::string idx = n.substr(open + 1, n.size() - open - 2);
-    if (idx.empty() || idx.find_first_not_of("0123456789") != std::string::npos) return false;
-    // from_chars, not stoi: an index too large for int comes from the client
-    // and must be an unknown name, not an exception that ends the server.
-    if (std::from_chars(idx.data(), idx.data() + idx.size(), element).ec != std::errc()) return false;
-    base = n.substr(0, open);
-    return true;
-}
-
-void copy_string(const std::string& s, GLsizei bufSize, wire::Out<GLsizei> length, wire::Out<GLchar> out) {
-    GLsizei n = 0;
-    if (bufSize > 0 && out.size > 0) {
-        n = GLsizei(std::min({s.size(), size_t(bufSize) - 1, size_t(out.size) - 1}));
-        std::memcpy(out.data, s.data(), size_t(n));  // GLchar is signed char on the wire
-        out.data[n] = 0;
-    }
-    if (length.count()) length.data[0] = n;
-}
-
-std::string in_string(wire::In<GLchar> s) {
-    const char* p = reinterpret_cast<const char*>(s.data);
-    return std::string(p, strnlen(p, s.size));
-}
-
-}  // namespace
 
 std::shared_ptr<Shader> MagmaBackend::shader_for(gen::Op verb, GLuint name) {
     auto it = cur_->share->shaders.find(name);
@@ -274,12 +241,13 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
         case GL_VALIDATE_STATUS: v = p->validated; break;
         case GL_INFO_LOG_LENGTH: v = p->log.empty() ? 0 : GLint(p->log.size() + 1); break;
         case GL_ATTACHED_SHADERS: v = GLint(p->shaders.size()); break;
-        case GL_ACTIVE_UNIFORMS: v = lp ? GLint(lp->uniforms.size()) : 0; break;
+        case GL_ACTIVE_UNIFORMS: v = lp ? GLint(lp->uniforms.size() + lp->block_uniforms.size()) : 0; break;
         case GL_ACTIVE_ATTRIBUTES: v = lp ? GLint(lp->attribs.size()) : 0; break;
         case GL_ACTIVE_UNIFORM_BLOCKS: v = lp ? GLint(lp->blocks.size()) : 0; break;
         case GL_ACTIVE_UNIFORM_MAX_LENGTH:
             if (lp)
-                for (auto& u : lp->uniforms) v = std::max<GLint>(v, GLint(u.name.size() + (u.array_size > 1 ? 4 : 1)));
+                for (const auto* list : {&lp->uniforms, &lp->block_uniforms})
+                    for (const UniformInfo& u : *list) v = std::max<GLint>(v, GLint(active_name(u).size() + 1));
             break;
         case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
             if (lp)
@@ -398,12 +366,11 @@ void MagmaBackend::glGetActiveUniform(GLuint program, GLuint index, GLsizei bufS
                                       wire::Out<GLint> size, wire::Out<GLenum> type, wire::Out<GLchar> name) {
     if (!need_context(gen::Op::glGetActiveUniform)) return;
     auto p = program_for(gen::Op::glGetActiveUniform, program);
-    if (!p || !p->exe || index >= p->exe->linked.uniforms.size())
-        return refuse(gen::Op::glGetActiveUniform, GL_INVALID_VALUE, "index");
-    const UniformInfo& u = p->exe->linked.uniforms[index];
-    if (size.count()) size.data[0] = u.array_size;
-    if (type.count()) type.data[0] = u.type;
-    copy_string(u.array_size > 1 ? u.name + "[0]" : u.name, bufSize, length, name);
+    const UniformInfo* u = p && p->exe ? active_uniform(p->exe->linked, index) : nullptr;
+    if (!u) return refuse(gen::Op::glGetActiveUniform, GL_INVALID_VALUE, "index");
+    if (size.count()) size.data[0] = u->array_size;
+    if (type.count()) type.data[0] = u->type;
+    copy_string(active_name(*u), bufSize, length, name);
 }
 
 void MagmaBackend::glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
@@ -416,25 +383,6 @@ void MagmaBackend::glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSi
     if (size.count()) size.data[0] = 1;
     if (type.count()) type.data[0] = a.type;
     copy_string(a.name, bufSize, length, name);
-}
-
-GLuint MagmaBackend::glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) {
-    if (!need_context(gen::Op::glGetUniformBlockIndex)) return GL_INVALID_INDEX;
-    auto p = program_for(gen::Op::glGetUniformBlockIndex, program);
-    if (!p || !p->exe) return GL_INVALID_INDEX;
-    const std::string n = in_string(name);
-    const auto& blocks = p->exe->linked.blocks;
-    for (size_t i = 0; i < blocks.size(); ++i)
-        if (blocks[i].name == n) return GLuint(i);
-    return GL_INVALID_INDEX;
-}
-
-void MagmaBackend::glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) {
-    if (!need_context(gen::Op::glUniformBlockBinding)) return;
-    auto p = program_for(gen::Op::glUniformBlockBinding, program);
-    if (!p || !p->exe || index >= p->exe->block_bindings.size())
-        return refuse(gen::Op::glUniformBlockBinding, GL_INVALID_VALUE, "block index");
-    p->exe->block_bindings[index] = binding;
 }
 
 }  // namespace mgl::magma

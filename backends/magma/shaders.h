@@ -48,6 +48,12 @@ struct UniformInfo {
     int counter_offset = -1;
     // An image uniform: the image unit its source gave (layout(binding = N)), else 0.
     int unit = 0;
+    // A member of a user uniform block (LinkedProgram::block_uniforms): its
+    // block's index; offset and array_stride are then its layout in the
+    // block's buffer, with the stride between a matrix's columns (rows).
+    int block = -1;
+    int matrix_stride = 0;
+    bool row_major = false;
 };
 
 struct AttribInfo {
@@ -62,6 +68,7 @@ struct BlockInfo {
     int binding = -1;     // descriptor binding
     int size = 0;
     int initial = 0;      // the GL binding point the source gave (layout(binding = N)), else 0
+    uint32_t stages = 0;  // the stages that use it (bit N: glslang's EShLanguage N)
 };
 
 // An atomic counter buffer of a program. glslang's relaxed Vulkan rules
@@ -85,6 +92,9 @@ struct LinkedProgram {
     std::vector<UniformInfo> uniforms;
     std::vector<AttribInfo> attribs;
     std::vector<BlockInfo> blocks;  // user uniform blocks (ES 3.0)
+    // Their members, which GL counts as active uniforms after `uniforms`
+    // (index uniforms.size() + i); they have no location.
+    std::vector<UniformInfo> block_uniforms;
     std::vector<BlockInfo> storage; // shader storage blocks (GL_ARB_shader_storage_buffer_object)
     std::vector<CounterBufferInfo> counter_buffers;  // atomic counter buffers (GL_ARB_shader_atomic_counters)
     std::vector<uint32_t> cs;       // SPIR-V of a compute program (then vs/fs/gs are empty)

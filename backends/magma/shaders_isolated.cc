@@ -110,12 +110,16 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
     put_words(w, p.fs);
     put_words(w, p.gs);
     for (uint32_t v : {p.gs_input, p.gs_output, uint32_t(p.gs_vertices), uint32_t(p.gs_invocations)}) w.u32(v);
-    w.u32(uint32_t(p.uniforms.size()));
-    for (const UniformInfo& u : p.uniforms) {
-        w.str(u.name);
-        for (uint32_t v : {u.type, uint32_t(u.array_size), uint32_t(u.offset), uint32_t(u.array_stride),
-                           uint32_t(u.binding), uint32_t(u.location), uint32_t(u.counter_buffer), uint32_t(u.counter_offset), uint32_t(u.unit)})
-            w.u32(v);
+    for (const std::vector<UniformInfo>* list : {&p.uniforms, &p.block_uniforms}) {
+        w.u32(uint32_t(list->size()));
+        for (const UniformInfo& u : *list) {
+            w.str(u.name);
+            for (uint32_t v : {u.type, uint32_t(u.array_size), uint32_t(u.offset), uint32_t(u.array_stride),
+                               uint32_t(u.binding), uint32_t(u.location), uint32_t(u.counter_buffer),
+                               uint32_t(u.counter_offset), uint32_t(u.unit), uint32_t(u.block),
+                               uint32_t(u.matrix_stride), uint32_t(u.row_major)})
+                w.u32(v);
+        }
     }
     w.u32(uint32_t(p.attribs.size()));
     for (const AttribInfo& a : p.attribs) {
@@ -128,6 +132,7 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
         w.u32(uint32_t(b.binding));
         w.u32(uint32_t(b.size));
         w.u32(uint32_t(b.initial));
+        w.u32(b.stages);
     }
     w.u32(uint32_t(p.storage.size()));
     for (const BlockInfo& b : p.storage) {
@@ -165,18 +170,23 @@ bool decode(FieldReader& r, LinkedProgram& p) {
     p.gs_output = r.u32();
     p.gs_vertices = int(r.u32());
     p.gs_invocations = int(r.u32());
-    p.uniforms.resize(count(r, 40));
-    for (UniformInfo& u : p.uniforms) {
-        u.name = r.str();
-        u.type = r.u32();
-        u.array_size = int(r.u32());
-        u.offset = int(r.u32());
-        u.array_stride = int(r.u32());
-        u.binding = int(r.u32());
-        u.location = int(r.u32());
-        u.counter_buffer = int(r.u32());
-        u.counter_offset = int(r.u32());
-        u.unit = int(r.u32());
+    for (std::vector<UniformInfo>* list : {&p.uniforms, &p.block_uniforms}) {
+        list->resize(count(r, 52));
+        for (UniformInfo& u : *list) {
+            u.name = r.str();
+            u.type = r.u32();
+            u.array_size = int(r.u32());
+            u.offset = int(r.u32());
+            u.array_stride = int(r.u32());
+            u.binding = int(r.u32());
+            u.location = int(r.u32());
+            u.counter_buffer = int(r.u32());
+            u.counter_offset = int(r.u32());
+            u.unit = int(r.u32());
+            u.block = int(r.u32());
+            u.matrix_stride = int(r.u32());
+            u.row_major = r.u32() != 0;
+        }
     }
     p.attribs.resize(count(r, 20));
     for (AttribInfo& a : p.attribs) {
@@ -185,12 +195,13 @@ bool decode(FieldReader& r, LinkedProgram& p) {
         a.location = int(r.u32());
         a.slots = int(r.u32());
     }
-    p.blocks.resize(count(r, 20));
+    p.blocks.resize(count(r, 24));
     for (BlockInfo& b : p.blocks) {
         b.name = r.str();
         b.binding = int(r.u32());
         b.size = int(r.u32());
         b.initial = int(r.u32());
+        b.stages = r.u32();
     }
     p.storage.resize(count(r, 20));
     for (BlockInfo& b : p.storage) {

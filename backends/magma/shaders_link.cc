@@ -185,8 +185,24 @@ void reflect_storage(glslang::TProgram& prog, const SourceBindings& given, Linke
 
 // The program's uniform blocks, its default block and its uniforms (samplers
 // by binding, default-block members by offset), from glslang's reflection.
+// The stride between a block member matrix's columns (rows when row major)
+// under its block's layout: std140 rounds each to a vec4, std430 to its
+// vector's alignment. 0 for what is no matrix (GL 4.6 §7.3.1.1).
+int matrix_stride(const glslang::TType& t) {
+    if (!t.isMatrix()) return 0;
+    const glslang::TQualifier& q = t.getQualifier();
+    const int components = q.layoutMatrix == glslang::ElmRowMajor ? t.getMatrixCols() : t.getMatrixRows();
+    const int scalar = t.getBasicType() == glslang::EbtDouble ? 8 : 4;
+    const int vector = (components == 3 ? 4 : components) * scalar;
+    return q.layoutPacking == glslang::ElpStd430 ? vector : std::max(vector, 16);
+}
+
+// The program's uniform blocks, its default block and its uniforms (samplers
+// by binding, default-block members by offset; user blocks' members with
+// their layout), from glslang's reflection.
 void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, LinkedProgram& out) {
     int default_block = -1;
+    std::map<int, int> block_of;  // glslang's uniform block index -> index in out.blocks
     for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getUniformBlock(i);
         if (b.name == "gl_DefaultUniformBlock") {
@@ -194,8 +210,11 @@ void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, Link
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {
-            out.blocks.push_back({unrename(b.name), b.getBinding(), b.size,
-                                  initial_binding(given.uniform_blocks, unrename(b.name))});
+            block_of[i] = int(out.blocks.size());
+            // A block is laid out as a structure: std140 rounds its size up
+            // to a vec4's (GL 4.6 §7.6.2.2, rule 9), as GL drivers report it.
+            out.blocks.push_back({unrename(b.name), b.getBinding(), (b.size + 15) / 16 * 16,
+                                  initial_binding(given.uniform_blocks, unrename(b.name)), uint32_t(b.stages)});
         }
     }
     for (int i = 0; i < prog.getNumUniformVariables(); ++i) {
@@ -211,8 +230,20 @@ void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, Link
         } else if (u.index == default_block && default_block >= 0) {
             info.offset = u.offset;
             info.array_stride = u.arrayStride;
+        } else if (auto block = block_of.find(u.index); block != block_of.end()) {
+            info.block = block->second;
+            info.offset = u.offset;
+            // glslang gives a block member array a size of 1 and its stride.
+            if (t && t->isSizedArray()) info.array_size = std::max(t->getOuterArraySize(), 1);
+            info.array_stride = t && t->isArray() ? u.arrayStride : 0;
+            if (t) {
+                info.matrix_stride = matrix_stride(*t);
+                info.row_major = t->isMatrix() && t->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+            }
+            out.block_uniforms.push_back(std::move(info));
+            continue;
         } else {
-            continue;  // a member of a user uniform block: set through the block's buffer
+            continue;
         }
         out.uniforms.push_back(std::move(info));
     }

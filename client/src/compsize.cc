@@ -219,7 +219,7 @@ int64_t cs_pname(const Context& ctx, Op op, GLenum pname) {
         case Op::glGetMultisamplefv:
             return pname == GL_SAMPLE_POSITION ? 2 : kBadEnum;
         case Op::glGetActiveUniformBlockiv:
-            // The active uniform indices need the block's uniform count first.
+            // The active uniform indices: cs_uniform_block asks for their count first.
             return pname == GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES ? kUnsupported : 1;
         // Fixed-function setters (a display list copies their arrays: compat/ff_gate.h).
         case Op::glLightfv: case Op::glLightiv:

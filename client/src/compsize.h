@@ -33,6 +33,10 @@ int64_t cs_image(const Context& ctx, bool pack, bool three_d, GLenum format, GLe
 // (three glGetTexLevelParameteriv round trips, in custom/tex_level_size.cc),
 // the images of a 3D or array level one after another.
 int64_t cs_tex_level_image(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type);
+// Values glGetActiveUniformBlockiv writes: the block's member count for
+// GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES (asked from the server, one round
+// trip, in custom/tex_level_size.cc), else cs_pname's.
+int64_t cs_uniform_block(Context& ctx, GLuint program, GLuint block, GLenum pname);
 // Bytes of one pixel; kBadEnum for an unknown format/type.
 int64_t pixel_bytes(GLenum format, GLenum type);
 // Bytes of `count` indices of `type`.
