@@ -135,16 +135,13 @@ void MagmaBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
 
 // glAlphaFunc, which the client sends before a draw of an application's
 // program in a compatibility context (GL alpha-tests those too): kept in the
-// GL front end. Magma's programs do not test alpha yet: said once per context.
+// GL front end; draw() hands it to the program's alpha-test epilogue
+// (link_program, shaders.h).
 void MagmaBackend::glAlphaFunc(GLenum func, GLfloat ref) {
     if (!need_context(gen::Op::glAlphaFunc)) return;
     if (gl::api_kind(cur_->api, cur_->profile, cur_->served) != gen::ApiKind::compat)
         return refuse(gen::Op::glAlphaFunc, GL_INVALID_OPERATION, "a compatibility-profile verb");
     if (cur_->dstate.set_alpha_func(func, ref)) return refuse(gen::Op::glAlphaFunc, GL_INVALID_ENUM, "func");
-    if (func != GL_ALWAYS && !cur_->alpha_test_said) {
-        cur_->alpha_test_said = true;
-        log().warn("magma: GL_ALPHA_TEST is kept but does not discard the fragments of the application's programs on Magma yet");
-    }
 }
 
 // glPointSize: kept and answered (the client fills gl_Point.size from it);

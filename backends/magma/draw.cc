@@ -34,12 +34,18 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     Target t;
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const uint64_t serial = gpu_->serial();
-    if (exe->draw_height_offset >= 0 && size_t(exe->draw_height_offset) + 4 <= exe->defaults.size()) {
-        const float h = float(t.height);
-        if (std::memcmp(exe->defaults.data() + exe->draw_height_offset, &h, 4) != 0) {
-            std::memcpy(exe->defaults.data() + exe->draw_height_offset, &h, 4);
-            exe->defaults_dirty = true;
-        }
+    // The hidden uniforms (driver_uniforms.h): the draw's height, the alpha test.
+    auto hidden = [&](int offset, const void* value, size_t bytes) {
+        if (offset < 0 || size_t(offset) + bytes > exe->defaults.size()) return;
+        if (std::memcmp(exe->defaults.data() + offset, value, bytes) == 0) return;
+        std::memcpy(exe->defaults.data() + offset, value, bytes);
+        exe->defaults_dirty = true;
+    };
+    const float h = float(t.height);
+    hidden(exe->draw_height_offset, &h, 4);
+    if (exe->alpha_test_offset >= 0) {
+        const std::array<float, 2> alpha = cur_->dstate.alpha_test_uniform();
+        hidden(exe->alpha_test_offset, alpha.data(), 8);
     }
 
     // What the draw reads, gathered before anything is recorded (a refusal records nothing).

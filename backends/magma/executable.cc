@@ -113,7 +113,11 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         return false;
     }
     auto exe = std::make_shared<Executable>();
-    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs,
+    // GL alpha-tests an application's program in a compatibility context;
+    // the lowering's own fixed-function programs test alpha themselves.
+    const bool alpha_test = gl::api_kind(cur_->api, cur_->profile, cur_->served) == gen::ApiKind::compat &&
+                            !gl::fixed_function_source(fs_srcs);
+    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs, alpha_test,
                       exe->linked, log_text))
         return false;
     exe->gpu = gpu_.get();
@@ -176,12 +180,19 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     dli.bindingCount = !has_defaults ? 0 : storage ? 2 : 1;
     dli.pBindings = defaults;
     gpu_->check(vkCreateDescriptorSetLayout(gpu_->vk(), &dli, nullptr, &exe->defaults_layout), "vkCreateDescriptorSetLayout");
-    for (auto it = lp.uniforms.begin(); it != lp.uniforms.end(); ++it)
-        if (it->name == gl::kDrawHeightUniform) {
-            exe->draw_height_offset = it->offset;
-            lp.uniforms.erase(it);
-            break;
+    // The hidden uniforms the draw sets (driver_uniforms.h): not the application's.
+    for (auto it = lp.uniforms.begin(); it != lp.uniforms.end();) {
+        if (it->name == gl::kDrawHeightUniform) exe->draw_height_offset = it->offset;
+        else if (it->name == gl::kAlphaTestUniform) exe->alpha_test_offset = it->offset;
+        else {
+            ++it;
+            continue;
         }
+        it = lp.uniforms.erase(it);
+    }
+    if (alpha_test && exe->alpha_test_offset < 0)
+        log().warn("magma: a linked program has no float colour 0 in its fragment source's main object: "
+                   "GL_ALPHA_TEST will not apply to it");
     int next_location = 0;
     exe->sampler_units.resize(lp.uniforms.size());
     for (size_t i = 0; i < lp.uniforms.size(); ++i) {

@@ -165,6 +165,7 @@ struct Executable {
     // its offset in `defaults` (-1: none), taken out of linked.uniforms so that
     // no query shows it; draw() writes the target's height there.
     int draw_height_offset = -1;
+    int alpha_test_offset = -1;  // gl::kAlphaTestUniform's (vec2), which draw() writes
     // GL location -> (uniform index, array element)
     std::vector<std::pair<int, int>> locations;
     std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element
@@ -372,7 +373,6 @@ struct Context {
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
     bool clip_plane_said = false;  // glClipPlane's "not applied" logged once
-    bool alpha_test_said = false;  // glAlphaFunc's "not applied" logged once
     bool point_size_said = false;  // glPointSize's "not emulated" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables

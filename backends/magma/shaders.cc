@@ -10,6 +10,8 @@
 #include "frag_coord.h"
 #include "glsl_lift.h"
 #include "gpu_shader4.h"
+#include "colour_zero.h"
+#include "driver_uniforms.h"
 #include "const_fold.h"
 #include "essl_source.h"
 #include "atomic_counter_rules.h"
@@ -334,7 +336,7 @@ bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProf
 
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
                               const std::vector<std::string>& captured_builtins, bool wrap_clip_z,
-                              bool compat_block) {
+                              bool compat_block, bool alpha_test) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = language(stage);
@@ -349,6 +351,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     int version = 310;
     EProfile profile = EEsProfile;
     bool gpu_shader4 = false;
+    std::string alpha_colour;  // the colour 0 GL's alpha test reads (alpha_test)
     if (api == Api::desktop) {
         if (!v.declared) v = {110, false, false, ""};  // desktop GLSL without #version is 1.10
         if (!validate_desktop(v, log)) return nullptr;
@@ -373,6 +376,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
                 src = std::move(one[0]);
             }
         }
+        if (alpha_test && stage == Stage::fragment) alpha_colour = gl::desktop_colour_zero(src);
         // Extensions that bring a later version's built-ins to 1.30/1.40:
         // glslang declares those built-ins by version only, so the source
         // compiles as the version that has them.
@@ -403,6 +407,8 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // versions have: they become ordinary outputs (names starting with
         // gl_ cannot be #defined, so the source's words are replaced).
         if (stage == Stage::fragment && v.number < 150 && version >= 150) {
+            alpha_colour = replace_word(alpha_colour, "gl_FragColor", "mgl_FragColor");
+            alpha_colour = replace_word(alpha_colour, "gl_FragData", "mgl_FragData");
             if (src.find("gl_FragColor") != std::string::npos) {
                 src = replace_word(src, "gl_FragColor", "mgl_FragColor");
                 p->preamble += "layout(location = 0) out vec4 mgl_FragColor;\n";
@@ -471,6 +477,13 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
     p->strings[0] = p->source.c_str();
     p->end = wrap_vertex ? vertex_wrap_end(captured_builtins) : "\n";
+    if (!alpha_colour.empty()) {
+        // GL's alpha test after the stage's main (the front end's rule,
+        // driver_uniforms.h); the colour as translate() spelled the source.
+        if (v.number < 130 && !gpu_shader4) alpha_colour = rename_foreign_words(alpha_colour, v.number);
+        p->preamble += "#define main mgl_alpha_main\n";
+        p->end = "\n#undef main\nvoid mgl_alpha_main();\n" + gl::alpha_test_main(alpha_colour, "mgl_alpha_main");
+    }
     p->strings[1] = p->end.c_str();
     glslang::TShader& sh = *p->shader;
     sh.setStrings(p->strings, 2);

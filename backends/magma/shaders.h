@@ -124,9 +124,11 @@ using StageSources = std::vector<std::string>;
 // stage. false: `log` says why. An output the fragment shader did not locate
 // itself takes its binding from `frag`. With a geometry shader, GL's clip z
 // is mapped to Vulkan's at each EmitVertex() instead of at the vertex
-// shader's end.
+// shader's end. alpha_test: the fragment stage tests its colour 0 against
+// the hidden kAlphaTestUniform (a compatibility context's application
+// program: GL's alpha test, driver_uniforms.h), which the draw sets.
 bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
-                  const FragBindings& frag, LinkedProgram& out, std::string& log);
+                  const FragBindings& frag, bool alpha_test, LinkedProgram& out, std::string& log);
 
 // Links a compute program (one compute shader). false: `log` says why.
 bool link_compute(Api api, const std::string& cs, LinkedProgram& out, std::string& log);

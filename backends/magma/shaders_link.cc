@@ -307,7 +307,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
 }
 
 bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
-                       const XfbRequest& xfb, const FragBindings& frag, LinkedProgram& out, std::string& log) {
+                       const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, LinkedProgram& out,
+                       std::string& log) {
     if (vs_srcs.empty() || fs_srcs.empty()) {
         log = "a program needs a vertex and a fragment shader\n";
         return false;
@@ -354,7 +355,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     std::unique_ptr<Parsed> gs = has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog) : nullptr;
     const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
     auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, !has_gs, compat_block);
-    auto fs = parse(Stage::fragment, api, fs_src, flog);
+    auto fs = parse(Stage::fragment, api, fs_src, flog, {}, true, false, alpha_test);
     // The other units of each stage (desktop GL).
     std::vector<std::unique_ptr<Parsed>> units;
     bool units_ok = true;

@@ -22,9 +22,11 @@ struct Parsed {
 // wrap_clip_z: the vertex shader maps clip z (no geometry shader follows it).
 // compat_block: a geometry shader follows that reads the compatibility
 // varyings as a block (compat_builtins.h): the vertex shader declares it.
+// alpha_test: a desktop fragment stage's main is followed by GL's alpha test
+// of its colour 0 (link_program, shaders.h).
 // nullptr: it does not compile (or is refused), `log` says why.
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
                               const std::vector<std::string>& captured_builtins = {}, bool wrap_clip_z = true,
-                              bool compat_block = false);
+                              bool compat_block = false, bool alpha_test = false);
 
 }  // namespace mgl::magma

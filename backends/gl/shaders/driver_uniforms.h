@@ -45,6 +45,19 @@ inline bool fixed_function_source(const std::vector<std::string>& sources) {
     return false;
 }
 
+// GL's alpha test as a fragment stage's new main (after `app_main`, the
+// stage's own main renamed): `colour` (the expression of its colour 0) is
+// tested against kAlphaTestUniform, declared here. One rule for every
+// backend: Espryt appends it to the ESSL it writes (spirv_to_essl.cc), Magma
+// to the desktop source it compiles (shaders.cc).
+inline std::string alpha_test_main(const std::string& colour, const std::string& app_main) {
+    return std::string("\nuniform highp vec2 ") + kAlphaTestUniform + ";\nvoid main()\n{\n    " + app_main + "();\n" +
+           "    highp int f = int(" + kAlphaTestUniform + ".x);\n    highp float a = " + colour +
+           ".a, r = " + kAlphaTestUniform + ".y;\n" +
+           "    if (f != 0 && !((f == 2 && a < r) || (f == 3 && a == r) || (f == 4 && a <= r) || (f == 5 && a > r) ||\n" +
+           "                    (f == 6 && a != r) || (f == 7 && a >= r)))\n        discard;\n}\n";
+}
+
 // A uniform name as a program query spells it (an array's elements as "name[i]" too).
 inline bool is_driver_uniform(std::string_view name) {
     if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));

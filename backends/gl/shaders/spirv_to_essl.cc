@@ -408,11 +408,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         const std::string colour = colour_zero_output(out);
         if (!colour.empty()) {
             if (!rename_main(out, "mgl_alpha_main", log)) return false;
-            out += std::string("\nuniform highp vec2 ") + kAlphaTestUniform + ";\nvoid main()\n{\n    mgl_alpha_main();\n" +
-                   "    highp int f = int(" + kAlphaTestUniform + ".x);\n    highp float a = " + colour +
-                   ".a, r = " + kAlphaTestUniform + ".y;\n" +
-                   "    if (f != 0 && !((f == 2 && a < r) || (f == 3 && a == r) || (f == 4 && a <= r) || (f == 5 && a > r) ||\n" +
-                   "                    (f == 6 && a != r) || (f == 7 && a >= r)))\n        discard;\n}\n";
+            out += alpha_test_main(colour, "mgl_alpha_main");
         }
     }
     std::vector<uint32_t> table;
