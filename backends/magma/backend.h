@@ -102,6 +102,11 @@ public:
     void glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, wire::Out<GLsizei> length,
                           wire::Out<GLchar> label) override;
     void glPointSize(GLfloat size) override;              // desktop_state.cc
+    void glPointParameterf(GLenum pname, GLfloat param) override;
+    void glPointParameterfv(GLenum pname, wire::In<GLfloat> params) override;
+    void glPointParameteri(GLenum pname, GLint param) override;
+    void glPointParameteriv(GLenum pname, wire::In<GLint> params) override;
+    void point_parameter(gen::Op op, GLenum pname, float value);
     void glAlphaFunc(GLenum func, GLfloat ref) override;  // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
     void glProvokingVertex(GLenum mode) override;

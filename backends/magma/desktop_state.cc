@@ -144,9 +144,11 @@ void MagmaBackend::glAlphaFunc(GLenum func, GLfloat ref) {
     if (cur_->dstate.set_alpha_func(func, ref)) return refuse(gen::Op::glAlphaFunc, GL_INVALID_ENUM, "func");
 }
 
-// glPointSize: kept and answered (the client fills gl_Point.size from it);
-// Vulkan, like GLES, sizes points by the shader's PointSize only, so a size
-// other than 1 is said once in the log.
+// glPointSize: kept and answered (the client fills gl_Point.size from it).
+// Vulkan sizes points by the shader's PointSize only: a vertex stage that
+// writes none writes this size (the hidden kPointSizeUniform, shaders.cc);
+// one that writes its own keeps it even while GL_PROGRAM_POINT_SIZE is off
+// (said once in the log).
 void MagmaBackend::glPointSize(GLfloat size) {
     if (!need_context(gen::Op::glPointSize)) return;
     if (!cur_->desktop()) return refuse(gen::Op::glPointSize, GL_INVALID_OPERATION, "a desktop GL verb");
@@ -154,9 +156,34 @@ void MagmaBackend::glPointSize(GLfloat size) {
     cur_->dstate.point_size = size;
     if (size != 1 && !cur_->point_size_said) {
         cur_->point_size_said = true;
-        log().warn("magma: glPointSize({}): Vulkan sizes points by the shader's PointSize only; points without "
-                   "GL_PROGRAM_POINT_SIZE keep the shader's size (not emulated)", size);
+        log().warn("magma: glPointSize({}): a program that writes gl_PointSize keeps its own size even while "
+                   "GL_PROGRAM_POINT_SIZE is off (not emulated)", size);
     }
+}
+
+// The point parameters of a core context (a compatibility context's are the
+// client's lowering's): the GL front end's rule and state; the origin
+// reaches gl_PointCoord through the hidden kPointOriginUniform (shaders.cc).
+void MagmaBackend::point_parameter(gen::Op op, GLenum pname, float value) {
+    if (!need_context(op)) return;
+    if (!cur_->desktop()) return unsupported(op);
+    const char* why = "";
+    if (const uint32_t e = cur_->dstate.set_point_parameter(pname, value, &why)) return refuse(op, e, why);
+}
+
+void MagmaBackend::glPointParameterf(GLenum pname, GLfloat param) {
+    point_parameter(gen::Op::glPointParameterf, pname, param);
+}
+void MagmaBackend::glPointParameteri(GLenum pname, GLint param) {
+    point_parameter(gen::Op::glPointParameteri, pname, float(param));
+}
+void MagmaBackend::glPointParameterfv(GLenum pname, wire::In<GLfloat> params) {
+    if (!params.data || params.size < sizeof(GLfloat)) return refuse(gen::Op::glPointParameterfv, GL_INVALID_VALUE, "no value");
+    point_parameter(gen::Op::glPointParameterfv, pname, params.data[0]);
+}
+void MagmaBackend::glPointParameteriv(GLenum pname, wire::In<GLint> params) {
+    if (!params.data || params.size < sizeof(GLint)) return refuse(gen::Op::glPointParameteriv, GL_INVALID_VALUE, "no value");
+    point_parameter(gen::Op::glPointParameteriv, pname, float(params.data[0]));
 }
 
 }  // namespace mgl::magma

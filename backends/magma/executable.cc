@@ -184,6 +184,8 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     for (auto it = lp.uniforms.begin(); it != lp.uniforms.end();) {
         if (it->name == gl::kDrawHeightUniform) exe->draw_height_offset = it->offset;
         else if (it->name == gl::kAlphaTestUniform) exe->alpha_test_offset = it->offset;
+        else if (it->name == gl::kPointSizeUniform) exe->point_size_offset = it->offset;
+        else if (it->name == gl::kPointOriginUniform) exe->point_origin_offset = it->offset;
         else {
             ++it;
             continue;

@@ -166,6 +166,7 @@ struct Executable {
     // no query shows it; draw() writes the target's height there.
     int draw_height_offset = -1;
     int alpha_test_offset = -1;  // gl::kAlphaTestUniform's (vec2), which draw() writes
+    int point_size_offset = -1, point_origin_offset = -1;  // gl::kPointSizeUniform's, kPointOriginUniform's (floats)
     // GL location -> (uniform index, array element)
     std::vector<std::pair<int, int>> locations;
     std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element

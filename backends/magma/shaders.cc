@@ -23,6 +23,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -31,6 +32,14 @@
 namespace mgl::magma {
 
 namespace {
+
+// Whether `word` occurs in `s` as a whole identifier.
+bool mentions_word(const std::string& s, const std::string& word) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1))
+        if ((at == 0 || !ident(s[at - 1])) && (at + word.size() == s.size() || !ident(s[at + word.size()]))) return true;
+    return false;
+}
 
 std::once_flag g_glslang_once;
 
@@ -243,7 +252,16 @@ std::string translate(const std::string& src, const Version& v, Api api, Stage s
         // Vulkan have no such thing for inputs: the declaration goes.
         static const std::regex inv(R"(\binvariant\s+(gl_FragCoord|gl_PointCoord)\s*;)");
         if (out.find("invariant") != std::string::npos) out = std::regex_replace(out, inv, "");
-        out = replace_word(out, "gl_PointCoord", "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)");
+        // Desktop GL's GL_POINT_SPRITE_COORD_ORIGIN (the hidden uniform the
+        // draw sets, driver_uniforms.h): GL_LOWER_LEFT is Vulkan's own here.
+        if (api == Api::desktop && mentions_word(out, "gl_PointCoord")) {
+            defines += std::string("uniform float ") + gl::kPointOriginUniform + ";\n";
+            out = replace_word(out, "gl_PointCoord",
+                               std::string("(") + gl::kPointOriginUniform +
+                                   " != 0.0 ? gl_PointCoord : vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y))");
+        } else {
+            out = replace_word(out, "gl_PointCoord", "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)");
+        }
     }
     return out;
 }
@@ -278,8 +296,15 @@ const char* kVertexWrapStart = "#define main mgl_user_main\n";
 // shaders alone; the missing body fails the link, as on GLES). Built-ins that
 // transform feedback captures are copied to outputs of their own first, so
 // that gl_Position is captured as GL has it (xfb_spirv.h).
-std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins) {
+// point_size: the stage writes no gl_PointSize and sizes points by
+// glPointSize (desktop GL; Vulkan leaves them undefined), from the hidden
+// uniform the draw sets (driver_uniforms.h).
+std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins, bool point_size) {
     std::string decl, copy;
+    if (point_size) {
+        decl += std::string("uniform float ") + gl::kPointSizeUniform + ";\n";
+        copy += gl::point_size_from_uniform() + " ";
+    }
     for (const std::string& b : captured_builtins) {
         const char* type = b == "gl_Position" ? "vec4" : "float";
         decl += std::string("out highp ") + type + " " + xfb_builtin_copy(b) + ";\n";
@@ -476,7 +501,8 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
     p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
     p->strings[0] = p->source.c_str();
-    p->end = wrap_vertex ? vertex_wrap_end(captured_builtins) : "\n";
+    const bool point_size = api == Api::desktop && !mentions_word(src, "gl_PointSize");
+    p->end = wrap_vertex ? vertex_wrap_end(captured_builtins, point_size) : "\n";
     if (!alpha_colour.empty()) {
         // GL's alpha test after the stage's main (the front end's rule,
         // driver_uniforms.h); the colour as translate() spelled the source.

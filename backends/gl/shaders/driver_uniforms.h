@@ -45,6 +45,12 @@ inline bool fixed_function_source(const std::vector<std::string>& sources) {
     return false;
 }
 
+// The statement that sizes points by kPointSizeUniform in a vertex stage
+// that writes no gl_PointSize (never set, 0: GL's initial size, 1).
+inline std::string point_size_from_uniform() {
+    return std::string("gl_PointSize = ") + kPointSizeUniform + " > 0.0 ? " + kPointSizeUniform + " : 1.0;";
+}
+
 // GL's alpha test as a fragment stage's new main (after `app_main`, the
 // stage's own main renamed): `colour` (the expression of its colour 0) is
 // tested against kAlphaTestUniform, declared here. One rule for every

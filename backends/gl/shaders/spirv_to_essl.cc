@@ -381,7 +381,7 @@ bool spirv_to_essl(const Translation& t, const EsslOptions& opt, const OutputBin
         // it; an explicit location changed them at each relink on Mesa).
         // Never set (0): GL's initial size.
         out += std::string("\nuniform highp float ") + kPointSizeUniform + ";\nvoid main()\n{\n    mgl_main();\n" +
-               "    gl_PointSize = " + kPointSizeUniform + " > 0.0 ? " + kPointSizeUniform + " : 1.0;\n}\n";
+               "    " + point_size_from_uniform() + "\n}\n";
     }
     // gl_PointCoord has GLES's origin, GL's GL_UPPER_LEFT; GL_LOWER_LEFT
     // mirrors t (driver_uniforms.h). The function is declared before the
