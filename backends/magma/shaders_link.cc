@@ -183,8 +183,6 @@ void reflect_storage(glslang::TProgram& prog, const SourceBindings& given, Linke
     }
 }
 
-// The program's uniform blocks, its default block and its uniforms (samplers
-// by binding, default-block members by offset), from glslang's reflection.
 // The stride between a block member matrix's columns (rows when row major)
 // under its block's layout: std140 rounds each to a vec4, std430 to its
 // vector's alignment. 0 for what is no matrix (GL 4.6 §7.3.1.1).

@@ -30,12 +30,12 @@ int64_t cs_indexed(gen::Op op, GLenum target);
 int64_t cs_image(const Context& ctx, bool pack, bool three_d, GLenum format, GLenum type, int64_t width,
                  int64_t height, int64_t depth);
 // Bytes glGetTexImage writes for a level: its size asked from the server
-// (three glGetTexLevelParameteriv round trips, in custom/tex_level_size.cc),
+// (three glGetTexLevelParameteriv round trips, in custom/reply_sizes.cc),
 // the images of a 3D or array level one after another.
 int64_t cs_tex_level_image(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type);
 // Values glGetActiveUniformBlockiv writes: the block's member count for
 // GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES (asked from the server, one round
-// trip, in custom/tex_level_size.cc), else cs_pname's.
+// trip, in custom/reply_sizes.cc), else cs_pname's.
 int64_t cs_uniform_block(Context& ctx, GLuint program, GLuint block, GLenum pname);
 // Bytes of one pixel; kBadEnum for an unknown format/type.
 int64_t pixel_bytes(GLenum format, GLenum type);
