@@ -120,17 +120,14 @@ void MagmaBackend::glProvokingVertex(GLenum mode) {
 }
 
 // glClipPlane (eye space, from the client's compatibility layer): kept in
-// the GL front end. Magma's programs do not clip against the planes yet:
-// said once per context.
+// the GL front end; the compatibility lowering's vertex stages clip against
+// the hidden kClipPlaneUniform (compat_builtins.h), which draw() sets from
+// the enabled planes.
 void MagmaBackend::glClipPlane(GLenum plane, wire::In<GLdouble> equation) {
     if (!need_context(gen::Op::glClipPlane)) return;
     if (!cur_->desktop()) return unsupported(gen::Op::glClipPlane);
     if (!equation.data || equation.count() < 4) return refuse(gen::Op::glClipPlane, GL_INVALID_VALUE, "equation");
     if (!cur_->dstate.set_clip_plane(plane, equation.data)) return refuse(gen::Op::glClipPlane, GL_INVALID_ENUM, "plane");
-    if (!cur_->clip_plane_said) {
-        cur_->clip_plane_said = true;
-        log().warn("magma: glClipPlane: user clip planes are kept but do not clip what the application's shaders draw on Magma yet");
-    }
 }
 
 // glAlphaFunc, which the client sends before a draw of an application's

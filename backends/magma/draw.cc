@@ -35,7 +35,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     if (!resolve_target(t, true)) return refuse(verb, GL_INVALID_FRAMEBUFFER_OPERATION, "incomplete framebuffer");
     const uint64_t serial = gpu_->serial();
     // The hidden uniforms (driver_uniforms.h): the draw's height, the alpha
-    // test, glPointSize and the point sprite origin.
+    // test, glPointSize, the point sprite origin and the user clip planes.
     auto hidden = [&](int offset, const void* value, size_t bytes) {
         if (offset < 0 || size_t(offset) + bytes > exe->defaults.size()) return;
         if (std::memcmp(exe->defaults.data() + offset, value, bytes) == 0) return;
@@ -51,6 +51,10 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     const float point[2] = {cur_->dstate.point_size, cur_->dstate.point_lower_left ? 1.0f : 0.0f};
     hidden(exe->point_size_offset, &point[0], 4);
     hidden(exe->point_origin_offset, &point[1], 4);
+    if (exe->clip_plane_offset >= 0) {
+        const auto planes = cur_->dstate.clip_uniform();
+        hidden(exe->clip_plane_offset, planes.data(), sizeof planes);
+    }
 
     // What the draw reads, gathered before anything is recorded (a refusal records nothing).
     std::vector<SampledImage> images;

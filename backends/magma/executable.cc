@@ -117,7 +117,12 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     // the lowering's own fixed-function programs test alpha themselves.
     const bool alpha_test = gl::api_kind(cur_->api, cur_->profile, cur_->served) == gen::ApiKind::compat &&
                             !gl::fixed_function_source(fs_srcs);
-    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs, alpha_test,
+    // Compatibility sources clip against the user clip planes where the
+    // device writes 8 clip distances (as Espryt's host with GL_EXT_clip_cull_distance).
+    const Device& dev = gpu_->dev();
+    const bool clip_planes = shader_api() == Api::desktop && dev.features.shaderClipDistance &&
+                             dev.props.limits.maxClipDistances >= uint32_t(gl::kMaxClipPlanes);
+    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs, alpha_test, clip_planes,
                       exe->linked, log_text))
         return false;
     exe->gpu = gpu_.get();
@@ -186,6 +191,8 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         else if (it->name == gl::kAlphaTestUniform) exe->alpha_test_offset = it->offset;
         else if (it->name == gl::kPointSizeUniform) exe->point_size_offset = it->offset;
         else if (it->name == gl::kPointOriginUniform) exe->point_origin_offset = it->offset;
+        else if (it->name == gl::kClipPlaneUniform && it->array_size == gl::kMaxClipPlanes && it->array_stride == 16)
+            exe->clip_plane_offset = it->offset;
         else {
             ++it;
             continue;

@@ -167,6 +167,7 @@ struct Executable {
     int draw_height_offset = -1;
     int alpha_test_offset = -1;  // gl::kAlphaTestUniform's (vec2), which draw() writes
     int point_size_offset = -1, point_origin_offset = -1;  // gl::kPointSizeUniform's, kPointOriginUniform's (floats)
+    int clip_plane_offset = -1;  // gl::kClipPlaneUniform's (vec4[8], stride 16): the enabled user clip planes
     // GL location -> (uniform index, array element)
     std::vector<std::pair<int, int>> locations;
     std::vector<std::vector<int>> sampler_units;  // per uniform (samplers only): unit per element
@@ -373,7 +374,6 @@ struct Context {
     // Desktop-only state the GL front end keeps (backends/gl/state) and what
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
-    bool clip_plane_said = false;  // glClipPlane's "not applied" logged once
     bool point_size_said = false;  // glPointSize's "not emulated" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables

@@ -361,7 +361,7 @@ bool validate_gl_semantics(EShLanguage lang, const Parsed& p, int version, EProf
 
 std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, std::string& log,
                               const std::vector<std::string>& captured_builtins, bool wrap_clip_z,
-                              bool compat_block, bool alpha_test) {
+                              bool compat_block, bool alpha_test, bool clip_planes) {
     std::call_once(g_glslang_once, [] { glslang::InitializeProcess(); });
     auto p = std::make_unique<Parsed>();
     const EShLanguage lang = language(stage);
@@ -462,7 +462,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             std::string macros;
             gl::compatibility_macros(sources, v.profile == "compatibility", macros);
             p->preamble += macros;
-            std::string decls = gl::lower_compat_builtins(gl_stage(stage), sources);
+            std::string decls = gl::lower_compat_builtins(gl_stage(stage), sources, clip_planes);
             if (stage == Stage::vertex && compat_block) {
                 decls = gl::vertex_outputs_as_block(decls);
                 sources[0] = gl::vertex_outputs_as_block(sources[0], false);

@@ -127,8 +127,11 @@ using StageSources = std::vector<std::string>;
 // shader's end. alpha_test: the fragment stage tests its colour 0 against
 // the hidden kAlphaTestUniform (a compatibility context's application
 // program: GL's alpha test, driver_uniforms.h), which the draw sets.
+// clip_planes: the vertex (geometry) stage of a compatibility source clips
+// against the user clip planes through the hidden kClipPlaneUniform (the
+// front end's lowering, compat_builtins.h), which the draw sets.
 bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
-                  const FragBindings& frag, bool alpha_test, LinkedProgram& out, std::string& log);
+                  const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out, std::string& log);
 
 // Links a compute program (one compute shader). false: `log` says why.
 bool link_compute(Api api, const std::string& cs, LinkedProgram& out, std::string& log);

@@ -63,7 +63,7 @@ struct LinkRequest {
     StageSources vs, fs, gs;
     XfbRequest xfb;
     FragBindings frag;
-    bool alpha_test = false;
+    bool alpha_test = false, clip_planes = false;
     bool compute = false;  // vs is the compute shader (link_compute)
 };
 
@@ -72,6 +72,7 @@ std::string encode(const LinkRequest& q) {
     w.u32(uint32_t(q.api));
     w.u32(q.compute);
     w.u32(q.alpha_test);
+    w.u32(q.clip_planes);
     for (const StageSources* s : {&q.vs, &q.gs, &q.fs}) {
         w.u32(uint32_t(s->size()));
         for (const std::string& src : *s) w.str(src);
@@ -92,6 +93,7 @@ bool decode(const std::string& bytes, LinkRequest& q) {
     const uint32_t api = r.u32();
     q.compute = r.u32() != 0;
     q.alpha_test = r.u32() != 0;
+    q.clip_planes = r.u32() != 0;
     for (StageSources* s : {&q.vs, &q.gs, &q.fs}) {
         s->resize(count(r, 4));
         for (std::string& src : *s) src = r.str();
@@ -249,7 +251,7 @@ std::string link_task(const std::string& request) {
     LinkedProgram p;
     std::string log;
     const bool ok = q.compute ? link_compute_here(q.api, q.vs.empty() ? std::string() : q.vs.front(), p, log)
-                              : link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, q.alpha_test, p, log);
+                              : link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, q.alpha_test, q.clip_planes, p, log);
     FieldWriter w;
     w.u32(ok);
     w.str(log);
@@ -297,10 +299,10 @@ bool compile_check(Stage stage, Api api, const std::string& source, std::string&
 }
 
 bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
-                  const FragBindings& frag, bool alpha_test, LinkedProgram& out, std::string& log) {
-    const LinkRequest q{api, vs, fs, gs, xfb, frag, alpha_test};
+                  const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out, std::string& log) {
+    const LinkRequest q{api, vs, fs, gs, xfb, frag, alpha_test, clip_planes};
     const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a program");
-    if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, alpha_test, out, log);
+    if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, alpha_test, clip_planes, out, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     const bool ok = reply.ok && r.u32() != 0;
     log = r.str();

@@ -305,8 +305,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
 }
 
 bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
-                       const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, LinkedProgram& out,
-                       std::string& log) {
+                       const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, bool clip_planes,
+                       LinkedProgram& out, std::string& log) {
     if (vs_srcs.empty() || fs_srcs.empty()) {
         log = "a program needs a vertex and a fragment shader\n";
         return false;
@@ -350,9 +350,17 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         if ((n == "gl_Position" || n == "gl_PointSize") &&
             std::find(captured_builtins.begin(), captured_builtins.end(), n) == captured_builtins.end())
             captured_builtins.push_back(n);
-    std::unique_ptr<Parsed> gs = has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog) : nullptr;
+    // The last stage before the rasterizer clips against the user clip
+    // planes; a geometry stage only when it writes gl_ClipVertex: 8 more
+    // components per emitted vertex would take a large one past the
+    // device's maxGeometryTotalOutputComponents (piglit's end-primitive 129).
+    const bool gs_clips = has_gs && clip_planes &&
+                          std::regex_search(gs_srcs[gs_main], std::regex(R"(\bgl_ClipVertex\b)"));
+    std::unique_ptr<Parsed> gs =
+        has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog, {}, true, false, false, gs_clips) : nullptr;
     const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, !has_gs, compat_block);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, !has_gs, compat_block, false,
+                    clip_planes && !has_gs);
     auto fs = parse(Stage::fragment, api, fs_src, flog, {}, true, false, alpha_test);
     // The other units of each stage (desktop GL).
     std::vector<std::unique_ptr<Parsed>> units;
