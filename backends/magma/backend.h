@@ -372,6 +372,9 @@ public:
                                      wire::Out<GLsizei> length, wire::Out<GLchar> uniformBlockName) override;
     void glGetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex, GLenum pname,
                                    wire::Out<GLint> params) override;
+    template <class NameOf>
+    void name_query(gen::Op op, GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                    wire::Out<GLchar> out, NameOf name_of);  // uniform_blocks.cc
     void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding) override;
     // glGetUniform{f,i,ui}v: the session verb the client sends for them (uniform_get.cc).
     GLint mglGetUniform(GLuint program, GLint location, GLenum type, wire::Out<GLuint> values) override;

@@ -23,7 +23,6 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -32,14 +31,6 @@
 namespace mgl::magma {
 
 namespace {
-
-// Whether `word` occurs in `s` as a whole identifier.
-bool mentions_word(const std::string& s, const std::string& word) {
-    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1))
-        if ((at == 0 || !ident(s[at - 1])) && (at + word.size() == s.size() || !ident(s[at + word.size()]))) return true;
-    return false;
-}
 
 std::once_flag g_glslang_once;
 
@@ -254,7 +245,7 @@ std::string translate(const std::string& src, const Version& v, Api api, Stage s
         if (out.find("invariant") != std::string::npos) out = std::regex_replace(out, inv, "");
         // Desktop GL's GL_POINT_SPRITE_COORD_ORIGIN (the hidden uniform the
         // draw sets, driver_uniforms.h): GL_LOWER_LEFT is Vulkan's own here.
-        if (api == Api::desktop && mentions_word(out, "gl_PointCoord")) {
+        if (api == Api::desktop && gl::mentions_word(out, "gl_PointCoord")) {
             defines += std::string("uniform float ") + gl::kPointOriginUniform + ";\n";
             out = replace_word(out, "gl_PointCoord",
                                std::string("(") + gl::kPointOriginUniform +
@@ -501,7 +492,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
     p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
     p->strings[0] = p->source.c_str();
-    const bool point_size = api == Api::desktop && !mentions_word(src, "gl_PointSize");
+    const bool point_size = api == Api::desktop && !gl::mentions_word(src, "gl_PointSize");
     p->end = wrap_vertex ? vertex_wrap_end(captured_builtins, point_size) : "\n";
     if (!alpha_colour.empty()) {
         // GL's alpha test after the stage's main (the front end's rule,

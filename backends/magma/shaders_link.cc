@@ -8,6 +8,7 @@
 #include "compat_builtins.h"
 #include "frag_coord.h"
 #include "essl_source.h"
+#include "glsl_lift.h"
 
 #include <glslang/MachineIndependent/iomapper.h>
 #include <glslang/MachineIndependent/localintermediate.h>
@@ -354,8 +355,7 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     // planes; a geometry stage only when it writes gl_ClipVertex: 8 more
     // components per emitted vertex would take a large one past the
     // device's maxGeometryTotalOutputComponents (piglit's end-primitive 129).
-    const bool gs_clips = has_gs && clip_planes &&
-                          std::regex_search(gs_srcs[gs_main], std::regex(R"(\bgl_ClipVertex\b)"));
+    const bool gs_clips = has_gs && clip_planes && gl::mentions_word(gs_srcs[gs_main], "gl_ClipVertex");
     std::unique_ptr<Parsed> gs =
         has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog, {}, true, false, false, gs_clips) : nullptr;
     const bool compat_block = gs && gl::reads_compat_block(gs->preamble);

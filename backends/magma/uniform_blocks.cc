@@ -5,6 +5,8 @@
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 
+#include <optional>
+
 #include "backend.h"
 #include "program_names.h"
 
@@ -82,16 +84,27 @@ void MagmaBackend::glGetUniformIndices(GLuint program, GLsizei uniformCount, wir
     }
 }
 
-void MagmaBackend::glGetActiveUniformName(GLuint program, GLuint uniformIndex, GLsizei bufSize,
-                                          wire::Out<GLsizei> length, wire::Out<GLchar> uniformName) {
-    constexpr gen::Op op = gen::Op::glGetActiveUniformName;
+// glGetActiveUniformName and glGetActiveUniformBlockName: `name_of` gives the
+// linked program's name at `index`, nullptr past its last.
+template <class NameOf>
+void MagmaBackend::name_query(gen::Op op, GLuint program, GLuint index, GLsizei bufSize, wire::Out<GLsizei> length,
+                              wire::Out<GLchar> out, NameOf name_of) {
     if (!need_context(op)) return;
     if (bufSize < 0) return refuse(op, GL_INVALID_VALUE, "bufSize < 0");
     auto p = program_for(op, program);
     if (!p) return;
-    const UniformInfo* u = p->exe ? active_uniform(p->exe->linked, uniformIndex) : nullptr;
-    if (!u) return refuse(op, GL_INVALID_VALUE, "uniformIndex");
-    copy_string(active_name(*u), bufSize, length, uniformName);
+    const std::optional<std::string> name = p->exe ? name_of(p->exe->linked, index) : std::nullopt;
+    if (!name) return refuse(op, GL_INVALID_VALUE, "index");
+    copy_string(*name, bufSize, length, out);
+}
+
+void MagmaBackend::glGetActiveUniformName(GLuint program, GLuint uniformIndex, GLsizei bufSize,
+                                          wire::Out<GLsizei> length, wire::Out<GLchar> uniformName) {
+    name_query(gen::Op::glGetActiveUniformName, program, uniformIndex, bufSize, length, uniformName,
+               [](const LinkedProgram& lp, GLuint i) -> std::optional<std::string> {
+                   const UniformInfo* u = active_uniform(lp, i);
+                   return u ? std::optional(active_name(*u)) : std::nullopt;
+               });
 }
 
 GLuint MagmaBackend::glGetUniformBlockIndex(GLuint program, wire::In<GLchar> name) {
@@ -107,14 +120,10 @@ GLuint MagmaBackend::glGetUniformBlockIndex(GLuint program, wire::In<GLchar> nam
 
 void MagmaBackend::glGetActiveUniformBlockName(GLuint program, GLuint uniformBlockIndex, GLsizei bufSize,
                                                wire::Out<GLsizei> length, wire::Out<GLchar> uniformBlockName) {
-    constexpr gen::Op op = gen::Op::glGetActiveUniformBlockName;
-    if (!need_context(op)) return;
-    if (bufSize < 0) return refuse(op, GL_INVALID_VALUE, "bufSize < 0");
-    auto p = program_for(op, program);
-    if (!p) return;
-    if (!p->exe || uniformBlockIndex >= p->exe->linked.blocks.size())
-        return refuse(op, GL_INVALID_VALUE, "uniformBlockIndex");
-    copy_string(p->exe->linked.blocks[uniformBlockIndex].name, bufSize, length, uniformBlockName);
+    name_query(gen::Op::glGetActiveUniformBlockName, program, uniformBlockIndex, bufSize, length, uniformBlockName,
+               [](const LinkedProgram& lp, GLuint i) -> std::optional<std::string> {
+                   return i < lp.blocks.size() ? std::optional(lp.blocks[i].name) : std::nullopt;
+               });
 }
 
 void MagmaBackend::glGetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex, GLenum pname,

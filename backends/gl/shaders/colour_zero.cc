@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include "glsl_lift.h"
+
 namespace mgl::gl {
 
 namespace {
@@ -23,17 +25,12 @@ std::string without_comments(const std::string& s) {
     return out;
 }
 
-bool mentions(const std::string& s, const char* word) {
-    const std::regex w(std::string("\\b") + word + "\\b");
-    return std::regex_search(s, w);
-}
-
 }  // namespace
 
 std::string desktop_colour_zero(const std::string& source) {
     const std::string s = without_comments(source);
-    if (mentions(s, "gl_FragData")) return "gl_FragData[0]";
-    if (mentions(s, "gl_FragColor")) return "gl_FragColor";
+    if (mentions_word(s, "gl_FragData")) return "gl_FragData[0]";
+    if (mentions_word(s, "gl_FragColor")) return "gl_FragColor";
     // Global output declarations end with `;` (a function's `out` parameter
     // does not); the type and name are the last two words before it.
     static const std::regex decl(

@@ -15,11 +15,7 @@ bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == 
 
 bool mentions(const std::vector<std::string>& sources, const std::string& word) {
     for (const std::string& s : sources)
-        for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1)) {
-            const bool left = at == 0 || !ident(s[at - 1]);
-            const bool right = at + word.size() >= s.size() || !ident(s[at + word.size()]);
-            if (left && right) return true;
-        }
+        if (mentions_word(s, word)) return true;
     return false;
 }
 

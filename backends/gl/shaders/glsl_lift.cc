@@ -15,13 +15,8 @@ namespace {
 bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 bool mentions(const std::vector<std::string>& sources, const std::string& word) {
-    for (const std::string& s : sources) {
-        for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1)) {
-            const bool left = at == 0 || !ident(s[at - 1]);
-            const bool right = at + word.size() >= s.size() || !ident(s[at + word.size()]);
-            if (left && right) return true;
-        }
-    }
+    for (const std::string& s : sources)
+        if (mentions_word(s, word)) return true;
     return false;
 }
 
@@ -172,6 +167,15 @@ void version_macro(std::vector<std::string>& sources, int version, std::string& 
     if (!mentions(sources, "__VERSION__")) return;
     for (std::string& s : sources) s = replace_word(s, "__VERSION__", "MGL_VERSION_");
     preamble += "#define MGL_VERSION_ " + std::to_string(version) + "\n";
+}
+
+bool mentions_word(const std::string& s, const std::string& word) {
+    for (size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1)) {
+        const bool left = at == 0 || !ident(s[at - 1]);
+        const bool right = at + word.size() >= s.size() || !ident(s[at + word.size()]);
+        if (left && right) return true;
+    }
+    return false;
 }
 
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to) {

@@ -119,4 +119,7 @@ RaisingExtensions take_raising_extensions(std::vector<std::string>& sources, int
 // Whole-word replacement of `from` by `to` (identifiers only).
 std::string replace_word(const std::string& src, const std::string& from, const std::string& to);
 
+// Whether `word` occurs in `s` as a whole identifier.
+bool mentions_word(const std::string& s, const std::string& word);
+
 }  // namespace mgl::gl
