@@ -236,6 +236,10 @@ public:
                              GLsizei width, GLsizei height) override;
     void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
                           GLsizei height, GLint border) override;
+    // GL 4.3's image copies between textures and renderbuffers (copy_image.cc).
+    void glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
+                            GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
+                            GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) override;
     // ETC2/EAC (and ETC1), decoded on upload (compressed.cc).
     void glCompressedTexImage2D(GLenum target, GLint level, GLenum ifmt, GLsizei w, GLsizei h, GLint border,
                                 GLsizei size, wire::InOrOffset<uint8_t> data) override;

@@ -74,6 +74,9 @@ const char* const kAlways[] = {
     // GLSL 1.30's integer types and lookups in 1.10/1.20 (compatibility
     // contexts): the front end's respelling (gpu_shader4.h), shaders.cc.
     "GL_EXT_gpu_shader4",
+    // Image copies between textures and renderbuffers of compatible formats:
+    // vkCmdCopyImage (copy_image.cc, the front end's rules).
+    "GL_ARB_copy_image",
 };
 
 }  // namespace

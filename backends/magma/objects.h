@@ -112,6 +112,10 @@ struct Texture {
     ~Texture();
 };
 
+// The levels GL samples with `min_filter` (from the base level); false when
+// the texture is incomplete for it (samplers.cc).
+bool sampled_levels(const Texture& t, GLenum min_filter, uint32_t& base, uint32_t& count);
+
 struct Renderbuffer {
     Gpu* gpu = nullptr;
     Image img;

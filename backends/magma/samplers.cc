@@ -352,22 +352,27 @@ SamplerKey MagmaBackend::sampler_key(const TexParams& p, const Texture& t) const
 // The view a shader samples: the levels GL would sample with `min_filter`
 // (the texture's, or the bound sampler object's), or nothing when the
 // texture is incomplete (it then samples as black).
-VkImageView MagmaBackend::sampled_view(Texture& t, GLenum min_filter, bool& complete) {
-    complete = false;
-    if (!t.img.image) return VK_NULL_HANDLE;
+bool sampled_levels(const Texture& t, GLenum min_filter, uint32_t& base, uint32_t& count) {
+    if (!t.img.image) return false;
     const uint32_t levels = t.img.levels;
-    const uint32_t base = uint32_t(std::clamp(t.base_level, 0, int(levels) - 1));
-    if (!(t.defined & (1u << base))) return VK_NULL_HANDLE;
-    uint32_t count = 1;
+    base = uint32_t(std::clamp(t.base_level, 0, int(levels) - 1));
+    if (!(t.defined & (1u << base))) return false;
+    count = 1;
     const bool ms = t.img.samples > 1;  // multisample textures have one level and no sampler state
     if (!ms && needs_mips(min_filter)) {
         const uint32_t last = std::min<uint32_t>(uint32_t(std::max(t.max_level, 0)), levels - 1);
         for (uint32_t l = base + 1; l <= last; ++l) {
-            if (!(t.defined & (1u << l))) return VK_NULL_HANDLE;  // incomplete mipmap chain
+            if (!(t.defined & (1u << l))) return false;  // incomplete mipmap chain
             ++count;
         }
     }
-    complete = true;
+    return true;
+}
+
+VkImageView MagmaBackend::sampled_view(Texture& t, GLenum min_filter, bool& complete) {
+    uint32_t base = 0, count = 0;
+    complete = sampled_levels(t, min_filter, base, count);
+    if (!complete) return VK_NULL_HANDLE;
     // A depth texture sampled without comparison reads as its depth texture
     // mode says, and the texture's swizzle applies after that (the front end's rule).
     std::array<GLenum, 4> swizzle = t.swizzle;

@@ -74,7 +74,7 @@ size_t packed_pixel_bytes(uint32_t format, uint32_t type, size_t* component_byte
     if (!component_layout(format, &l)) return 0;
     PackedLayout pl;
     if (packed_layout(type, &pl)) {
-        if (pl.n != l.n || l.integer) return 0;
+        if (pl.n != l.n) return 0;  // integer formats take packed types too (EXT_texture_integer)
         *component_bytes = pl.bytes;
         return pl.bytes;
     }
@@ -135,8 +135,10 @@ bool pack_rgba(uint32_t format, uint32_t type, const PackState& ps, int32_t w, i
                     const int b = pl.bits[c];
                     if (!pl.rev) shift -= b;
                     const double max = double((1ull << b) - 1);
-                    const double x01 = v[l.slot[c]] == v[l.slot[c]] ? std::clamp(v[l.slot[c]], 0.0, 1.0) : 0.0;
-                    bits |= uint32_t(std::nearbyint(x01 * max)) << shift;
+                    const double x = v[l.slot[c]] == v[l.slot[c]] ? v[l.slot[c]] : 0.0;
+                    // An integer is clamped to the field, a normalized value scaled to it.
+                    const double field = l.integer ? std::clamp(x, 0.0, max) : std::nearbyint(std::clamp(x, 0.0, 1.0) * max);
+                    bits |= uint32_t(field) << shift;
                     if (pl.rev) shift += b;
                 }
                 std::memcpy(p, &bits, pl.bytes);  // little-endian host: the low bytes

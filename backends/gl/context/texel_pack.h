@@ -35,7 +35,7 @@ size_t packed_row_stride(uint32_t format, uint32_t type, const PackState& ps, in
 // Writes w x h pixels, given as RGBA (rgba: w*h*4 values, rows in GL's
 // order, bottom first), as (format, type) under `ps` into `out`, which holds
 // at least packed_image_bytes(). Integer formats (GL_RGBA_INTEGER...) write
-// the values as integers clamped to the type's range; the others clamp
+// the values as integers clamped to the type's range (a packed type's field), the others clamp
 // normalized types to [0, 1] ([-1, 1] signed) and scale. False: a pair not
 // written here (the caller refuses it).
 bool pack_rgba(uint32_t format, uint32_t type, const PackState& ps, int32_t w, int32_t h, const double* rgba,
