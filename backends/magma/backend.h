@@ -464,6 +464,15 @@ public:
     void glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLint base) override { draw(mode, 0, count, type, idx, 1, base); }
     void glDrawRangeElementsBaseVertex(GLenum mode, GLuint, GLuint, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLint base) override { draw(mode, 0, count, type, idx, 1, base); }
     void glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n, GLint base) override { draw(mode, 0, count, type, idx, n, base); }
+    // GL 4.2's base instance: Vulkan's firstInstance (gl_InstanceID leaves it out: shaders.cc).
+    void glDrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count, GLsizei n, GLuint bi) override { draw(mode, first, count, 0, {}, n, 0, bi); }
+    void glDrawElementsInstancedBaseInstance(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n, GLuint bi) override { draw(mode, 0, count, type, idx, n, 0, bi); }
+    void glDrawElementsInstancedBaseVertexBaseInstance(GLenum mode, GLsizei count, GLenum type, wire::InOrOffset<uint8_t> idx, GLsizei n, GLint base, GLuint bi) override { draw(mode, 0, count, type, idx, n, base, bi); }
+    // GL 4.0 / 4.3 indirect draws, one draw per command (draw_indirect.cc).
+    void glDrawArraysIndirect(GLenum mode, wire::InOrOffset<uint8_t> indirect) override { draw_arrays_indirect(gen::Op::glDrawArraysIndirect, mode, indirect, 1, 0); }
+    void glDrawElementsIndirect(GLenum mode, GLenum type, wire::InOrOffset<uint8_t> indirect) override { draw_elements_indirect(gen::Op::glDrawElementsIndirect, mode, type, indirect, 1, 0); }
+    void glMultiDrawArraysIndirect(GLenum mode, wire::InOrOffset<uint8_t> indirect, GLsizei n, GLsizei stride) override { draw_arrays_indirect(gen::Op::glMultiDrawArraysIndirect, mode, indirect, n, stride); }
+    void glMultiDrawElementsIndirect(GLenum mode, GLenum type, wire::InOrOffset<uint8_t> indirect, GLsizei n, GLsizei stride) override { draw_elements_indirect(gen::Op::glMultiDrawElementsIndirect, mode, type, indirect, n, stride); }
 
 private:
     bool images_said_ = false;  // mglCreateImage's refusal logged
@@ -597,7 +606,14 @@ private:
     Executable* current_exe();
     // draws
     void draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
-              GLsizei instances, GLint base_vertex = 0);
+              GLsizei instances, GLint base_vertex = 0, GLuint base_instance = 0);
+    // Indirect draws (draw_indirect.cc): the commands' first byte, after GL's checks.
+    const uint8_t* indirect_commands(gen::Op verb, wire::InOrOffset<uint8_t> indirect, GLsizei drawcount,
+                                     GLsizei stride, uint32_t command_bytes, bool elements);
+    void draw_arrays_indirect(gen::Op verb, GLenum mode, wire::InOrOffset<uint8_t> indirect, GLsizei drawcount,
+                              GLsizei stride);
+    void draw_elements_indirect(gen::Op verb, GLenum mode, GLenum type, wire::InOrOffset<uint8_t> indirect,
+                                GLsizei drawcount, GLsizei stride);
     VkPipeline pipeline(Executable& exe, const Target& t, VkPrimitiveTopology topo, const std::string& vertex_key,
                         const std::vector<VkVertexInputBindingDescription>& bindings,
                         const std::vector<VkVertexInputAttributeDescription>& attrs);
@@ -609,7 +625,8 @@ private:
     bool storage_image(gen::Op verb, const UniformInfo& u, int unit, uint32_t element, SampledImage& out);
     bool image_unit_get(GLenum pname, GLuint index, GLint* v);
     bool draw_descriptors(gen::Op verb, Executable& exe, const std::vector<SampledImage>& images);
-    bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in);  // draw_vertex.cc
+    bool draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, GLuint base_instance,
+                       VertexInput& in);  // draw_vertex.cc
     bool draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei count, GLenum index_type,
                       wire::InOrOffset<uint8_t> indices, IndexInput& out);
     void record_dynamic_state(VkCommandBuffer cb, const Target& t, VkPrimitiveTopology topo,

@@ -41,6 +41,7 @@ std::shared_ptr<Buffer>* MagmaBackend::buffer_slot(GLenum target) {
         // Desktop contexts: GL_ARB_shader_storage_buffer_object, GL_ARB_compute_shader (compute.cc).
         case GL_SHADER_STORAGE_BUFFER: return c.desktop() ? &c.storage_buffer : nullptr;
         case GL_DISPATCH_INDIRECT_BUFFER: return c.desktop() ? &c.dispatch_indirect : nullptr;
+        case GL_DRAW_INDIRECT_BUFFER: return c.desktop() ? &c.draw_indirect : nullptr;
         // Desktop contexts where atomic counters are served (atomic_counters.cc).
         case GL_ATOMIC_COUNTER_BUFFER: return c.desktop() && counter_limits(gpu_->dev()).bindings ? &c.counter_buffer : nullptr;
         default: return nullptr;
@@ -83,7 +84,7 @@ void MagmaBackend::glDeleteBuffers(GLsizei n, wire::In<GLuint> names) {
         // elsewhere keep the object alive until they let go.
         for (auto* slot : {&c.array_buffer, &c.vao->elements, &c.pixel_unpack, &c.pixel_pack, &c.uniform_buffer,
                            &c.copy_read, &c.copy_write, &c.xfb_buffer, &c.storage_buffer, &c.dispatch_indirect,
-                           &c.counter_buffer})
+                           &c.draw_indirect, &c.counter_buffer})
             if (*slot == b) slot->reset();
         for (auto& a : c.vao->attribs)
             if (a.buffer == b) a.buffer.reset();

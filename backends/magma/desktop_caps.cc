@@ -77,6 +77,12 @@ const char* const kAlways[] = {
     // Image copies between textures and renderbuffers of compatible formats:
     // vkCmdCopyImage (copy_image.cc, the front end's rules).
     "GL_ARB_copy_image",
+    // Indirect draws, one or many: the commands read on the host and drawn
+    // one by one (draw_indirect.cc).
+    "GL_ARB_draw_indirect", "GL_ARB_multi_draw_indirect",
+    // Vulkan's firstInstance; gl_InstanceID subtracts the hidden base
+    // instance uniform (shaders.cc).
+    "GL_ARB_base_instance",
 };
 
 }  // namespace

@@ -16,7 +16,7 @@
 namespace mgl::magma {
 
 void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_type, wire::InOrOffset<uint8_t> indices,
-                        GLsizei instances, GLint base_vertex) {
+                        GLsizei instances, GLint base_vertex, GLuint base_instance) {
     const gen::Op verb = index_type ? gen::Op::glDrawElements : gen::Op::glDrawArrays;
     if (!need_context(verb)) return;
     if (count < 0 || first < 0 || instances < 0) return refuse(verb, GL_INVALID_VALUE, "negative count");
@@ -51,6 +51,8 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     const float point[2] = {cur_->dstate.point_size, cur_->dstate.point_lower_left ? 1.0f : 0.0f};
     hidden(exe->point_size_offset, &point[0], 4);
     hidden(exe->point_origin_offset, &point[1], 4);
+    const int32_t base = int32_t(base_instance);
+    hidden(exe->base_instance_offset, &base, 4);
     if (exe->clip_plane_offset >= 0) {
         const auto planes = cur_->dstate.clip_uniform();
         hidden(exe->clip_plane_offset, planes.data(), sizeof planes);
@@ -61,7 +63,7 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     if (!draw_textures(verb, *exe, images)) return;
     if (!draw_descriptors(verb, *exe, images)) return;
     VertexInput vin;
-    if (!draw_vertices(verb, *exe, instances, vin)) return;
+    if (!draw_vertices(verb, *exe, instances, base_instance, vin)) return;
     IndexInput ix;
     if (!draw_indices(verb, mode, first, count, index_type, indices, ix)) return;
 
@@ -111,9 +113,9 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
             b.itype = ix.type;
         }
         // An array draw that became indexed (a closed loop) has no base.
-        vkCmdDrawIndexed(cb, ix.count, uint32_t(instances), 0, index_type ? base_vertex : 0, 0);
+        vkCmdDrawIndexed(cb, ix.count, uint32_t(instances), 0, index_type ? base_vertex : 0, base_instance);
     } else {
-        vkCmdDraw(cb, ix.count, uint32_t(instances), uint32_t(first), 0);
+        vkCmdDraw(cb, ix.count, uint32_t(instances), uint32_t(first), base_instance);
     }
     gpu_->count_draw();
     if (xfb.capture) xfb_end(cb, xfb);

@@ -33,7 +33,8 @@ float to_float(const Attrib& at, const uint8_t* p) {
 
 }  // namespace
 
-bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, VertexInput& in) {
+bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instances, GLuint base_instance,
+                                 VertexInput& in) {
     Context& c = *cur_;
     const uint64_t serial = gpu_->serial();
     // ---- vertex input: one binding per attribute (its buffer offset in the binding)
@@ -93,21 +94,28 @@ bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instance
                 if (at.divisor > 1) {
                     // Vulkan 1.1 steps instance-rate attributes every instance (a divisor
                     // needs VK_EXT_vertex_attribute_divisor): each element is repeated
-                    // `divisor` times into the stream instead.
+                    // `divisor` times into the stream instead. A base instance B
+                    // reads entry B + i, which holds element B + i / divisor (GL).
                     const uint32_t elem = uint32_t(at.size) * type_bytes(at.type);
-                    const uint64_t used = (uint64_t(instances) - 1) / at.divisor;
+                    const uint64_t used = uint64_t(base_instance) + (uint64_t(instances) - 1) / at.divisor;
                     if (at.offset > at.buffer->size || used * bd.stride + elem > at.buffer->size - at.offset) {
                         refuse(verb, GL_INVALID_OPERATION, "instanced attribute outside its buffer");
                         return false;
                     }
-                    Gpu::Slice s = gpu_->stream(uint64_t(instances) * elem, 4);
+                    const uint64_t entries = uint64_t(base_instance) + uint64_t(instances);
+                    if (entries * elem > (uint64_t(1) << 28)) {
+                        refuse(verb, GL_OUT_OF_MEMORY, "instanced attribute with a divisor: base instance too large to expand");
+                        return false;
+                    }
+                    Gpu::Slice s = gpu_->stream(entries * elem, 4);
                     if (!s.ptr) {
                         set_error(GL_OUT_OF_MEMORY);
                         return false;
                     }
                     const uint8_t* src = host_bytes(*at.buffer) + at.offset;
                     for (GLsizei i = 0; i < instances; ++i)
-                        std::memcpy(s.ptr + size_t(i) * elem, src + size_t(uint32_t(i) / at.divisor) * bd.stride, elem);
+                        std::memcpy(s.ptr + size_t(base_instance + uint64_t(i)) * elem,
+                                    src + size_t(base_instance + uint32_t(i) / at.divisor) * bd.stride, elem);
                     bd.stride = elem;
                     vbufs.push_back(s.buf);
                     voffs.push_back(s.offset);
@@ -187,8 +195,19 @@ bool MagmaBackend::draw_indices(gen::Op verb, GLenum mode, GLint first, GLsizei 
         auto index_at = [&](GLsizei i) -> uint32_t {
             return isz == 1 ? src[i] : isz == 2 ? reinterpret_cast<const uint16_t*>(src)[i] : reinterpret_cast<const uint32_t*>(src)[i];
         };
-        if (c.desktop() && c.dstate.primitive_restart && !c.dstate.restart_is_fixed_for(index_type) &&
-            mode != GL_LINE_LOOP) {
+        const bool restart_on = c.st.primitive_restart || (c.desktop() && c.dstate.primitive_restart);
+        const uint32_t all_ones = isz == 1 ? 0xFFu : isz == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+        if (const uint32_t per = gl::list_vertices_per_primitive(mode); restart_on && per) {
+            // Vulkan restarts strips and fans only: a list's indices are
+            // compacted to the primitives GL draws (the front end's rule).
+            const uint32_t restart = c.desktop() && c.dstate.primitive_restart ? c.dstate.restart_index : all_ones;
+            Gpu::Slice s = gpu_->stream(uint64_t(count) * 4, 4);
+            uint32_t* o = reinterpret_cast<uint32_t*>(s.ptr);
+            for (GLsizei i = 0; i < count; ++i) o[i] = index_at(i);
+            draw_count = uint32_t(gl::restart_lists(restart, per, o, size_t(count)));
+            ibuf = s.buf, ioff = s.offset, itype = VK_INDEX_TYPE_UINT32;
+        } else if (c.desktop() && c.dstate.primitive_restart && !c.dstate.restart_is_fixed_for(index_type) &&
+                   mode != GL_LINE_LOOP) {
             // Desktop restart on another index than the device's (all ones of
             // the type): 32-bit indices with that index turned into all ones
             // (the front end's rule), and the type's own all-ones (not a

@@ -191,6 +191,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         else if (it->name == gl::kAlphaTestUniform) exe->alpha_test_offset = it->offset;
         else if (it->name == gl::kPointSizeUniform) exe->point_size_offset = it->offset;
         else if (it->name == gl::kPointOriginUniform) exe->point_origin_offset = it->offset;
+        else if (it->name == gl::kBaseInstanceUniform) exe->base_instance_offset = it->offset;
         else if (it->name == gl::kClipPlaneUniform && it->array_size == gl::kMaxClipPlanes && it->array_stride == 16)
             exe->clip_plane_offset = it->offset;
         else {

@@ -171,6 +171,7 @@ struct Executable {
     int draw_height_offset = -1;
     int alpha_test_offset = -1;  // gl::kAlphaTestUniform's (vec2), which draw() writes
     int point_size_offset = -1, point_origin_offset = -1;  // gl::kPointSizeUniform's, kPointOriginUniform's (floats)
+    int base_instance_offset = -1;  // gl::kBaseInstanceUniform's (int): the draw's base instance
     int clip_plane_offset = -1;  // gl::kClipPlaneUniform's (vec4[8], stride 16): the enabled user clip planes
     // GL location -> (uniform index, array element)
     std::vector<std::pair<int, int>> locations;
@@ -395,7 +396,7 @@ struct Context {
     // bindings of GL_SHADER_STORAGE_BUFFER and GL_DISPATCH_INDIRECT_BUFFER.
     static constexpr size_t kStorageBindings = 16;
     std::array<Indexed, kStorageBindings> storage_bindings;
-    std::shared_ptr<Buffer> storage_buffer, dispatch_indirect;
+    std::shared_ptr<Buffer> storage_buffer, dispatch_indirect, draw_indirect;
     // GL_ATOMIC_COUNTER_BUFFER's binding points (atomic_counters.cc) and its generic binding.
     std::array<Indexed, gl::AtomicCounterLimits::kMaxBindings> counter_bindings;
     std::shared_ptr<Buffer> counter_buffer;

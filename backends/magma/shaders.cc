@@ -237,6 +237,13 @@ std::string translate(const std::string& src, const Version& v, Api api, Stage s
         out = replace_word(out, "gl_MaxFragmentUniformVectors", std::to_string(r.maxFragmentUniformVectors));
         out = replace_word(out, "gl_MaxVaryingVectors", std::to_string(r.maxVaryingVectors));
     }
+    if (stage == Stage::vertex && api == Api::desktop && gl::mentions_word(out, "gl_InstanceID")) {
+        // GL's gl_InstanceID leaves the draw's base instance out; Vulkan's
+        // InstanceIndex (what glslang's relaxed rules read for it) counts it.
+        // The draw sets the hidden uniform (driver_uniforms.h).
+        defines += std::string("uniform int ") + gl::kBaseInstanceUniform + ";\n";
+        out = replace_word(out, "gl_InstanceID", std::string("(gl_InstanceID - ") + gl::kBaseInstanceUniform + ")");
+    }
     if (stage == Stage::fragment) {
         // ESSL lets a fragment shader declare gl_FragCoord / gl_PointCoord
         // invariant (checked against the vertex shader at link); GLSL 1.40 and

@@ -33,6 +33,10 @@ inline constexpr const char* kPointOriginUniform = "mgl_PointCoordLowerLeft";
 // reference, clamped to [0, 1]): an application's fragment stage discards a
 // fragment whose colour 0 fails it (spirv_to_essl.cc).
 inline constexpr const char* kAlphaTestUniform = "mgl_AlphaTest";
+// The draw's base instance (GL 4.2 / GL_ARB_base_instance), which GL's
+// gl_InstanceID leaves out and Vulkan's InstanceIndex counts: a Vulkan
+// backend's vertex stage subtracts it (Magma's shaders.cc).
+inline constexpr const char* kBaseInstanceUniform = "mgl_BaseInstance";
 // The line that marks the compatibility lowering's own fragment stages
 // (client/src/compat/ff_shader.cc), which test alpha themselves: they get no
 // alpha-test epilogue (a `discard` in every fixed-function program could
@@ -68,7 +72,7 @@ inline std::string alpha_test_main(const std::string& colour, const std::string&
 inline bool is_driver_uniform(std::string_view name) {
     if (name.ends_with(']') && name.rfind('[') != std::string_view::npos) name = name.substr(0, name.rfind('['));
     return name == kDrawHeightUniform || name == kClipPlaneUniform || name == kPointSizeUniform ||
-           name == kPointOriginUniform || name == kAlphaTestUniform;
+           name == kPointOriginUniform || name == kAlphaTestUniform || name == kBaseInstanceUniform;
 }
 
 // The hidden uniforms' places among a linked program's active uniforms (the

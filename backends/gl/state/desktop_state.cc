@@ -119,6 +119,30 @@ void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n) {
         if (ids[i] == index) ids[i] = 0xFFFFFFFFu;
 }
 
+size_t restart_lists(uint32_t restart, uint32_t per_primitive, uint32_t* ids, size_t n) {
+    size_t out = 0, start = 0;  // start: where the current primitive began in the output
+    for (size_t i = 0; i < n; ++i) {
+        if (ids[i] == restart) {
+            out = start;  // an incomplete primitive is dropped
+            continue;
+        }
+        ids[out++] = ids[i];
+        if (out - start == per_primitive) start = out;
+    }
+    return start;
+}
+
+uint32_t list_vertices_per_primitive(uint32_t mode) {
+    switch (mode) {
+        case 0x0000: return 1;  // GL_POINTS
+        case 0x0001: return 2;  // GL_LINES
+        case 0x0004: return 3;  // GL_TRIANGLES
+        case 0x000A: return 4;  // GL_LINES_ADJACENCY
+        case 0x000C: return 6;  // GL_TRIANGLES_ADJACENCY
+        default: return 0;
+    }
+}
+
 uint32_t DesktopState::set_point_parameter(uint32_t pname, float value, const char** why) {
     switch (pname) {
         case kPointSpriteCoordOrigin:

@@ -151,6 +151,18 @@ struct DesktopState {
 // a primitive at.
 void restart_at_all_ones(uint32_t index, uint32_t* ids, size_t n);
 
+// Primitive restart on a list mode (points, lines, triangles and their
+// adjacency forms), which Vulkan cannot restart: the `n` indices compacted in
+// place to the complete primitives GL draws (each restart index ends the
+// current primitive; vertices that did not complete one are dropped).
+// `per_primitive`: the mode's vertices per primitive. Returns the count left.
+size_t restart_lists(uint32_t restart, uint32_t per_primitive, uint32_t* ids, size_t n);
+
+// The vertices per primitive of a list mode (GL_POINTS 1, GL_LINES 2,
+// GL_TRIANGLES 3, GL_LINES_ADJACENCY 4, GL_TRIANGLES_ADJACENCY 6); 0 for
+// strips, fans, loops and patches.
+uint32_t list_vertices_per_primitive(uint32_t mode);
+
 // The lengths of the runs of `n` indices (`index_size` bytes each) that a
 // restart at `restart` separates (the restart indices themselves not
 // counted): what a backend that counts captured primitives on the host
