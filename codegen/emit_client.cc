@@ -67,6 +67,9 @@ const char* const kHooks[] = {
     "glVertexAttribPointer", "glVertexAttribIPointer", "glEnableVertexAttribArray", "glDisableVertexAttribArray",
     "glVertexAttribDivisor", "glGetVertexAttribiv", "glGetVertexAttribfv", "glGetVertexAttribIiv",
     "glGetVertexAttribIuiv",
+    // packed generic attribute values, unpacked into glVertexAttrib4f (custom/packed_attribs.cc)
+    "glVertexAttribP1ui", "glVertexAttribP2ui", "glVertexAttribP3ui", "glVertexAttribP4ui", "glVertexAttribP1uiv",
+    "glVertexAttribP2uiv", "glVertexAttribP3uiv", "glVertexAttribP4uiv",
     "glDrawArrays", "glDrawArraysInstanced", "glDrawElements", "glDrawElementsInstanced", "glDrawRangeElements",
     "glDrawElementsBaseVertex", "glDrawRangeElementsBaseVertex", "glDrawElementsInstancedBaseVertex",
     // the multi-draws, as the single draws GL defines them to be (client arrays,

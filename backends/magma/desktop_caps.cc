@@ -83,6 +83,9 @@ const char* const kAlways[] = {
     // Vulkan's firstInstance; gl_InstanceID subtracts the hidden base
     // instance uniform (shaders.cc).
     "GL_ARB_base_instance",
+    // GL_BGRA vertex sizes (core contexts) and the packed float vertex type
+    // (gl_to_vk.cc; where the device reads B10G11R11 vertices).
+    "GL_ARB_vertex_array_bgra", "GL_ARB_vertex_type_10f_11f_11f_rev",
 };
 
 }  // namespace
@@ -92,6 +95,9 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
     if (api != gl::kApiDesktop) return {std::begin(kEsExtensions), std::end(kEsExtensions)};
     return gl::desktop_extensions(profile, [&](std::string_view name) {
         if (name == "GL_ARB_buffer_storage") return in_process;
+        // Its glColorPointer / glSecondaryColorPointer(GL_BGRA) are not
+        // lowered yet: core contexts only, where only glVertexAttribPointer takes it.
+        if (name == "GL_ARB_vertex_array_bgra") return profile == gl::kProfileCore;
         for (const char* e : kAlways)
             if (name == e) return true;
         if (name == "GL_EXT_texture_filter_anisotropic") return bool(dev.features.samplerAnisotropy);
@@ -104,6 +110,8 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         // Compute programs, dispatches and storage blocks (compute.cc): a
         // graphics queue that runs compute; storage blocks in every stage.
         if (name == "GL_ARB_compute_shader") return dev.compute;
+        if (name == "GL_ARB_vertex_type_10f_11f_11f_rev")
+            return dev.buffer_format_has(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
         if (name == "GL_ARB_shader_storage_buffer_object")
             return dev.compute && dev.features.vertexPipelineStoresAndAtomics && dev.features.fragmentStoresAndAtomics;
         // Atomic counters (atomic_counters.cc): storage buffers written from every stage.

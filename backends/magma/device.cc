@@ -156,6 +156,12 @@ bool Device::format_has(VkFormat f, VkFormatFeatureFlags want) const {
     return (p.optimalTilingFeatures & want) == want;
 }
 
+bool Device::buffer_format_has(VkFormat f, VkFormatFeatureFlags want) const {
+    VkFormatProperties p{};
+    vkGetPhysicalDeviceFormatProperties(phys, f, &p);
+    return (p.bufferFeatures & want) == want;
+}
+
 VkSampleCountFlags Device::msaa_counts(VkFormat f) const {
     const bool ds = f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
                     f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_X8_D24_UNORM_PACK32 || f == VK_FORMAT_S8_UINT;

@@ -75,6 +75,8 @@ struct Device {
     // A memory type of `bits` with all of `want`; -1 when none.
     int memory_type(uint32_t bits, VkMemoryPropertyFlags want) const;
     bool format_has(VkFormat f, VkFormatFeatureFlags optimal_features) const;
+    // Whether buffers of format f have the features (vertex input: VERTEX_BUFFER).
+    bool buffer_format_has(VkFormat f, VkFormatFeatureFlags buffer_features) const;
     // Sample counts above 1 that an attachment of format f can have (0: none).
     VkSampleCountFlags msaa_counts(VkFormat f) const;
     // GL_MAX_SAMPLES: the most samples every attachment kind supports (1: none).

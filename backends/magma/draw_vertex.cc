@@ -85,18 +85,24 @@ bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instance
                 voffs.push_back(s.offset);
             } else if (at.enabled) {
                 ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
+                // Vulkan's packed vertex formats other than UNORM are optional.
+                const bool packed = at.type == GL_INT_2_10_10_10_REV || at.type == GL_UNSIGNED_INT_2_10_10_10_REV ||
+                                    at.type == GL_UNSIGNED_INT_10F_11F_11F_REV;
+                if (packed && ad.format != VK_FORMAT_UNDEFINED &&
+                    !gpu_->dev().buffer_format_has(ad.format, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+                    ad.format = VK_FORMAT_UNDEFINED;
                 if (ad.format == VK_FORMAT_UNDEFINED) {
                     refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");
                     return false;
                 }
-                bd.stride = at.stride ? uint32_t(at.stride) : uint32_t(at.size) * type_bytes(at.type);
+                bd.stride = at.stride ? uint32_t(at.stride) : attrib_bytes(at.type, at.size);
                 if (at.divisor) bd.inputRate = VK_VERTEX_INPUT_RATE_INSTANCE;
                 if (at.divisor > 1) {
                     // Vulkan 1.1 steps instance-rate attributes every instance (a divisor
                     // needs VK_EXT_vertex_attribute_divisor): each element is repeated
                     // `divisor` times into the stream instead. A base instance B
                     // reads entry B + i, which holds element B + i / divisor (GL).
-                    const uint32_t elem = uint32_t(at.size) * type_bytes(at.type);
+                    const uint32_t elem = attrib_bytes(at.type, at.size);
                     const uint64_t used = uint64_t(base_instance) + (uint64_t(instances) - 1) / at.divisor;
                     if (at.offset > at.buffer->size || used * bd.stride + elem > at.buffer->size - at.offset) {
                         refuse(verb, GL_INVALID_OPERATION, "instanced attribute outside its buffer");

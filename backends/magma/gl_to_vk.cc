@@ -26,6 +26,24 @@ VkFormat vertex_format(GLenum type, int size, bool normalized, bool integer) {
     static const VkFormat u32i[] = {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT};
     static const VkFormat s32i[] = {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT};
     static const VkFormat f16[] = {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT, VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT};
+    constexpr int kBgra = 0x80E1;
+    // The packed types (GL 3.3's ARB_vertex_type_2_10_10_10_rev, GL 4.4's
+    // 10F_11F_11F): x in the low bits, as Vulkan's A2B10G10R10 (A2R10G10B10
+    // for BGRA) and B10G11R11 keep them.
+    const bool bgra = size == kBgra;
+    switch (type) {
+        case GL_INT_2_10_10_10_REV:
+            if (integer) return VK_FORMAT_UNDEFINED;
+            return bgra ? (normalized ? VK_FORMAT_A2R10G10B10_SNORM_PACK32 : VK_FORMAT_A2R10G10B10_SSCALED_PACK32)
+                        : (normalized ? VK_FORMAT_A2B10G10R10_SNORM_PACK32 : VK_FORMAT_A2B10G10R10_SSCALED_PACK32);
+        case GL_UNSIGNED_INT_2_10_10_10_REV:
+            if (integer) return VK_FORMAT_UNDEFINED;
+            return bgra ? (normalized ? VK_FORMAT_A2R10G10B10_UNORM_PACK32 : VK_FORMAT_A2R10G10B10_USCALED_PACK32)
+                        : (normalized ? VK_FORMAT_A2B10G10R10_UNORM_PACK32 : VK_FORMAT_A2B10G10R10_USCALED_PACK32);
+        case GL_UNSIGNED_INT_10F_11F_11F_REV: return integer || bgra ? VK_FORMAT_UNDEFINED : VK_FORMAT_B10G11R11_UFLOAT_PACK32;
+        default: break;
+    }
+    if (bgra) return type == GL_UNSIGNED_BYTE && normalized && !integer ? VK_FORMAT_B8G8R8A8_UNORM : VK_FORMAT_UNDEFINED;
     const int i = std::clamp(size, 1, 4) - 1;
     switch (type) {
         case GL_FLOAT: return f32[i];
@@ -39,6 +57,12 @@ VkFormat vertex_format(GLenum type, int size, bool normalized, bool integer) {
         case GL_HALF_FLOAT_OES: return f16[i];
         default: return VK_FORMAT_UNDEFINED;
     }
+}
+
+uint32_t attrib_bytes(GLenum type, int size) {
+    if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_10F_11F_11F_REV)
+        return 4;
+    return uint32_t(size == 0x80E1 ? 4 : size) * type_bytes(type);
 }
 
 uint32_t type_bytes(GLenum type) {

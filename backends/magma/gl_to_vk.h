@@ -12,7 +12,11 @@
 namespace mgl::magma {
 
 // The vertex input format of an enabled array; VK_FORMAT_UNDEFINED when none.
+// size: 1-4, or GL_BGRA (GL 3.2's ARB_vertex_array_bgra: 4 components in
+// blue, green, red, alpha order). VK_FORMAT_UNDEFINED: none holds it.
 VkFormat vertex_format(GLenum type, int size, bool normalized, bool integer);
+// Bytes of one attribute element (a packed type's whole word).
+uint32_t attrib_bytes(GLenum type, int size);
 // Bytes of one component of vertex type `type`.
 uint32_t type_bytes(GLenum type);
 VkBlendFactor blend_factor(GLenum f);

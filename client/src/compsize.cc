@@ -293,11 +293,13 @@ int64_t cs_label(const char* s, GLsizei length) {
 int64_t cs_image_storage_attribs(const GLint* list) { return list ? 1 : 0; }
 
 int64_t attrib_bytes(GLint size, GLenum type) {
+    if (size == 0x80E1 /* GL_BGRA: 4 components */) size = 4;
     switch (type) {
         case GL_BYTE: case GL_UNSIGNED_BYTE: return size;
         case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: return 2 * int64_t(size);
         case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case GL_FIXED: return 4 * int64_t(size);
         case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+        case 0x8C3B /* GL_UNSIGNED_INT_10F_11F_11F_REV */: return 4;
         // desktop GL's glVertexAttribPointer / glVertexPointer & co. (an ES
         // host refuses it; Espryt converts: backends/espryt/double_arrays.cc)
         case 0x140A /* GL_DOUBLE */: return 8 * int64_t(size);

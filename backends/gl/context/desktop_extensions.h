@@ -124,6 +124,8 @@ inline constexpr DesktopExtension kDesktopExtensions[] = {
     {"GL_EXT_packed_float", false},
     {"GL_EXT_texture_shared_exponent", false},
     {"GL_ARB_multi_draw_indirect", false},
+    {"GL_ARB_vertex_array_bgra", false},
+    {"GL_ARB_vertex_type_10f_11f_11f_rev", false},
     // GLSL 1.30's integer and texel-fetch features in 1.10/1.20 (the shader
     // front end's lift, backends/gl/shaders/gpu_shader4.h); Mesa lists it in
     // compatibility contexts only.

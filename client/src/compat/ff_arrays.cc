@@ -43,7 +43,8 @@ void set_array(const char* verb, int attr, GLint size, GLenum type, GLsizei stri
         gl_error(*ctx, GL_INVALID_VALUE, verb);
         return;
     }
-    if (attrib_bytes(size, type) < 0) {
+    // GL_UNSIGNED_INT_10F_11F_11F_REV is for generic attributes only.
+    if (attrib_bytes(size, type) < 0 || type == 0x8C3B) {
         gl_error(*ctx, GL_INVALID_ENUM, verb);
         return;
     }

@@ -322,16 +322,27 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void
 }
 
 namespace {
+constexpr GLenum kUnsignedInt10f11f11fRev = 0x8C3B;
+
 void attrib_pointer(const char* verb, GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
                     const void* pointer, bool integer) {
     MGL_CTX_OR_RETURN(verb);
     auto& attribs = ctx->st.vao().attribs;
-    if (index >= attribs.size() || size < 1 || size > 4 || stride < 0) {
+    // GL_BGRA (GL 3.2, ARB_vertex_array_bgra): a desktop size of float attributes.
+    const bool bgra = size == GL_BGRA_EXT && !integer && ctx->api_kind != gen::ApiKind::es;
+    if (index >= attribs.size() || (!bgra && (size < 1 || size > 4)) || stride < 0) {
         gl_error(*ctx, GL_INVALID_VALUE, verb);
         return;
     }
-    if (attrib_bytes(size, type) < 0) {
+    const bool packed = type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
+    if (attrib_bytes(size, type) < 0 || (integer && (packed || type == kUnsignedInt10f11f11fRev))) {
         gl_error(*ctx, GL_INVALID_ENUM, verb);
+        return;
+    }
+    // GL 4.6 §10.3.1's size rules of BGRA and the packed types.
+    if ((bgra && ((type != GL_UNSIGNED_BYTE && !packed) || !normalized)) || (packed && size != 4 && !bgra) ||
+        (type == kUnsignedInt10f11f11fRev && size != 3)) {
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);
         return;
     }
     const uint32_t buffer = ctx->st.bound_buffer(GL_ARRAY_BUFFER);
