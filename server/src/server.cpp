@@ -239,6 +239,8 @@ void Server::stop() {
         core_->changed.notify_all();
     }
     if (core_->reaper.joinable()) core_->reaper.join();
+    // Every session has returned; their threads leave the pool's code too.
+    core_->threads.shutdown();
     ServerStats st = stats();
     spdlog::info("mgl server: stopped ({} sessions served, {} refused, {} faulted, {} wrong tokens)",
                  st.sessions_opened, st.refusals, st.faults, st.token_failures);

@@ -17,7 +17,9 @@ void SessionThreads::Job::wait() {
 SessionThreads::SessionThreads(std::function<void()> warm, size_t spare, size_t max_idle)
     : warm_(std::move(warm)), spare_(spare), max_idle_(std::max(max_idle, spare)) {}
 
-SessionThreads::~SessionThreads() {
+SessionThreads::~SessionThreads() { shutdown(); }
+
+void SessionThreads::shutdown() {
     std::list<std::thread> threads;
     {
         std::lock_guard lock(mutex_);
@@ -44,6 +46,7 @@ std::shared_ptr<SessionThreads::Job> SessionThreads::run(std::function<void()> w
     auto job = std::make_shared<Job>();
     {
         std::lock_guard lock(mutex_);
+        if (stopping_) throw std::system_error(std::make_error_code(std::errc::operation_canceled), "the server is stopping");
         pending_.push_back({std::move(work), job});
         // A warming thread is sooner than a new one, which would warm too.
         if (idle_ + warming_ < pending_.size()) {

@@ -39,6 +39,11 @@ public:
     // `max_idle` threads wait idle, the others end.
     SessionThreads(std::function<void()> warm, size_t spare, size_t max_idle);
     ~SessionThreads();  // every job must have returned; idle threads end and are joined
+    // The same, now: after it no thread runs this class's code (a job's
+    // `done` is signalled before its thread leaves the job, so waiting for
+    // jobs alone leaves threads running here: an embedded server stopped at
+    // exit would have its library unmapped under them). run() refuses after it.
+    void shutdown();
 
     // Makes `spare` warm threads now and waits (at most 5 s) until they are.
     void prestart();
