@@ -81,8 +81,10 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     // what reaches the colour buffers is undefined; compatibility: the
     // fixed-function fragment stage, the interpolated colour). Magma's
     // stand-in, compiled like the application's.
-    // A compatibility program with a fragment shader only gets the
-    // fixed-function vertex stage. The stand-ins' text is the GL front end's.
+    // A program with a fragment shader only gets the fixed-function vertex
+    // stage (compatibility; core leaves the vertices undefined and links it:
+    // the same stage stands in, as on Espryt). The stand-ins' text is the GL
+    // front end's.
     Shader stand_in;
     if (vs && !fs && cur_->desktop()) {
         const bool colour = cur_->profile != gl::kProfileCore && vs->source.find("gl_FrontColor") != std::string::npos;
@@ -91,7 +93,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         stand_in.compiled = true;
         fs = &stand_in;
         fs_srcs = {stand_in.source};
-    } else if (fs && !vs && !gs && cur_->desktop() && cur_->profile != gl::kProfileCore) {
+    } else if (fs && !vs && !gs && cur_->desktop()) {
         stand_in.type = GL_VERTEX_SHADER;
         stand_in.source = gl::fixed_function_vertex_glsl();
         stand_in.compiled = true;
