@@ -66,6 +66,11 @@ public:
     void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image) override;
     void glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image) override;
     void glEGLImageTargetTexStorageEXT(GLenum target, GLeglImageOES image, wire::In<GLint> attrib_list) override;
+    // indirect_draws.cc: a compatibility context's commands in client memory
+    void glDrawArraysIndirect(GLenum mode, wire::InOrOffset<uint8_t> indirect) override;
+    void glDrawElementsIndirect(GLenum mode, GLenum type, wire::InOrOffset<uint8_t> indirect) override;
+    enum class IndirectFrom { buffer, client, refused };
+    IndirectFrom indirect_from(gen::Op op, const wire::InOrOffset<uint8_t>& indirect, uint32_t bytes);
     // copy_image.cc: names by target, lowered desktop targets
     void glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
                             GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
