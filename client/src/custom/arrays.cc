@@ -335,13 +335,15 @@ void attrib_pointer(const char* verb, GLuint index, GLint size, GLenum type, GLb
         return;
     }
     const bool packed = type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
-    if (attrib_bytes(size, type) < 0 || (integer && (packed || type == kUnsignedInt10f11f11fRev))) {
+    const bool packed_float = type == kUnsignedInt10f11f11fRev;  // GL 4.4, desktop float attributes only
+    if (attrib_bytes(size, type) < 0 || (integer && (packed || packed_float)) ||
+        (packed_float && ctx->api_kind == gen::ApiKind::es)) {
         gl_error(*ctx, GL_INVALID_ENUM, verb);
         return;
     }
     // GL 4.6 §10.3.1's size rules of BGRA and the packed types.
     if ((bgra && ((type != GL_UNSIGNED_BYTE && !packed) || !normalized)) || (packed && size != 4 && !bgra) ||
-        (type == kUnsignedInt10f11f11fRev && size != 3)) {
+        (packed_float && size != 3)) {
         gl_error(*ctx, GL_INVALID_OPERATION, verb);
         return;
     }
