@@ -41,6 +41,10 @@ GLuint current_vertex_array() {
 void EsprytBackend::glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
                                           wire::InOrOffset<uint8_t> pointer) {
     constexpr gen::Op op = gen::Op::glVertexAttribPointer;
+    // GL 3.2's GL_BGRA size (the client checked GL's rules): a GLES host has
+    // no such attribute layout, and no conversion is written yet.
+    if (cur_ && cur_->desktop() && size == 0x80E1 /* GL_BGRA */)
+        return refuse(op, GL_INVALID_VALUE, "GL_BGRA vertex attributes are not served on a GLES host yet");
     if (!cur_ || !cur_->desktop() || type != kDouble) {
         if (cur_ && !cur_->double_arrays.empty()) forget_double_array(current_vertex_array(), index);
         return EsprytGenerated::glVertexAttribPointer(index, size, type, normalized, stride, pointer);

@@ -75,7 +75,7 @@ case ${PIGLIT_SUBSET:-gles} in
         # the groups added in session 23 (gather, sRGB framebuffers, 420pack,
         # GLSL 1.10 explicit locations, storage/image unit routing), and 9 of
         # the two groups added in session 27 (GL_EXT_gpu_shader4's fetches and
-        # sizes, uniform blocks of GLSL 1.10 and indexed binding queries), and 6
+        # sizes, uniform blocks of GLSL 1.10 and indexed binding queries), and 7
         # of the two groups added in session 29 (indirect draws, base instance).
         [[ $PIGLIT_SUBSET == desktop-ci ]] && subset+=(--test-list "$(dirname "$0")/desktop-ci.txt") ;;
     compat | compat-ci)
