@@ -229,12 +229,12 @@ std::string provoking_hook(const Verb& v, const std::string& direct) {
     if (direct.empty()) return "if (provoking_first()) [[unlikely]] provoking_not_rewritten(op_, mode);";
     return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + direct + ")) " + kRet + " }";
 }
-// A draw's GL_DOUBLE attribute hook (backends/espryt/double_arrays.cc),
+// A draw's GL_DOUBLE attribute hook (backends/espryt/converted_arrays.cc),
 // after its pointer arguments are resolved: the draw's range for the direct
 // draws, every vertex for the others.
 std::string doubles_hook(const std::string& direct) {
     const std::string d = direct.empty() ? "ProvokingDraw{op_, 0, 0, -1, 0, nullptr, 1, 0, 0}" : direct;
-    return std::string("if (doubles_pending()) [[unlikely]] { if (!convert_double_arrays(") + d + ")) " + kRet + " }";
+    return std::string("if (converted_pending()) [[unlikely]] { if (!convert_arrays(") + d + ")) " + kRet + " }";
 }
 // An indexed draw's primitive-restart hook (backends/espryt/restart_draw.cc),
 // before the provoking one: desktop GL_PRIMITIVE_RESTART with any index; the

@@ -396,11 +396,11 @@ private:
     bool desktop_get(GLenum pname, double out[4], int* count);
     template <typename T>
     bool answer_desktop(GLenum pname, wire::Out<T> data);  // queries.cc
-    // double_arrays.cc
+    // converted_arrays.cc
     void glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
                                wire::InOrOffset<uint8_t> pointer) override;
-    bool convert_double_arrays(const ProvokingDraw& d) override;
-    void forget_double_array(uint32_t vao, GLuint index);
+    bool convert_arrays(const ProvokingDraw& d) override;
+    void forget_converted_array(uint32_t vao, GLuint index);
     // restart_draw.cc
     bool draw_restart_rewritten(const ProvokingDraw& d) override;
     bool restart_fixed_ok(gen::Op verb, GLenum type) override;

@@ -97,18 +97,20 @@ struct Context {
     // Checked at share->buffer_epoch; 0: not since the last change.
     uint64_t arrays_checked = 0;
     int32_t max_attribs = -1;  // GL_MAX_VERTEX_ATTRIBS, asked once
-    // GL_DOUBLE vertex attributes (double_arrays.cc), by (host vertex array,
-    // index): where the application's doubles are; the host attribute reads
-    // `copy`, their float conversion, which each draw refreshes.
-    struct DoubleArray {
+    // Vertex attributes a GLES host cannot read (converted_arrays.cc):
+    // GL_DOUBLE ones and GL_BGRA ones, by (host vertex array, index): where the
+    // application's data is; the host attribute reads `copy`, its conversion
+    // (floats; bytes or packed words in RGBA order), which each draw refreshes.
+    struct ConvertedArray {
         uint32_t source = 0;  // host buffer
         uint64_t offset = 0;
         int32_t stride = 0;   // bytes between vertices (never 0)
-        int32_t size = 0;     // components, 1-4
-        uint32_t copy = 0;    // host buffer of floats
+        int32_t size = 0;     // components, 1-4 (4 for GL_BGRA)
+        uint32_t copy = 0;    // host buffer of the converted vertices
+        uint32_t type = 0x140A;  // the application's: GL_DOUBLE, or a GL_BGRA array's GL_UNSIGNED_BYTE / 2_10_10_10 type
     };
-    std::map<std::pair<uint32_t, uint32_t>, DoubleArray> double_arrays;
-    bool double_read_said = false;  // a source that could not be read, logged once
+    std::map<std::pair<uint32_t, uint32_t>, ConvertedArray> converted_arrays;
+    bool converted_read_said = false;  // a source that could not be read, logged once
     int32_t max_image_units = -1;  // GL_MAX_IMAGE_UNITS, asked once (unit_routing.cc)
     // Likewise for the indexed buffer ranges shaders read and write (uniform,
     // storage, atomic counter, transform feedback), checked against their

@@ -133,12 +133,12 @@ protected:
         GLuint baseinstance;
     };
     bool provoking_first() const { return cur_->dstate.provoking_vertex == 0x8E4D; }
-    // GL_DOUBLE vertex attributes, which a GLES host has not (double_arrays.cc):
-    // the generated draws refresh their float copies for the vertices they
+    // GL_DOUBLE and GL_BGRA vertex attributes, which a GLES host has not (converted_arrays.cc):
+    // the generated draws refresh their converted copies for the vertices they
     // read (a count below 0: every vertex, for indirect and multi draws);
     // false: refused there. Contexts without one pay one branch.
-    bool doubles_pending() const { return !cur_->double_arrays.empty(); }
-    virtual bool convert_double_arrays(const ProvokingDraw&) { return true; }
+    bool converted_pending() const { return !cur_->converted_arrays.empty(); }
+    virtual bool convert_arrays(const ProvokingDraw&) { return true; }
     // Desktop GL_PRIMITIVE_RESTART on (restart_draw.cc): an indexed draw turns
     // the host's fixed-index restart on; with another index than the type's
     // all-ones one, a direct draw is drawn from rewritten indices (true: drawn

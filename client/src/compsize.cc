@@ -301,7 +301,7 @@ int64_t attrib_bytes(GLint size, GLenum type) {
         case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
         case 0x8C3B /* GL_UNSIGNED_INT_10F_11F_11F_REV */: return 4;
         // desktop GL's glVertexAttribPointer / glVertexPointer & co. (an ES
-        // host refuses it; Espryt converts: backends/espryt/double_arrays.cc)
+        // host refuses it; Espryt converts: backends/espryt/converted_arrays.cc)
         case 0x140A /* GL_DOUBLE */: return 8 * int64_t(size);
         default: return kBadEnum;
     }

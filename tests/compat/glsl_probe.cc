@@ -11,6 +11,7 @@
 #include "probe_scene.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -394,6 +395,57 @@ int main() {
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
     report("double-vertex-arrays");
+
+    // 10. GL 3.2/3.3's vertex layouts a GLES host and Vulkan read otherwise:
+    // GL_BGRA colours (bytes, and a 2_10_10_10 word), positions as signed
+    // normalized 2_10_10_10 words, and a generic value set by
+    // glVertexAttribP4ui; from a buffer object.
+    reset();
+    const GLuint pp = program("#version 130\nin vec4 pos; in vec4 tint; in vec4 extra;\n"
+                              "void main() { gl_Position = pos; gl_FrontColor = tint * extra; }\n",
+                              kColorFs);
+    glBindAttribLocation(pp, 0, "pos");
+    glBindAttribLocation(pp, 1, "tint");
+    glBindAttribLocation(pp, 2, "extra");
+    glLinkProgram(pp);
+    // A signed normalized word: x, y in 10 bits each (511 is 1.0), z 0, w 1.
+    auto snorm = [](float x, float y) {
+        const uint32_t ix = uint32_t(int32_t(x * 511.0f)) & 0x3FFu, iy = uint32_t(int32_t(y * 511.0f)) & 0x3FFu;
+        return ix | iy << 10 | 1u << 30;
+    };
+    struct PackedVertex {
+        uint32_t pos;
+        uint8_t bgra[4];
+        uint32_t bgra_word;  // 2_10_10_10: b in the low bits, then g, r, a
+    };
+    const PackedVertex pv[] = {
+        {snorm(-0.9f, -0.9f), {255, 0, 0, 255}, 0x3FFu | 3u << 30},
+        {snorm(0.9f, -0.9f), {0, 255, 0, 255}, 0x3FFu << 10 | 3u << 30},
+        {snorm(0.9f, 0.9f), {0, 0, 255, 255}, 0x3FFu << 20 | 3u << 30},
+        {snorm(-0.9f, 0.9f), {128, 64, 32, 255}, 0x200u | 0x100u << 10 | 0x080u << 20 | 3u << 30},
+    };
+    GLuint pbuf = 0;
+    glGenBuffers(1, &pbuf);
+    glBindBuffer(GL_ARRAY_BUFFER, pbuf);
+    glBufferData(GL_ARRAY_BUFFER, sizeof pv, pv, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 4, GL_INT_2_10_10_10_REV, GL_TRUE, sizeof(PackedVertex), nullptr);
+    glVertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(PackedVertex),
+                          reinterpret_cast<const void*>(offsetof(PackedVertex, bgra)));
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(1);
+    // (0.75, 1, 0.5, 1) as unsigned normalized 2_10_10_10 fields
+    glVertexAttribP4ui(2, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, 767u | 1023u << 10 | 511u << 20 | 3u << 30);
+    glViewport(0, 0, W / 2, H);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glVertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, sizeof(PackedVertex),
+                          reinterpret_cast<const void*>(offsetof(PackedVertex, bgra_word)));
+    glViewport(W / 2, 0, W / 2, H);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glViewport(0, 0, W, H);
+    glDisableVertexAttribArray(1);
+    glDisableVertexAttribArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    report("bgra-packed-vertex-arrays");
 
     probe::release_context();
     return 0;

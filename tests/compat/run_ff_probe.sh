@@ -13,7 +13,7 @@ mgl=${1:?mgl binary}
 probe=${2:?ff-probe binary}
 transport=${3:-inproc}
 backend=${4:-espryt}
-scenes=${5:-.}
+scenes=${5:-.*}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export WAFFLE_PLATFORM=surfaceless_egl
@@ -33,4 +33,6 @@ while read -r scene rest; do
 done <"$work/native.txt"
 grep -i "warn\|error" "$work/stack.err" | sort | uniq -c | head -10
 echo "$pass passed, $fail failed"
+# A run that compared nothing checked nothing.
+[[ $pass -gt 0 ]] || { echo "no scene compared"; fail=1; }
 [[ $fail -eq 0 ]]
