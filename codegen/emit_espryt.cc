@@ -229,10 +229,10 @@ std::string provoking_hook(const Verb& v, const std::string& direct) {
     if (direct.empty()) return "if (provoking_first()) [[unlikely]] provoking_not_rewritten(op_, mode);";
     return std::string("if (provoking_first()) [[unlikely]] { if (draw_provoking_first(") + direct + ")) " + kRet + " }";
 }
-// A draw's GL_DOUBLE attribute hook (backends/espryt/converted_arrays.cc),
+// A draw's GL_DOUBLE / GL_BGRA attribute hook (backends/espryt/converted_arrays.cc),
 // after its pointer arguments are resolved: the draw's range for the direct
 // draws, every vertex for the others.
-std::string doubles_hook(const std::string& direct) {
+std::string converted_arrays_hook(const std::string& direct) {
     const std::string d = direct.empty() ? "ProvokingDraw{op_, 0, 0, -1, 0, nullptr, 1, 0, 0}" : direct;
     return std::string("if (converted_pending()) [[unlikely]] { if (!convert_arrays(") + d + ")) " + kRet + " }";
 }
@@ -426,7 +426,7 @@ Plan plan_verb(const Verb& v) {
         pl.pre.insert(pl.pre.begin(), std::string("if (!arrays_safe(op_)) [[unlikely]] ") + kRet);
         pl.pre.insert(pl.pre.begin() + 1, "driver_uniforms();");
         const std::string direct = direct_draw(v);
-        pl.pre.push_back(doubles_hook(direct));
+        pl.pre.push_back(converted_arrays_hook(direct));
         if (std::string hook = restart_hook(v, direct); !hook.empty()) pl.pre.push_back(hook);
         if (std::string hook = provoking_hook(v, direct); !hook.empty()) pl.pre.push_back(hook);
     }
