@@ -6,10 +6,10 @@
 // component from the third byte or field. Here the application's data stays
 // where it put it (a buffer: the client streams client-memory arrays); the
 // host attribute reads a converted copy (floats; the bytes or words in RGBA
-// order), which each draw refreshes for the vertices it reads: arrays first..first+count, the
-// range of an element draw's indices, every vertex the buffer holds for
-// indirect and multi draws, and the instances' rows of an instanced
-// attribute. A draw costs the conversion of the bytes it reads (no cache:
+// order), which each draw refreshes for the vertices it reads: arrays
+// first..first+count, the range of an element draw's indices, every vertex
+// the buffer holds for indirect and multi draws, and the instances' rows of
+// an instanced attribute. A draw costs the conversion of the bytes it reads (no cache:
 // nothing tells this file when a buffer's content changes).
 //
 // The record is keyed by the host vertex array and the index; a draw drops
@@ -56,6 +56,7 @@ void convert_vertex(const Context::ConvertedArray& d, const uint8_t* src, uint8_
         std::memcpy(dst, &w, 4);
     }
 }
+
 constexpr int64_t kMaxCopyBytes = int64_t(1) << 28;  // 256 MiB of converted copy per attribute and draw
 
 GLuint current_vertex_array() {
