@@ -8,6 +8,7 @@
 
 #include "compat_builtins.h"
 #include "frag_coord.h"
+#include "glsl_guards.h"
 #include "glsl_lift.h"
 #include "gpu_shader4.h"
 #include "colour_zero.h"
@@ -491,6 +492,13 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 140;
             profile = ENoProfile;
             p->preamble = kLegacyTextureNames;
+        }
+    }
+    // What GLSL forbids and glslang takes (the front end's guards).
+    if (api == Api::desktop && stage == Stage::fragment) {
+        if (std::string e = gl::unflat_integer_block_inputs({app_src}); !e.empty()) {
+            log = std::move(e);
+            return nullptr;
         }
     }
     p->shader = std::make_unique<glslang::TShader>(lang);
