@@ -337,14 +337,11 @@ void MagmaBackend::attrib_pointer(gen::Op verb, GLuint index, GLint size, GLenum
                                   GLsizei stride, wire::InOrOffset<uint8_t> pointer) {
     if (!need_context(verb)) return;
     if (index >= 16) return refuse(verb, GL_INVALID_VALUE, "index >= GL_MAX_VERTEX_ATTRIBS");
-    // GL_BGRA (GL 3.2): four normalized components of unsigned bytes or a packed type.
-    const bool bgra = size == 0x80E1 && cur_->desktop() && !integer;
+    // GL_BGRA (GL 3.2) is a size too. GL's size/type rules are the client's
+    // (client/src/custom/arrays.cc); a pair no Vulkan format holds is refused
+    // at the draw (vertex_format).
+    const bool bgra = size == 0x80E1 && cur_->desktop();
     if ((!bgra && (size < 1 || size > 4)) || stride < 0) return refuse(verb, GL_INVALID_VALUE, "size or stride");
-    const bool packed = type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
-    if (bgra && (type != GL_UNSIGNED_BYTE && !packed)) return refuse(verb, GL_INVALID_OPERATION, "GL_BGRA with a type other than GL_UNSIGNED_BYTE or a 2_10_10_10 one");
-    if (bgra && !normalized) return refuse(verb, GL_INVALID_OPERATION, "GL_BGRA without normalization");
-    if (packed && size != 4 && !bgra) return refuse(verb, GL_INVALID_OPERATION, "a 2_10_10_10 type with a size other than 4 or GL_BGRA");
-    if (packed && integer) return refuse(verb, GL_INVALID_ENUM, "a packed type for an integer attribute");
     if (!pointer.is_offset()) return refuse(verb, GL_INVALID_OPERATION, "client memory pointer (the client uploads arrays)");
     if (!cur_->array_buffer && pointer.offset != 0)
         return refuse(verb, GL_INVALID_OPERATION, "offset without a GL_ARRAY_BUFFER");

@@ -110,8 +110,7 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         // Compute programs, dispatches and storage blocks (compute.cc): a
         // graphics queue that runs compute; storage blocks in every stage.
         if (name == "GL_ARB_compute_shader") return dev.compute;
-        if (name == "GL_ARB_vertex_type_10f_11f_11f_rev")
-            return dev.buffer_format_has(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+        if (name == "GL_ARB_vertex_type_10f_11f_11f_rev") return dev.vertex_b10g11r11;
         if (name == "GL_ARB_shader_storage_buffer_object")
             return dev.compute && dev.features.vertexPipelineStoresAndAtomics && dev.features.fragmentStoresAndAtomics;
         // Atomic counters (atomic_counters.cc): storage buffers written from every stage.

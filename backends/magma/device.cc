@@ -383,6 +383,10 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
     enable.occlusionQueryPrecise = have.occlusionQueryPrecise;  // GL_SAMPLES_PASSED
     enable.robustBufferAccess = have.robustBufferAccess;  // a bad offset never reads outside a buffer
     d->features = enable;
+    for (int f = VK_FORMAT_A2R10G10B10_UNORM_PACK32; f <= VK_FORMAT_A2B10G10R10_SINT_PACK32; ++f)
+        if (d->buffer_format_has(VkFormat(f), VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+            d->packed_vertex_formats |= 1u << (f - VK_FORMAT_A2R10G10B10_UNORM_PACK32);
+    d->vertex_b10g11r11 = d->buffer_format_has(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
 
     uint32_t en = 0;
     vkEnumerateDeviceExtensionProperties(d->phys, nullptr, &en, nullptr);

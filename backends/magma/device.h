@@ -77,6 +77,17 @@ struct Device {
     bool format_has(VkFormat f, VkFormatFeatureFlags optimal_features) const;
     // Whether buffers of format f have the features (vertex input: VERTEX_BUFFER).
     bool buffer_format_has(VkFormat f, VkFormatFeatureFlags buffer_features) const;
+    // Vertex input of Vulkan's packed formats (GL's 2_10_10_10 and
+    // 10F_11F_11F attributes; only A2B10G10R10_UNORM is mandatory), asked once
+    // at open: bit f - VK_FORMAT_A2R10G10B10_UNORM_PACK32 for the 2_10_10_10
+    // ones, and B10G11R11 apart. packed_vertex_ok: any other format is true.
+    uint32_t packed_vertex_formats = 0;
+    bool vertex_b10g11r11 = false;
+    bool packed_vertex_ok(VkFormat f) const {
+        if (f == VK_FORMAT_B10G11R11_UFLOAT_PACK32) return vertex_b10g11r11;
+        if (f < VK_FORMAT_A2R10G10B10_UNORM_PACK32 || f > VK_FORMAT_A2B10G10R10_SINT_PACK32) return true;
+        return (packed_vertex_formats >> (f - VK_FORMAT_A2R10G10B10_UNORM_PACK32)) & 1u;
+    }
     // Sample counts above 1 that an attachment of format f can have (0: none).
     VkSampleCountFlags msaa_counts(VkFormat f) const;
     // GL_MAX_SAMPLES: the most samples every attachment kind supports (1: none).

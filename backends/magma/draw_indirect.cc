@@ -8,6 +8,7 @@
 // correct, at the cost of a stall for GPU-generated commands.
 #include <GLES3/gl32.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 
@@ -45,11 +46,22 @@ const uint8_t* MagmaBackend::indirect_commands(gen::Op verb, wire::InOrOffset<ui
 
 namespace {
 
-// GL's counts are unsigned; the draw path's are GL's signed sizes.
-bool fits_int(std::initializer_list<uint32_t> values) {
-    for (uint32_t v : values)
-        if (v > uint32_t(INT_MAX)) return false;
-    return true;
+// Each of `drawcount` commands `stride` bytes apart (0: packed) at `at`,
+// handed to `draw` unless a count exceeds the draw path's signed sizes
+// (GL's counts are unsigned): such a command is skipped with a log line.
+template <class Command, class Draw>
+void each_command(const uint8_t* at, GLsizei drawcount, GLsizei stride, gen::Op verb, spdlog::logger& log, Draw draw) {
+    const size_t step = stride ? size_t(stride) : sizeof(Command);
+    for (GLsizei i = 0; i < drawcount; ++i) {
+        Command c;
+        std::memcpy(&c, at + size_t(i) * step, sizeof c);
+        if (c.count > uint32_t(INT_MAX) || c.instance_count > uint32_t(INT_MAX)) {
+            log.warn("magma: {}: a command's count or instance count exceeds 2^31-1: not drawn",
+                       gen::verb_name(uint16_t(verb)));
+            continue;
+        }
+        draw(c);
+    }
 }
 
 }  // namespace
@@ -59,17 +71,11 @@ void MagmaBackend::draw_arrays_indirect(gen::Op verb, GLenum mode, wire::InOrOff
     if (!need_context(verb)) return;
     const uint8_t* at = indirect_commands(verb, indirect, drawcount, stride, gl::kDrawArraysCommandBytes, false);
     if (!at) return;
-    const size_t step = stride ? size_t(stride) : gl::kDrawArraysCommandBytes;
-    for (GLsizei i = 0; i < drawcount; ++i) {
-        gl::DrawArraysCommand c;
-        std::memcpy(&c, at + size_t(i) * step, sizeof c);
-        if (!fits_int({c.count, c.instance_count, c.first})) {
-            log().warn("magma: {}: a command's count, instance count or first exceeds 2^31-1: not drawn",
-                       gen::verb_name(uint16_t(verb)));
-            continue;
-        }
-        draw(mode, GLint(c.first), GLsizei(c.count), 0, {}, GLsizei(c.instance_count), 0, c.base_instance);
-    }
+    each_command<gl::DrawArraysCommand>(at, drawcount, stride, verb, log(), [&](const gl::DrawArraysCommand& c) {
+        // A first past 2^31-1 is a first draw() refuses (GL_INVALID_VALUE, logged).
+        draw(mode, GLint(std::min<uint32_t>(c.first, uint32_t(INT_MAX))), GLsizei(c.count), 0, {},
+             GLsizei(c.instance_count), 0, c.base_instance);
+    });
 }
 
 void MagmaBackend::draw_elements_indirect(gen::Op verb, GLenum mode, GLenum type, wire::InOrOffset<uint8_t> indirect,
@@ -79,19 +85,11 @@ void MagmaBackend::draw_elements_indirect(gen::Op verb, GLenum mode, GLenum type
     if (!index_bytes) return refuse(verb, GL_INVALID_ENUM, "type");
     const uint8_t* at = indirect_commands(verb, indirect, drawcount, stride, gl::kDrawElementsCommandBytes, true);
     if (!at) return;
-    const size_t step = stride ? size_t(stride) : gl::kDrawElementsCommandBytes;
-    for (GLsizei i = 0; i < drawcount; ++i) {
-        gl::DrawElementsCommand c;
-        std::memcpy(&c, at + size_t(i) * step, sizeof c);
-        if (!fits_int({c.count, c.instance_count})) {
-            log().warn("magma: {}: a command's count or instance count exceeds 2^31-1: not drawn",
-                       gen::verb_name(uint16_t(verb)));
-            continue;
-        }
+    each_command<gl::DrawElementsCommand>(at, drawcount, stride, verb, log(), [&](const gl::DrawElementsCommand& c) {
         // The indices start firstIndex indices into the element array buffer.
         const wire::InOrOffset<uint8_t> indices{nullptr, 0, uint64_t(c.first_index) * index_bytes};
         draw(mode, 0, GLsizei(c.count), type, indices, GLsizei(c.instance_count), c.base_vertex, c.base_instance);
-    }
+    });
 }
 
 }  // namespace mgl::magma

@@ -85,12 +85,8 @@ bool MagmaBackend::draw_vertices(gen::Op verb, Executable& exe, GLsizei instance
                 voffs.push_back(s.offset);
             } else if (at.enabled) {
                 ad.format = vertex_format(at.type, at.size, at.normalized, at.integer);
-                // Vulkan's packed vertex formats other than UNORM are optional.
-                const bool packed = at.type == GL_INT_2_10_10_10_REV || at.type == GL_UNSIGNED_INT_2_10_10_10_REV ||
-                                    at.type == GL_UNSIGNED_INT_10F_11F_11F_REV;
-                if (packed && ad.format != VK_FORMAT_UNDEFINED &&
-                    !gpu_->dev().buffer_format_has(ad.format, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
-                    ad.format = VK_FORMAT_UNDEFINED;
+                // Vulkan's packed vertex formats other than UNORM are optional (asked at open).
+                if (!gpu_->dev().packed_vertex_ok(ad.format)) ad.format = VK_FORMAT_UNDEFINED;
                 if (ad.format == VK_FORMAT_UNDEFINED) {
                     refuse(verb, GL_INVALID_OPERATION, "vertex attribute type not supported yet");
                     return false;

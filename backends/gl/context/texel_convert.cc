@@ -12,6 +12,13 @@
 
 namespace mgl::gl {
 
+float unsigned_small_float(uint32_t v, int mbits) {
+    const uint32_t e = (v >> mbits) & 31u, m = v & ((1u << mbits) - 1);
+    if (e == 0) return std::ldexp(float(m), -14 - mbits);
+    if (e == 31) return m ? NAN : INFINITY;
+    return std::ldexp(float(m + (1u << mbits)), int(e) - 15 - mbits);
+}
+
 float half_to_float(uint16_t h) {
     const uint32_t s = (h >> 15) & 1, e = (h >> 10) & 31, m = h & 1023;
     float v;
@@ -103,14 +110,6 @@ uint32_t component_bytes(uint32_t type) {
     }
 }
 
-// Unsigned small floats (10F_11F_11F_REV): 5-bit exponent, `mbits` mantissa.
-float ufloat(uint32_t v, int mbits) {
-    const uint32_t e = v >> mbits, m = v & ((1u << mbits) - 1);
-    if (e == 0) return std::ldexp(float(m), -14 - mbits);
-    if (e == 31) return m ? NAN : INFINITY;
-    return std::ldexp(float(m + (1u << mbits)), int(e) - 15 - mbits);
-}
-
 uint32_t load(const uint8_t* p, uint32_t bytes, bool swap) {
     uint8_t b[4] = {};
     std::memcpy(b, p, bytes);
@@ -162,7 +161,8 @@ void unpack_group(const uint8_t* p, const Layout& l, uint32_t type, bool swap, d
     }
     if (type == 0x8C3B) {  // UNSIGNED_INT_10F_11F_11F_REV
         const uint32_t v = load(p, 4, swap);
-        out[0] = ufloat(v & 0x7FF, 6), out[1] = ufloat((v >> 11) & 0x7FF, 6), out[2] = ufloat(v >> 22, 5);
+        out[0] = unsigned_small_float(v & 0x7FF, 6), out[1] = unsigned_small_float((v >> 11) & 0x7FF, 6),
+        out[2] = unsigned_small_float(v >> 22, 5);
         return;
     }
     if (type == 0x8C3E) {  // UNSIGNED_INT_5_9_9_9_REV

@@ -18,6 +18,10 @@ namespace mgl::gl {
 // An IEEE half float's value (denormals, infinities and NaN included).
 float half_to_float(uint16_t h);
 
+// An unsigned small float of GL_UNSIGNED_INT_10F_11F_11F_REV (a 5-bit exponent
+// and `mantissa_bits` of mantissa: 6 or 5), infinities and NaN included.
+float unsigned_small_float(uint32_t bits, int mantissa_bits);
+
 // Desktop GL's unpack state (§8.4.4.1), byte swapping included.
 struct UnpackState {
     int32_t alignment = 4, row_length = 0, image_height = 0, skip_pixels = 0, skip_rows = 0, skip_images = 0;

@@ -22,6 +22,7 @@ struct DrawElementsCommand {
     int32_t base_vertex;
     uint32_t base_instance;
 };
+static_assert(sizeof(DrawArraysCommand) == kDrawArraysCommandBytes && sizeof(DrawElementsCommand) == kDrawElementsCommandBytes);
 
 // Where the commands are: a buffer bound to GL_DRAW_INDIRECT_BUFFER (the
 // offset must be a multiple of 4 and every command inside the buffer, which

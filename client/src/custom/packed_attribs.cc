@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "context/texel_convert.h"
 #include "custom/common.h"
 
 namespace mgl_custom {
@@ -14,14 +15,6 @@ namespace mgl_custom {
 namespace {
 
 constexpr GLenum kUnsigned101111Rev = 0x8C3B;  // GL_UNSIGNED_INT_10F_11F_11F_REV
-
-// An unsigned float of `mantissa` bits and a 5-bit exponent (no sign).
-float small_float(uint32_t bits, int mantissa) {
-    const uint32_t m = bits & ((1u << mantissa) - 1), e = (bits >> mantissa) & 31u;
-    if (e == 31) return m ? NAN : INFINITY;
-    if (e == 0) return std::ldexp(float(m), -14 - mantissa);
-    return std::ldexp(1.0f + float(m) / float(1u << mantissa), int(e) - 15);
-}
 
 // The four components of `word` (w is 1 where the verb gives fewer); false:
 // a type GL refuses for this verb.
@@ -42,9 +35,9 @@ bool unpack(GLenum type, GLboolean normalized, int comps, uint32_t word, float o
             }
         }
     } else if (type == kUnsigned101111Rev && comps < 4) {
-        v[0] = small_float(word & 0x7FFu, 6);
-        v[1] = small_float((word >> 11) & 0x7FFu, 6);
-        v[2] = small_float(word >> 22, 5);
+        v[0] = mgl::gl::unsigned_small_float(word & 0x7FFu, 6);  // the front end's texel decoder
+        v[1] = mgl::gl::unsigned_small_float((word >> 11) & 0x7FFu, 6);
+        v[2] = mgl::gl::unsigned_small_float(word >> 22, 5);
     } else {
         return false;
     }
