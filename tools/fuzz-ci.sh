@@ -5,8 +5,10 @@
 # a sanitizer report or a leak fails the step; the input that did it is left
 # in build-fuzz/artifacts/ and printed. An input slower than 120 s ends that
 # target's run and is printed, without failing (llvmpipe on a huge draw).
-#   tools/fuzz-ci.sh [SECONDS_PER_TARGET] [--with-backends]
-#     (default 30; a soak: docs/RELIABILITY.md). CI runs the decoder and
+#   tools/fuzz-ci.sh [SECONDS_PER_TARGET] [--with-backends] [--build-only]
+#     (default 30; a soak: docs/RELIABILITY.md). --build-only stops after the
+#     build (CI builds at low priority while its tests run, then runs the
+#     targets with the machine to themselves). CI runs the decoder and
 #     handshake targets; --with-backends adds fuzz-backend on Espryt and
 #     Magma, whose clang build of both backends (about 400 s on 2 cores) does
 #     not fit CI's budget: run it as the documented nightly command.
@@ -15,7 +17,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 secs=${1:-30}
 with_backends=0
-[[ ${2:-} == --with-backends ]] && with_backends=1
+build_only=0
+for arg in "${@:2}"; do
+    case $arg in
+        --with-backends) with_backends=1 ;;
+        --build-only) build_only=1 ;;
+        *) echo "fuzz: unknown option $arg" >&2; exit 2 ;;
+    esac
+done
 trace=${FUZZ_TRACE:-$root/../shared/traces/chunks-1471.trace}
 start=$SECONDS
 
@@ -29,6 +38,7 @@ if ! ninja -C "$build" -j "$(nproc)" tests/fuzz/fuzz-seeds "${targets[@]/#/tests
     tail -40 "$build/fuzz-build.log"; echo "fuzz: the targets did not build"; exit 1
 fi
 echo "fuzz: build took $((SECONDS - start)) s"
+[[ $build_only == 1 ]] && exit 0
 
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT

@@ -286,10 +286,13 @@ public:
     void glBindFramebuffer(GLenum target, GLuint framebuffer) override;
     void glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) override;
     void attach_texture(gen::Op verb, GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level);
+    void attach_layer(gen::Op verb, GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer);
     void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                                 GLint level) override;
     void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
                                    GLuint renderbuffer) override;
+    void glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+                                GLint zoffset) override;
     void glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
                                    GLint layer) override;
     GLenum glCheckFramebufferStatus(GLenum target) override;

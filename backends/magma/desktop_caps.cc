@@ -86,6 +86,9 @@ const char* const kAlways[] = {
     // GL_BGRA vertex sizes (core contexts) and the packed float vertex type
     // (gl_to_vk.cc; where the device reads B10G11R11 vertices).
     "GL_ARB_vertex_array_bgra", "GL_ARB_vertex_type_10f_11f_11f_rev",
+    // GLSL extensions whose lookups and functions are the front end's
+    // macros (glsl_lift.h: legacy_lookups, kTrinaryMinMax; shaders.cc).
+    "GL_ARB_shader_texture_lod", "GL_AMD_shader_trinary_minmax", "GL_ARB_shading_language_packing",
 };
 
 }  // namespace

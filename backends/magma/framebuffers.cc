@@ -289,17 +289,37 @@ void MagmaBackend::attach_texture(gen::Op verb, GLenum target, GLenum attachment
 
 void MagmaBackend::glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
                                              GLint layer) {
-    if (!need_context(gen::Op::glFramebufferTextureLayer)) return;
+    attach_layer(gen::Op::glFramebufferTextureLayer, target, attachment, texture, level, layer);
+}
+
+// glFramebufferTexture3D (desktop): the zoffset slice, as glFramebufferTextureLayer attaches it.
+void MagmaBackend::glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                                          GLint level, GLint zoffset) {
+    if (!need_context(gen::Op::glFramebufferTexture3D)) return;
+    if (texture && textarget != GL_TEXTURE_3D)
+        return refuse(gen::Op::glFramebufferTexture3D, GL_INVALID_OPERATION, "textarget is not GL_TEXTURE_3D");
+    if (texture) {
+        auto it = cur_->share->textures.find(texture);
+        if (it != cur_->share->textures.end() && it->second && it->second->target &&
+            it->second->target != GL_TEXTURE_3D)
+            return refuse(gen::Op::glFramebufferTexture3D, GL_INVALID_OPERATION, "the texture is not a 3D texture");
+    }
+    attach_layer(gen::Op::glFramebufferTexture3D, target, attachment, texture, level, zoffset);
+}
+
+void MagmaBackend::attach_layer(gen::Op verb, GLenum target, GLenum attachment, GLuint texture, GLint level,
+                                GLint layer) {
+    if (!need_context(verb)) return;
     Framebuffer* fb = fb_for(target);
-    if (!fb) return refuse(gen::Op::glFramebufferTextureLayer, GL_INVALID_OPERATION, "framebuffer 0 is bound");
+    if (!fb) return refuse(verb, GL_INVALID_OPERATION, "framebuffer 0 is bound");
     Attachment* second;
     Attachment* a = attachment_slot(*fb, attachment, &second);
-    if (!a) return refuse(gen::Op::glFramebufferTextureLayer, GL_INVALID_ENUM, "attachment");
+    if (!a) return refuse(verb, GL_INVALID_ENUM, "attachment");
     Attachment value;
     if (texture) {
         auto it = cur_->share->textures.find(texture);
         if (it == cur_->share->textures.end() || !it->second)
-            return refuse(gen::Op::glFramebufferTextureLayer, GL_INVALID_OPERATION, "unknown texture");
+            return refuse(verb, GL_INVALID_OPERATION, "unknown texture");
         value.kind = GL_TEXTURE;
         value.tex = it->second;
         value.name = texture;

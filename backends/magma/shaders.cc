@@ -281,15 +281,6 @@ const char* kLegacyTextureNames =
     "#define textureCubeGradEXT textureGrad\n#define texture3D texture\n#define texture3DProj textureProj\n"
     "#define texture3DLod textureLod\n#define shadow2DEXT texture\n#define shadow2DProjEXT textureProj\n"
     "#define GL_ES 1\n";
-// Desktop GLSL 1.10-1.40 compiled as 1.40: the same family (1.30 deprecated
-// it, 1.40 keeps it only in glslang's compatibility profile), and 1.10's
-// shadow2D, which returned a vec4.
-const char* kDesktopTextureNames =
-    "#define texture1D texture\n#define texture1DProj textureProj\n#define texture1DLod textureLod\n"
-    "#define texture2D texture\n#define texture2DProj textureProj\n#define texture2DLod textureLod\n"
-    "#define texture2DProjLod textureProjLod\n#define textureCube texture\n#define textureCubeLod textureLod\n"
-    "#define texture3D texture\n#define texture3DProj textureProj\n#define texture3DLod textureLod\n"
-    "#define shadow2D(s, c) vec4(texture(s, c))\n#define shadow2DProj(s, c) vec4(textureProj(s, c))\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
 // The prototype keeps a vertex shader without main compiling (ESSL compiles
 // shaders alone; the missing body fails the link, as on GLES). Built-ins that
@@ -400,6 +391,15 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
                 src = std::move(one[0]);
             }
         }
+        // GL_AMD_shader_trinary_minmax: min3/max3/mid3 as the front end's
+        // macros (glslang knows the directive only for SPIR-V's AMD extension).
+        {
+            std::vector<std::string> one{src};
+            if (gl::take_extension_directive(one, "GL_AMD_shader_trinary_minmax")) {
+                p->preamble += gl::kTrinaryMinMax;
+                src = std::move(one[0]);
+            }
+        }
         if (alpha_test && stage == Stage::fragment) alpha_colour = gl::desktop_colour_zero(src);
         // Extensions that bring a later version's built-ins to 1.30/1.40:
         // glslang declares those built-ins by version only, so the source
@@ -443,7 +443,11 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             }
         }
         profile = version >= 150 ? ECoreProfile : ENoProfile;
-        if (v.number <= 140) p->preamble = kDesktopTextureNames + p->preamble;
+        // GLSL 1.10-1.40 compiled as 1.40: the texture2D family (1.30
+        // deprecated it, 1.40 keeps it only in glslang's compatibility
+        // profile), GL_ARB_shader_texture_lod's lookups and 1.10's shadow
+        // lookups, which returned a vec4 (the front end's rule).
+        if (v.number <= 140) p->preamble = gl::legacy_lookups(gl_stage(stage), {src}) + p->preamble;
         // The fixed-function built-ins (gl_Vertex, gl_TexCoord[], the
         // matrices...): GLSL 1.10-1.50 have them (1.40 and 1.50 through
         // ARB_compatibility, which a compatibility context lists), later

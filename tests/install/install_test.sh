@@ -4,7 +4,7 @@
 #   - the host example server/examples/embed_host.c, compiled with
 #     `pkg-config --cflags --libs mobilegl-server`, serves shm clients;
 #   - a small codec program builds with `pkg-config mobilegl-wire`;
-#   - eglretrace replays a reference trace through the installed `mgl run`
+#   - eglretrace replays a light reference trace through the installed `mgl run`
 #     (the glvnd vendor and its JSON from the prefix) on inproc and on the
 #     embed_host's shm socket; snapshots must equal the native replay's
 #     (tests/traces/replay_traces.sh, no tolerance).
@@ -13,7 +13,10 @@ set -euo pipefail
 build=${1:?build dir}
 src=${2:?source dir}
 traces=${3:?trace dir}
-trace_re='^chunks-1471\.trace$'
+# A light trace: what is checked here is the installed prefix, not the
+# rendering (the trace suites replay every trace from the build tree);
+# chunks-1471 took 94 s of CI for its three replays.
+trace_re='^glmark2-es2-build_use-vbo-true\.trace$'
 if [[ ! -f "$traces/README.md" ]]; then echo "SKIP: no reference traces at $traces"; exit 77; fi
 dest=$(mktemp -d)
 host_pid=

@@ -127,6 +127,13 @@ constexpr const char* kFragData = "mgl_FragData";
 
 }  // namespace
 
+std::string legacy_lookups(Stage stage, const std::vector<std::string>& sources) {
+    std::string out = kLegacyLookups;
+    for (const ShadowLookup& l : kShadowLookups)
+        if ((!l.fragment_only || stage == Stage::fragment) && mentions(sources, l.name)) out += l.defs;
+    return out;
+}
+
 const char* const kTrinaryMinMax =
     "#define min3(a, b, c) min(min(a, b), c)\n"
     "#define max3(a, b, c) max(max(a, b), c)\n"
@@ -345,6 +352,9 @@ int extension_version_floor(Stage stage, int number, const std::string& src) {
     if (number == 420 && src.find("atomic_uint") != std::string::npos) return 430;
     if (number >= 140 && enables("GL_ARB_shader_atomic_counters")) return 430;
     if (number >= 130 && enables("GL_ARB_shader_image_load_store")) return 430;
+    // GLSL 4.00/4.20's pack/unpack functions: glslang declares them for this
+    // extension from 3.30 (ESSL 3.00's, 4x8 and snorm included).
+    if (number >= 130 && number < 330 && enables("GL_ARB_shading_language_packing")) return 330;
     return 0;
 }
 
@@ -417,10 +427,8 @@ Lifted lift(const ShaderInput& in, const SourceVersion& v, const EsslOptions& op
     }
     out.version = std::max(330, stage_floor);
     out.lifted = true;
-    out.preamble = extensions + kLegacyLookups + coord_decls;
+    out.preamble = extensions + legacy_lookups(in.stage, in.sources) + coord_decls;
     version_macro(out.sources, v.number, out.preamble);
-    for (const ShadowLookup& l : kShadowLookups)
-        if ((!l.fragment_only || in.stage == Stage::fragment) && mentions(in.sources, l.name)) out.preamble += l.defs;
     if (in.stage == Stage::fragment) {
         if (mentions(in.sources, "gl_FragColor")) {
             out.preamble += std::string("out vec4 ") + kFragColor + ";\n";

@@ -66,7 +66,8 @@ bool respell_instance_id_arb(std::vector<std::string>& sources);
 // source: GL_ARB_compute_shader (compute stages), and the storage-block,
 // atomic-counter and image extensions (their layout(binding...), std430 and
 // built-ins: glslang has them from 4.20/4.30 only) enabled in GLSL
-// 1.30-4.20, or 4.20's atomic_uint: 430. 0: nothing raises the version. A
+// 1.30-4.20, or 4.20's atomic_uint: 430; GL_ARB_shading_language_packing's
+// functions in 1.30-1.50: 330. 0: nothing raises the version. A
 // source that uses those features without enabling the extension is not
 // raised and fails as GL says. One rule for every backend's compile.
 int extension_version_floor(Stage stage, int number, const std::string& joined);
@@ -92,6 +93,13 @@ bool enables_layout_qualifiers(const std::string& joined);
 // (spelled MNAME: glslang refuses to define GL_ names), lines kept. True
 // when a source had it.
 bool take_extension_directive(std::vector<std::string>& sources, const std::string& name);
+
+// The texture lookups GLSL 1.10-1.20 spell per sampler type (texture2D,
+// texture2DLod, GL_ARB_shader_texture_lod's *GradARB...) as macros of the
+// overloaded ones, and the shadow lookups a source mentions as functions
+// returning GL's (r, r, r, 1): the preamble of such a source compiled as a
+// later version, for every backend's compile.
+std::string legacy_lookups(Stage stage, const std::vector<std::string>& sources);
 
 // GL_AMD_shader_trinary_minmax's min3/max3/mid3, for the preamble of a
 // source that enables it: macros, so that every genType has them.
