@@ -109,6 +109,8 @@ public:
     void point_parameter(gen::Op op, GLenum pname, float value);
     void glAlphaFunc(GLenum func, GLfloat ref) override;  // desktop_state.cc
     void glPrimitiveRestartIndex(GLuint index) override;
+    void glPatchParameteri(GLenum pname, GLint value) override;
+    void glPatchParameterfv(GLenum pname, wire::In<GLfloat> values) override;
     void glProvokingVertex(GLenum mode) override;
     void glClipPlane(GLenum plane, wire::In<GLdouble> equation) override;
     void glReleaseShaderCompiler() override {}

@@ -114,6 +114,8 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
         // graphics queue that runs compute; storage blocks in every stage.
         if (name == "GL_ARB_compute_shader") return dev.compute;
         if (name == "GL_ARB_vertex_type_10f_11f_11f_rev") return dev.vertex_b10g11r11;
+        // Tessellation control and evaluation stages (shaders_link.cc, pipeline.cc).
+        if (name == "GL_ARB_tessellation_shader") return bool(dev.features.tessellationShader);
         if (name == "GL_ARB_shader_storage_buffer_object")
             return dev.compute && dev.features.vertexPipelineStoresAndAtomics && dev.features.fragmentStoresAndAtomics;
         // Atomic counters (atomic_counters.cc): storage buffers written from every stage.

@@ -91,7 +91,28 @@ bool MagmaBackend::desktop_get(GLenum pname, double out[4], int* count) {
         *count = 1;
         return true;
     }
+    if (gpu_->dev().features.tessellationShader && gl::patch_get(cur_->patch, pname, out, count)) return true;
     return cur_->dstate.get(pname, cur_->profile == 2, l.lineWidthRange, l.pointSizeRange, out, count);
+}
+
+// Tessellation's patch state (the front end's rules, tessellation_rules.h).
+void MagmaBackend::glPatchParameteri(GLenum pname, GLint value) {
+    if (!need_context(gen::Op::glPatchParameteri)) return;
+    if (!cur_->desktop() || !gpu_->dev().features.tessellationShader) return unsupported(gen::Op::glPatchParameteri);
+    const int max = int(std::min<uint32_t>(gpu_->dev().props.limits.maxTessellationPatchSize, 32));
+    if (const gl::RuleError e = gl::set_patch_vertices(cur_->patch, pname, value, max))
+        return refuse(gen::Op::glPatchParameteri, e.error, e.why);
+}
+
+void MagmaBackend::glPatchParameterfv(GLenum pname, wire::In<GLfloat> values) {
+    if (!need_context(gen::Op::glPatchParameterfv)) return;
+    if (!cur_->desktop() || !gpu_->dev().features.tessellationShader) return unsupported(gen::Op::glPatchParameterfv);
+    float v[4] = {};
+    for (uint32_t i = 0; i < 4 && i < values.count(); ++i) v[i] = values.data[i];
+    if (pname == gl::kPatchDefaultOuter ? values.count() < 4 : pname == gl::kPatchDefaultInner && values.count() < 2)
+        return refuse(gen::Op::glPatchParameterfv, GL_INVALID_VALUE, "too few levels");
+    if (const gl::RuleError e = gl::set_patch_levels(cur_->patch, pname, v))
+        return refuse(gen::Op::glPatchParameterfv, e.error, e.why);
 }
 
 void MagmaBackend::glHint(GLenum target, GLenum mode) {

@@ -379,6 +379,7 @@ std::unique_ptr<Device> open_new_device(spdlog::logger& log, std::string* why) {
     enable.shaderStorageImageExtendedFormats = have.shaderStorageImageExtendedFormats;
     // Desktop GL: geometry shaders (GL 3.2), depth clamp (GL 3.2).
     enable.geometryShader = have.geometryShader;
+    enable.tessellationShader = have.tessellationShader;  // GL 4.0's tessellation (GL_ARB_tessellation_shader)
     enable.depthClamp = have.depthClamp;
     enable.occlusionQueryPrecise = have.occlusionQueryPrecise;  // GL_SAMPLES_PASSED
     enable.robustBufferAccess = have.robustBufferAccess;  // a bad offset never reads outside a buffer

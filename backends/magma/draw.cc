@@ -27,7 +27,9 @@ void MagmaBackend::draw(GLenum mode, GLint first, GLsizei count, GLenum index_ty
     Executable* exe = current_exe();
     if (!exe) return refuse(verb, GL_INVALID_OPERATION, "no linked program in use");
     if (exe->compute) return refuse(verb, GL_INVALID_OPERATION, "the program in use is a compute program");
-    if (exe->gs && !geometry_accepts(exe->linked.gs_input, mode))
+    if (const gl::RuleError e = gl::check_patch_mode(mode, exe->tes != VK_NULL_HANDLE)) return refuse(verb, e.error, e.why);
+    // With tessellation the geometry stage reads the evaluation stage's primitives (glslang checks the pair at link).
+    if (exe->gs && !exe->tes && !geometry_accepts(exe->linked.gs_input, mode))
         return refuse(verb, GL_INVALID_OPERATION, "the mode is not the geometry shader's input primitive");
     XfbDraw xfb;  // transform feedback capturing this draw (transform_feedback.cc)
     if (!xfb_draw_check(verb, mode, count, instances, index_type, indices, xfb)) return;

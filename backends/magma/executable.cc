@@ -40,7 +40,7 @@ bool is_sampler(GLenum t) {
 
 Executable::~Executable() {
     if (!gpu) return;
-    VkShaderModule v = vs, f = fs, g = gs, c = cs;
+    VkShaderModule v = vs, f = fs, g = gs, c = cs, tc = tcs, te = tes;
     VkPipeline cp = compute;
     VkDescriptorSetLayout s = set_layout, ds = defaults_layout;
     VkPipelineLayout l = layout;
@@ -52,6 +52,8 @@ Executable::~Executable() {
         if (f) vkDestroyShaderModule(d, f, nullptr);
         if (g) vkDestroyShaderModule(d, g, nullptr);
         if (c) vkDestroyShaderModule(d, c, nullptr);
+        if (tc) vkDestroyShaderModule(d, tc, nullptr);
+        if (te) vkDestroyShaderModule(d, te, nullptr);
         if (cp) vkDestroyPipeline(d, cp, nullptr);
         if (l) vkDestroyPipelineLayout(d, l, nullptr);
         if (s) vkDestroyDescriptorSetLayout(d, s, nullptr);
@@ -64,17 +66,44 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         if (s->type == GL_COMPUTE_SHADER) return build_compute(p, *s, log_text);  // compute.cc
     // Each stage's shader objects (desktop GL: several to a stage, linked as
     // compilation units of one); vs, fs and gs: a stage's first.
-    const Shader *vs = nullptr, *fs = nullptr, *gs = nullptr;
+    const Shader *vs = nullptr, *fs = nullptr, *gs = nullptr, *tcs = nullptr, *tes = nullptr;
     StageSources vs_srcs, fs_srcs, gs_srcs;
+    TessSources tess;
     bool all_compiled = true;
     for (auto& s : p.shaders) {
-        const Shader*& first = s->type == GL_VERTEX_SHADER ? vs : s->type == GL_GEOMETRY_SHADER ? gs : fs;
+        const GLenum t = s->type;
+        const Shader*& first = t == GL_VERTEX_SHADER            ? vs
+                               : t == GL_GEOMETRY_SHADER        ? gs
+                               : t == GL_TESS_CONTROL_SHADER    ? tcs
+                               : t == GL_TESS_EVALUATION_SHADER ? tes
+                                                                : fs;
         if (!first) first = s.get();
-        (s->type == GL_VERTEX_SHADER ? vs_srcs : s->type == GL_GEOMETRY_SHADER ? gs_srcs : fs_srcs).push_back(s->source);
+        StageSources& srcs = t == GL_VERTEX_SHADER            ? vs_srcs
+                             : t == GL_GEOMETRY_SHADER        ? gs_srcs
+                             : t == GL_TESS_CONTROL_SHADER    ? tess.tcs
+                             : t == GL_TESS_EVALUATION_SHADER ? tess.tes
+                                                              : fs_srcs;
+        srcs.push_back(s->source);
         all_compiled = all_compiled && s->compiled;
     }
-    if (gs && !vs) {
-        log_text = "a program with a geometry shader needs a vertex shader";
+    if ((gs || tcs || tes) && !vs) {
+        log_text = "a program with a geometry or tessellation shader needs a vertex shader";
+        return false;
+    }
+    // A control stage without an evaluation stage has nothing to feed
+    // (GL 4.6 §7.3: such a program links and draws nothing it tessellated;
+    // Magma refuses it loudly). An evaluation stage alone takes its levels
+    // from glPatchParameterfv, which Vulkan cannot: a stand-in control stage
+    // is not written yet.
+    if (tcs && !tes) {
+        log_text = "a tessellation control shader without an evaluation shader is not served by Magma yet";
+        log().warn("magma: program not linked: {}", log_text);
+        return false;
+    }
+    if (tes && !tcs) {
+        log_text = "a tessellation evaluation shader without a control shader (GL's default patch levels) is not "
+                   "served by Magma yet";
+        log().warn("magma: program not linked: {}", log_text);
         return false;
     }
     // Desktop GL links a program without a fragment shader (GL 3.1 core:
@@ -93,7 +122,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         stand_in.compiled = true;
         fs = &stand_in;
         fs_srcs = {stand_in.source};
-    } else if (fs && !vs && !gs && cur_->desktop()) {
+    } else if (fs && !vs && !gs && !tcs && !tes && cur_->desktop()) {
         stand_in.type = GL_VERTEX_SHADER;
         stand_in.source = gl::fixed_function_vertex_glsl();
         stand_in.compiled = true;
@@ -124,7 +153,7 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     const Device& dev = gpu_->dev();
     const bool clip_planes = shader_api() == Api::desktop && dev.features.shaderClipDistance &&
                              dev.props.limits.maxClipDistances >= uint32_t(gl::kMaxClipPlanes);
-    if (!link_program(shader_api(), vs_srcs, gs_srcs, fs_srcs, p.xfb, p.bound_outputs, alpha_test, clip_planes,
+    if (!link_program(shader_api(), vs_srcs, tess, gs_srcs, fs_srcs, p.xfb, p.bound_outputs, alpha_test, clip_planes,
                       exe->linked, log_text))
         return false;
     exe->gpu = gpu_.get();
@@ -148,20 +177,22 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         // The vertex and geometry stages read the block as a storage buffer at
         // the next binding (both stages, or neither); the fragment stage as a
         // uniform buffer (spirv_default_storage.h).
-        std::vector<uint32_t> code[2] = {lp.vs, lp.gs};
+        std::vector<uint32_t> code[4] = {lp.vs, lp.gs, lp.tcs, lp.tes};
         bool all = true;
         for (auto& c : code)
             if (!c.empty() && default_block_to_storage(c, 1, uint32_t(lp.default_binding), uint32_t(lp.default_binding) + 1) ==
                                   StorageRewrite::kept)
                 all = false;
         if (all) {
-            lp.vs.swap(code[0]), lp.gs.swap(code[1]);
+            lp.vs.swap(code[0]), lp.gs.swap(code[1]), lp.tcs.swap(code[2]), lp.tes.swap(code[3]);
             exe->defaults_type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         }
     }
     exe->vs = module(lp.vs);
     exe->fs = module(lp.fs);
     if (!lp.gs.empty()) exe->gs = module(lp.gs);
+    if (!lp.tcs.empty()) exe->tcs = module(lp.tcs);
+    if (!lp.tes.empty()) exe->tes = module(lp.tes);
     // Flat inputs in the fragment shader (OpDecorate <id> Flat): its pipelines
     // take flat values from GL's provoking vertex, the last. SPIR-V: 5-word
     // header, then instructions of (word count << 16 | opcode).
@@ -172,8 +203,10 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         i += words;
     }
     std::vector<VkDescriptorSetLayoutBinding> bindings;
-    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
-                                      (lp.gs.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
+    const VkShaderStageFlags stages =
+        VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT | (lp.gs.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT) |
+        (lp.tcs.empty() ? 0 : VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT) |
+        (lp.tes.empty() ? 0 : VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT);
     // Set 1: the default block alone (shaders.cc puts it there): a dynamic
     // uniform buffer, or a uniform buffer (fragment) and a storage buffer
     // (vertex, geometry) holding one copy.
@@ -263,7 +296,8 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
     pli.setLayoutCount = 2;
     pli.pSetLayouts = sets;
     gpu_->check(vkCreatePipelineLayout(gpu_->vk(), &pli, nullptr, &exe->layout), "vkCreatePipelineLayout");
-    if (!exe->vs || !exe->fs || !exe->layout || (!lp.gs.empty() && !exe->gs)) {
+    if (!exe->vs || !exe->fs || !exe->layout || (!lp.gs.empty() && !exe->gs) || (!lp.tcs.empty() && !exe->tcs) ||
+        (!lp.tes.empty() && !exe->tes)) {
         log_text = "Vulkan refused the program's shader modules or layouts";
         return false;
     }

@@ -144,6 +144,7 @@ bool topology(GLenum mode, VkPrimitiveTopology& t) {
         case GL_LINE_STRIP_ADJACENCY: t = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY; return true;
         case GL_TRIANGLES_ADJACENCY: t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY; return true;
         case GL_TRIANGLE_STRIP_ADJACENCY: t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY; return true;
+        case GL_PATCHES: t = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST; return true;  // GL 4.0 (tessellation)
         default: return false;
     }
 }
@@ -165,6 +166,7 @@ int topology_class(VkPrimitiveTopology t) {
         case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return 0;
         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST: case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY: case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return 1;
+        case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST: return 3;
         default: return 2;
     }
 }

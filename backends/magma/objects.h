@@ -32,6 +32,7 @@
 #include "compute_rules.h"
 #include "debug_output.h"
 #include "desktop_state.h"
+#include "tessellation_rules.h"
 #include "shaders.h"
 
 namespace mgl::magma {
@@ -143,6 +144,7 @@ struct Executable {
     Gpu* gpu = nullptr;
     LinkedProgram linked;
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE, gs = VK_NULL_HANDLE;  // gs: none
+    VkShaderModule tcs = VK_NULL_HANDLE, tes = VK_NULL_HANDLE;  // tessellation (none: VK_NULL_HANDLE)
     // A compute program: its module and its one pipeline (made at link).
     VkShaderModule cs = VK_NULL_HANDLE;
     VkPipeline compute = VK_NULL_HANDLE;
@@ -379,6 +381,7 @@ struct Context {
     // Desktop-only state the GL front end keeps (backends/gl/state) and what
     // Magma keeps beside it (desktop_state.cc).
     gl::DesktopState dstate;
+    gl::PatchState patch;  // glPatchParameter* (desktop contexts on a tessellating device)
     bool point_size_said = false;  // glPointSize's "not emulated" logged once
     bool framebuffer_srgb = false;
     uint8_t clip_planes = 0;  // GL_CLIP_DISTANCEi enables

@@ -21,6 +21,7 @@ struct PipelineState {
     uint8_t stencil_ops[2][4];
     uint8_t blend, color_mask, draw_mask;
     uint8_t alpha_to_coverage, sample_mask;
+    uint8_t patch_vertices;  // GL_PATCH_VERTICES of a tessellating program's draws (0: none)
     uint8_t depth_clamp, provoking_first;  // desktop GL_DEPTH_CLAMP, GL_FIRST_VERTEX_CONVENTION (flat programs)  // multisampled targets only (GL ignores both otherwise)
     uint16_t blend_factors[4];
     uint16_t blend_ops[2];
@@ -44,6 +45,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     ps.primitive_restart = restart && (strip || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
                                        topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
     ps.depth_clamp = s.depth_clamp;
+    if (exe.tes) ps.patch_vertices = uint8_t(cur_->patch.vertices);
     ps.provoking_first = exe.flat && cur_->dstate.provoking_vertex == 0x8E4D;
     ps.cull = s.cull ? uint8_t(s.cull_face == GL_FRONT ? 1 : s.cull_face == GL_BACK ? 2 : 3) : 0;
     ps.front_ccw = s.front_face == GL_CCW;
@@ -98,7 +100,7 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     auto it = exe.pipelines.find(key);
     if (it != exe.pipelines.end()) return it->second;
 
-    VkPipelineShaderStageCreateInfo stages[3]{};
+    VkPipelineShaderStageCreateInfo stages[5]{};
     stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, exe.vs, "main", nullptr};
     stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, exe.fs, "main", nullptr};
     VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
@@ -185,6 +187,20 @@ VkPipeline MagmaBackend::pipeline(Executable& exe, const Target& t, VkPrimitiveT
     if (exe.gs)
         stages[ci.stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
                                    VK_SHADER_STAGE_GEOMETRY_BIT, exe.gs, "main", nullptr};
+    // Tessellation: GL's domain has its origin at the lower left (Vulkan 1.1's
+    // domain origin state), so that GL's gl_TessCoord and winding hold.
+    VkPipelineTessellationDomainOriginStateCreateInfo origin{
+        VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO};
+    origin.domainOrigin = VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
+    VkPipelineTessellationStateCreateInfo ts{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO, &origin};
+    ts.patchControlPoints = ps.patch_vertices;
+    if (exe.tcs && exe.tes) {
+        stages[ci.stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                                   VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, exe.tcs, "main", nullptr};
+        stages[ci.stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                                   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, exe.tes, "main", nullptr};
+        ci.pTessellationState = &ts;
+    }
     ci.pStages = stages;
     ci.pVertexInputState = dev.dynamic_vertex_input ? nullptr : &vi;
     ci.pInputAssemblyState = &ia;

@@ -42,7 +42,10 @@ void MagmaBackend::glCreateShader(GLenum type, GLuint result) {
                           gpu_->dev().features.geometryShader;
     // Compute shaders: desktop contexts (GL_ARB_compute_shader, compute.cc).
     const bool compute = type == GL_COMPUTE_SHADER && cur_->desktop();
-    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !geometry && !compute)
+    // Tessellation shaders: desktop contexts on a device that has them (GL_ARB_tessellation_shader).
+    const bool tessellation = (type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER) &&
+                              cur_->desktop() && gpu_->dev().features.tessellationShader;
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !geometry && !compute && !tessellation)
         return refuse(gen::Op::glCreateShader, GL_INVALID_ENUM,
                       type == GL_GEOMETRY_SHADER ? "geometry shaders need a desktop 3.2 context and a device that has them"
                                                  : "not a shader type Magma serves");
@@ -63,10 +66,12 @@ void MagmaBackend::glCompileShader(GLuint shader) {
     if (!need_context(gen::Op::glCompileShader)) return;
     auto s = shader_for(gen::Op::glCompileShader, shader);
     if (!s) return;
-    const Stage stage = s->type == GL_VERTEX_SHADER     ? Stage::vertex
-                        : s->type == GL_GEOMETRY_SHADER ? Stage::geometry
-                        : s->type == GL_COMPUTE_SHADER  ? Stage::compute
-                                                        : Stage::fragment;
+    const Stage stage = s->type == GL_VERTEX_SHADER            ? Stage::vertex
+                        : s->type == GL_GEOMETRY_SHADER        ? Stage::geometry
+                        : s->type == GL_COMPUTE_SHADER         ? Stage::compute
+                        : s->type == GL_TESS_CONTROL_SHADER    ? Stage::tess_control
+                        : s->type == GL_TESS_EVALUATION_SHADER ? Stage::tess_evaluation
+                                                               : Stage::fragment;
     Gpu::Timed t(*gpu_, &Counters::compile_us);
     s->compiled = compile_check(stage, shader_api(), s->source, s->log);
     if (!s->compiled) log().info("magma: shader {} does not compile:\n{}", shader, s->log);
@@ -277,6 +282,27 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
             v = pname == GL_GEOMETRY_VERTICES_OUT ? lp->gs_vertices
               : pname == GL_GEOMETRY_INPUT_TYPE ? GLint(lp->gs_input)
               : pname == GL_GEOMETRY_OUTPUT_TYPE ? GLint(lp->gs_output) : lp->gs_invocations;
+            break;
+        // GL 4.0: the linked tessellation stages' layouts; INVALID_OPERATION without the stage.
+        case GL_TESS_CONTROL_OUTPUT_VERTICES:
+            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+            if (!lp || lp->tcs.empty())
+                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION,
+                              "the program has no linked tessellation control shader");
+            v = lp->tcs_vertices;
+            break;
+        case GL_TESS_GEN_MODE:
+        case GL_TESS_GEN_SPACING:
+        case GL_TESS_GEN_VERTEX_ORDER:
+        case GL_TESS_GEN_POINT_MODE:
+            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
+            if (!lp || lp->tes.empty())
+                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION,
+                              "the program has no linked tessellation evaluation shader");
+            v = pname == GL_TESS_GEN_MODE      ? GLint(lp->tes_mode)
+              : pname == GL_TESS_GEN_SPACING   ? GLint(lp->tes_spacing)
+              : pname == GL_TESS_GEN_VERTEX_ORDER ? GLint(lp->tes_order)
+                                                  : GLint(lp->tes_point_mode);
             break;
         // GL_ARB_compute_shader: the linked compute shader's local size; INVALID_OPERATION without one.
         case GL_COMPUTE_WORK_GROUP_SIZE:

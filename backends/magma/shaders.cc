@@ -309,6 +309,8 @@ EShLanguage language(Stage stage) {
         case Stage::vertex: return EShLangVertex;
         case Stage::geometry: return EShLangGeometry;
         case Stage::compute: return EShLangCompute;
+        case Stage::tess_control: return EShLangTessControl;
+        case Stage::tess_evaluation: return EShLangTessEvaluation;
         default: return EShLangFragment;
     }
 }
@@ -325,6 +327,8 @@ gl::Stage gl_stage(Stage s) {
         case Stage::vertex: return gl::Stage::vertex;
         case Stage::geometry: return gl::Stage::geometry;
         case Stage::compute: return gl::Stage::compute;
+        case Stage::tess_control: return gl::Stage::tess_control;
+        case Stage::tess_evaluation: return gl::Stage::tess_evaluation;
         default: return gl::Stage::fragment;
     }
 }
@@ -372,6 +376,10 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         if (!validate_desktop(v, log)) return nullptr;
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
+        // Tessellation stages (GLSL 4.00, or 1.50 with GL_ARB_tessellation_shader)
+        // compile as 4.10, where glslang takes their built-in block
+        // redeclarations (the front end's rule for every backend, glsl_lift.cc).
+        if (stage == Stage::tess_control || stage == Stage::tess_evaluation) version = std::max(version, 410);
         if (stage == Stage::vertex) {
             std::vector<std::string> one{src};
             if (gl::respell_instance_id_arb(one)) src = std::move(one[0]);
@@ -507,12 +515,18 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     }
     p->shader = std::make_unique<glslang::TShader>(lang);
     const bool wrap_vertex = stage == Stage::vertex && wrap_clip_z;
-    if (wrap_vertex) p->preamble += kVertexWrapStart;
+    // Without a geometry stage the evaluation stage's vertices reach the
+    // rasterizer: the clip-z mapping follows its main instead.
+    const bool wrap_evaluation = stage == Stage::tess_evaluation && wrap_clip_z;
+    if (wrap_vertex || wrap_evaluation) p->preamble += kVertexWrapStart;
     if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
     p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
     p->strings[0] = p->source.c_str();
     const bool point_size = api == Api::desktop && !gl::mentions_word(src, "gl_PointSize");
-    p->end = wrap_vertex ? vertex_wrap_end(captured_builtins, point_size) : "\n";
+    p->end = wrap_vertex       ? vertex_wrap_end(captured_builtins, point_size)
+             : wrap_evaluation ? "\n#undef main\nvoid mgl_user_main();\n"
+                                 "void main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n"
+                               : "\n";
     if (!alpha_colour.empty()) {
         // GL's alpha test after the stage's main (the front end's rule,
         // driver_uniforms.h); the colour as translate() spelled the source.

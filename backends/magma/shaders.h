@@ -25,7 +25,8 @@
 
 namespace mgl::magma {
 
-enum class Stage { vertex, fragment, geometry, compute };
+enum class Stage { vertex, fragment, geometry, compute, tess_control, tess_evaluation };
+inline constexpr Stage kLastStage = Stage::tess_evaluation;
 
 // The shading language family of the context: GLSL ES for ES contexts,
 // desktop GLSL for OpenGL ones.
@@ -85,6 +86,13 @@ struct CounterBufferInfo {
 
 struct LinkedProgram {
     std::vector<uint32_t> vs, fs, gs;  // SPIR-V (gs empty: no geometry shader)
+    // Tessellation (GL 4.0, GL_ARB_tessellation_shader): the control and
+    // evaluation stages' SPIR-V (empty: none) and their layouts, as GL enums
+    // (glGetProgramiv's GL_TESS_*; the draw's GL_PATCHES rule).
+    std::vector<uint32_t> tcs, tes;
+    int tcs_vertices = 0;  // layout(vertices = N)
+    uint32_t tes_mode = 0, tes_spacing = 0, tes_order = 0;  // GL_TRIANGLES/QUADS/ISOLINES, GL_EQUAL..., GL_CW/CCW
+    bool tes_point_mode = false;
     // The geometry shader's layout (GL enums; GL_GEOMETRY_* of glGetProgramiv
     // and the draw's primitive check).
     uint32_t gs_input = 0, gs_output = 0;
@@ -130,8 +138,14 @@ using StageSources = std::vector<std::string>;
 // clip_planes: the vertex (geometry) stage of a compatibility source clips
 // against the user clip planes through the hidden kClipPlaneUniform (the
 // front end's lowering, compat_builtins.h), which the draw sets.
-bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
-                  const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out, std::string& log);
+// The tessellation stages' sources (both empty: none).
+struct TessSources {
+    StageSources tcs, tes;
+    bool empty() const { return tcs.empty() && tes.empty(); }
+};
+bool link_program(Api api, const StageSources& vs, const TessSources& tess, const StageSources& gs, const StageSources& fs,
+                  const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out,
+                  std::string& log);
 
 // Links a compute program (one compute shader). false: `log` says why.
 bool link_compute(Api api, const std::string& cs, LinkedProgram& out, std::string& log);

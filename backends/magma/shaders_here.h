@@ -8,7 +8,7 @@
 namespace mgl::magma {
 
 bool compile_check_here(Stage stage, Api api, const std::string& source, std::string& log);
-bool link_program_here(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs,
+bool link_program_here(Api api, const StageSources& vs, const TessSources& tess, const StageSources& gs, const StageSources& fs,
                        const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, bool clip_planes,
                        LinkedProgram& out, std::string& log);
 bool link_compute_here(Api api, const std::string& cs, LinkedProgram& out, std::string& log);

@@ -47,7 +47,7 @@ std::string check_task(const std::string& request) {
     FieldReader r{request.data(), request.size()};
     const uint32_t stage = r.u32(), api = r.u32();
     const std::string source = r.str();
-    if (!r.ok || r.left || stage > uint32_t(Stage::compute) || api > uint32_t(Api::desktop)) return {};
+    if (!r.ok || r.left || stage > uint32_t(kLastStage) || api > uint32_t(Api::desktop)) return {};
     std::string log;
     const bool ok = compile_check_here(Stage(stage), Api(api), source, log);
     FieldWriter w;
@@ -61,6 +61,7 @@ std::string check_task(const std::string& request) {
 struct LinkRequest {
     Api api = Api::es;
     StageSources vs, fs, gs;
+    TessSources tess;
     XfbRequest xfb;
     FragBindings frag;
     bool alpha_test = false, clip_planes = false;
@@ -73,7 +74,7 @@ std::string encode(const LinkRequest& q) {
     w.u32(q.compute);
     w.u32(q.alpha_test);
     w.u32(q.clip_planes);
-    for (const StageSources* s : {&q.vs, &q.gs, &q.fs}) {
+    for (const StageSources* s : {&q.vs, &q.gs, &q.fs, &q.tess.tcs, &q.tess.tes}) {
         w.u32(uint32_t(s->size()));
         for (const std::string& src : *s) w.str(src);
     }
@@ -94,7 +95,7 @@ bool decode(const std::string& bytes, LinkRequest& q) {
     q.compute = r.u32() != 0;
     q.alpha_test = r.u32() != 0;
     q.clip_planes = r.u32() != 0;
-    for (StageSources* s : {&q.vs, &q.gs, &q.fs}) {
+    for (StageSources* s : {&q.vs, &q.gs, &q.fs, &q.tess.tcs, &q.tess.tes}) {
         s->resize(count(r, 4));
         for (std::string& src : *s) src = r.str();
     }
@@ -115,6 +116,9 @@ void encode(FieldWriter& w, const LinkedProgram& p) {
     put_words(w, p.fs);
     put_words(w, p.gs);
     for (uint32_t v : {p.gs_input, p.gs_output, uint32_t(p.gs_vertices), uint32_t(p.gs_invocations)}) w.u32(v);
+    put_words(w, p.tcs);
+    put_words(w, p.tes);
+    for (uint32_t v : {uint32_t(p.tcs_vertices), p.tes_mode, p.tes_spacing, p.tes_order, uint32_t(p.tes_point_mode)}) w.u32(v);
     for (const std::vector<UniformInfo>* list : {&p.uniforms, &p.block_uniforms}) {
         w.u32(uint32_t(list->size()));
         for (const UniformInfo& u : *list) {
@@ -175,6 +179,13 @@ bool decode(FieldReader& r, LinkedProgram& p) {
     p.gs_output = r.u32();
     p.gs_vertices = int(r.u32());
     p.gs_invocations = int(r.u32());
+    get_words(r, p.tcs);
+    get_words(r, p.tes);
+    p.tcs_vertices = int(r.u32());
+    p.tes_mode = r.u32();
+    p.tes_spacing = r.u32();
+    p.tes_order = r.u32();
+    p.tes_point_mode = r.u32() != 0;
     for (std::vector<UniformInfo>* list : {&p.uniforms, &p.block_uniforms}) {
         list->resize(count(r, 52));
         for (UniformInfo& u : *list) {
@@ -251,7 +262,7 @@ std::string link_task(const std::string& request) {
     LinkedProgram p;
     std::string log;
     const bool ok = q.compute ? link_compute_here(q.api, q.vs.empty() ? std::string() : q.vs.front(), p, log)
-                              : link_program_here(q.api, q.vs, q.gs, q.fs, q.xfb, q.frag, q.alpha_test, q.clip_planes, p, log);
+                              : link_program_here(q.api, q.vs, q.tess, q.gs, q.fs, q.xfb, q.frag, q.alpha_test, q.clip_planes, p, log);
     FieldWriter w;
     w.u32(ok);
     w.str(log);
@@ -265,7 +276,7 @@ std::string internal_task(const std::string& request) {
     FieldReader r{request.data(), request.size()};
     const uint32_t stage = r.u32();
     const std::string source = r.str();
-    if (!r.ok || r.left || stage > uint32_t(Stage::compute)) return {};
+    if (!r.ok || r.left || stage > uint32_t(kLastStage)) return {};
     std::string log;
     const std::vector<uint32_t> spv = compile_internal_here(Stage(stage), source, log);
     FieldWriter w;
@@ -275,7 +286,14 @@ std::string internal_task(const std::string& request) {
 }
 
 const char* stage_name(Stage s) {
-    return s == Stage::vertex ? "vertex" : s == Stage::geometry ? "geometry" : s == Stage::compute ? "compute" : "fragment";
+    switch (s) {
+        case Stage::vertex: return "vertex";
+        case Stage::geometry: return "geometry";
+        case Stage::compute: return "compute";
+        case Stage::tess_control: return "tessellation control";
+        case Stage::tess_evaluation: return "tessellation evaluation";
+        default: return "fragment";
+    }
 }
 
 }  // namespace
@@ -298,11 +316,12 @@ bool compile_check(Stage stage, Api api, const std::string& source, std::string&
     return ok;
 }
 
-bool link_program(Api api, const StageSources& vs, const StageSources& gs, const StageSources& fs, const XfbRequest& xfb,
-                  const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out, std::string& log) {
-    const LinkRequest q{api, vs, fs, gs, xfb, frag, alpha_test, clip_planes};
+bool link_program(Api api, const StageSources& vs, const TessSources& tess, const StageSources& gs, const StageSources& fs,
+                  const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, bool clip_planes, LinkedProgram& out,
+                  std::string& log) {
+    const LinkRequest q{api, vs, fs, gs, tess, xfb, frag, alpha_test, clip_planes};
     const gl::CompilerReply reply = gl::run_in_compiler_cached("magma-link", link_task, encode(q), "Magma link of a program");
-    if (!reply.isolated) return link_program_here(api, vs, gs, fs, xfb, frag, alpha_test, clip_planes, out, log);
+    if (!reply.isolated) return link_program_here(api, vs, tess, gs, fs, xfb, frag, alpha_test, clip_planes, out, log);
     FieldReader r{reply.bytes.data(), reply.bytes.size()};
     const bool ok = reply.ok && r.u32() != 0;
     log = r.str();

@@ -117,7 +117,7 @@ std::vector<std::string> located_outputs(glslang::TIntermediate& im) {
     return out;
 }
 
-// A geometry shader's layout primitive as GL names it (GL_TRIANGLES...).
+// A geometry or evaluation shader's layout primitive as GL names it (GL_TRIANGLES...).
 uint32_t gl_primitive(glslang::TLayoutGeometry g) {
     switch (g) {
         case glslang::ElgPoints: return 0x0000;               // GL_POINTS
@@ -127,6 +127,8 @@ uint32_t gl_primitive(glslang::TLayoutGeometry g) {
         case glslang::ElgTriangles: return 0x0004;            // GL_TRIANGLES
         case glslang::ElgTrianglesAdjacency: return 0x000C;   // GL_TRIANGLES_ADJACENCY
         case glslang::ElgTriangleStrip: return 0x0005;        // GL_TRIANGLE_STRIP
+        case glslang::ElgQuads: return 0x0007;                // GL_QUADS (tessellation)
+        case glslang::ElgIsolines: return 0x8E7A;             // GL_ISOLINES
         default: return 0;
     }
 }
@@ -199,13 +201,36 @@ int matrix_stride(const glslang::TType& t) {
 // The program's uniform blocks, its default block and its uniforms (samplers
 // by binding, default-block members by offset; user blocks' members with
 // their layout), from glslang's reflection.
+// The default block's members that are arrays of structures, by name: their
+// element count and std140 stride. glslang's reflection names such a
+// member's fields once ("lights.position", the first element's offset);
+// GL lists and locates every element's ("lights[2].position").
+struct StructArray {
+    int size = 0, stride = 0;
+};
+std::map<std::string, StructArray> default_struct_arrays(const glslang::TObjectReflection& block) {
+    std::map<std::string, StructArray> out;
+    const glslang::TType* t = block.getType();
+    if (!t || !t->isStruct()) return out;
+    for (const glslang::TTypeLoc& m : *t->getStruct()) {
+        const glslang::TType& mt = *m.type;
+        if (!mt.isArray() || !mt.isStruct() || !mt.isSizedArray()) continue;
+        int size = 0, stride = 0;
+        glslang::TIntermediate::getBaseAlignment(mt, size, stride, glslang::ElpStd140, false);
+        if (stride > 0) out[mt.getFieldName().c_str()] = {mt.getOuterArraySize(), stride};
+    }
+    return out;
+}
+
 void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, LinkedProgram& out) {
     int default_block = -1;
+    std::map<std::string, StructArray> struct_arrays;
     std::map<int, int> block_of;  // glslang's uniform block index -> index in out.blocks
     for (int i = 0; i < prog.getNumUniformBlocks(); ++i) {
         const glslang::TObjectReflection& b = prog.getUniformBlock(i);
         if (b.name == "gl_DefaultUniformBlock") {
             default_block = i;
+            struct_arrays = default_struct_arrays(b);
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {
@@ -229,6 +254,19 @@ void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, Link
         } else if (u.index == default_block && default_block >= 0) {
             info.offset = u.offset;
             info.array_stride = u.arrayStride;
+            // A field of an array of structures: one uniform per element.
+            const size_t dot = info.name.find('.');
+            auto sa = dot == std::string::npos ? struct_arrays.end() : struct_arrays.find(info.name.substr(0, dot));
+            if (sa != struct_arrays.end() && info.name.find('[') > dot) {
+                const std::string field = info.name.substr(dot);
+                for (int e = 0; e < sa->second.size; ++e) {
+                    UniformInfo element = info;
+                    element.name = sa->first + "[" + std::to_string(e) + "]" + field;
+                    element.offset = info.offset + e * sa->second.stride;
+                    out.uniforms.push_back(std::move(element));
+                }
+                continue;
+            }
         } else if (auto block = block_of.find(u.index); block != block_of.end()) {
             info.block = block->second;
             info.offset = u.offset;
@@ -305,7 +343,8 @@ bool link_compute_here(Api api, const std::string& cs_src, LinkedProgram& out, s
     return place_counters({&out.cs}, out, log);
 }
 
-bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources& gs_srcs, const StageSources& fs_srcs,
+bool link_program_here(Api api, const StageSources& vs_srcs, const TessSources& tess, const StageSources& gs_srcs,
+                       const StageSources& fs_srcs,
                        const XfbRequest& xfb, const FragBindings& frag, bool alpha_test, bool clip_planes,
                        LinkedProgram& out, std::string& log) {
     if (vs_srcs.empty() || fs_srcs.empty()) {
@@ -313,6 +352,9 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         return false;
     }
     const bool has_gs = !gs_srcs.empty();
+    const bool has_tcs = !tess.tcs.empty(), has_tes = !tess.tes.empty();
+    // The last stage before the rasterizer (clip z, user clip planes).
+    const bool vs_last = !has_gs && !has_tes;
     // A stage of several shader objects (desktop GL): the one that defines
     // main is the stage's main unit (the vertex wrap, captured built-ins);
     // the others are compiled as they are and linked in.
@@ -334,15 +376,16 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         log = gl::frag_coord_link_rule(objects);
         if (!log.empty()) return false;
     }
-    if (api == Api::desktop && !has_gs) {
+    if (api == Api::desktop && vs_last) {
         // GLSL 1.30 §4.3.7 (the GL front end's rule, compat_builtins.h).
         log = gl::colour_interpolation_mismatch(gl::colour_interpolation(gl::Stage::vertex, vs_srcs),
                                                 gl::colour_interpolation(gl::Stage::fragment, fs_srcs));
         if (!log.empty()) return false;
     }
-    if (has_gs && !xfb.names.empty()) {
+    if (!vs_last && !xfb.names.empty()) {
         // Capture is decorated on the vertex shader's outputs (xfb_spirv.h).
-        log = "transform feedback of a geometry shader's outputs is not served by Magma yet\n";
+        log = std::string("transform feedback of a ") + (has_gs ? "geometry" : "tessellation evaluation") +
+              " shader's outputs is not served by Magma yet\n";
         return false;
     }
     std::string vlog, glog, flog;
@@ -359,8 +402,13 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     std::unique_ptr<Parsed> gs =
         has_gs ? parse(Stage::geometry, api, gs_srcs[gs_main], glog, {}, true, false, false, gs_clips) : nullptr;
     const bool compat_block = gs && gl::reads_compat_block(gs->preamble);
-    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, !has_gs, compat_block, false,
-                    clip_planes && !has_gs);
+    auto vs = parse(Stage::vertex, api, vs_src, vlog, captured_builtins, vs_last, compat_block, false,
+                    clip_planes && vs_last);
+    // Tessellation: the evaluation stage maps clip z unless a geometry stage follows.
+    std::string tlog;
+    const size_t tcs_main = has_tcs ? main_unit(tess.tcs) : 0, tes_main = has_tes ? main_unit(tess.tes) : 0;
+    std::unique_ptr<Parsed> tcs = has_tcs ? parse(Stage::tess_control, api, tess.tcs[tcs_main], tlog, {}, false) : nullptr;
+    std::unique_ptr<Parsed> tes = has_tes ? parse(Stage::tess_evaluation, api, tess.tes[tes_main], tlog, {}, !has_gs) : nullptr;
     auto fs = parse(Stage::fragment, api, fs_src, flog, {}, true, false, alpha_test);
     // The other units of each stage (desktop GL).
     std::vector<std::unique_ptr<Parsed>> units;
@@ -374,13 +422,17 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     };
     add_units(Stage::vertex, vs_srcs, vs_main, vlog);
     if (has_gs) add_units(Stage::geometry, gs_srcs, gs_main, glog);
+    if (has_tcs) add_units(Stage::tess_control, tess.tcs, tcs_main, tlog);
+    if (has_tes) add_units(Stage::tess_evaluation, tess.tes, tes_main, tlog);
     add_units(Stage::fragment, fs_srcs, fs_main, flog);
-    if (!vs || !fs || (has_gs && !gs) || !units_ok) {
-        log = "compile failed:\n" + vlog + glog + flog;
+    if (!vs || !fs || (has_gs && !gs) || (has_tcs && !tcs) || (has_tes && !tes) || !units_ok) {
+        log = "compile failed:\n" + vlog + tlog + glog + flog;
         return false;
     }
     glslang::TProgram prog;
     prog.addShader(vs->shader.get());
+    if (tcs) prog.addShader(tcs->shader.get());
+    if (tes) prog.addShader(tes->shader.get());
     if (gs) prog.addShader(gs->shader.get());
     prog.addShader(fs->shader.get());
     for (const auto& u : units) prog.addShader(u->shader.get());
@@ -399,7 +451,8 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
         if (fim.getTreeRoot()) fim.getTreeRoot()->traverse(&bind);
     }
     SourceBindings given;
-    for (EShLanguage l : {EShLangVertex, EShLangGeometry, EShLangFragment}) source_bindings(prog.getIntermediate(l), given);
+    for (EShLanguage l : {EShLangVertex, EShLangTessControl, EShLangTessEvaluation, EShLangGeometry, EShLangFragment})
+        source_bindings(prog.getIntermediate(l), given);
     // The GLSL mapper gives a varying the same location in both stages (by name).
     glslang::TGlslIoMapper mapper;
     glslang::TDefaultGlslIoResolver resolver(*prog.getIntermediate(EShLangVertex));
@@ -454,6 +507,33 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
             return false;
         }
     }
+    if (tcs) {
+        glslang::TIntermediate& tim = *prog.getIntermediate(EShLangTessControl);
+        glslang::GlslangToSpv(tim, out.tcs, &spv_log, &opt);
+        drop_relaxed_precision(out.tcs);
+        out.tcs_vertices = tim.getVertices();
+        if (out.tcs.empty()) {
+            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
+            return false;
+        }
+    }
+    if (tes) {
+        glslang::TIntermediate& eim = *prog.getIntermediate(EShLangTessEvaluation);
+        glslang::GlslangToSpv(eim, out.tes, &spv_log, &opt);
+        drop_relaxed_precision(out.tes);
+        out.tes_mode = gl_primitive(eim.getInputPrimitive());
+        switch (eim.getVertexSpacing()) {
+            case glslang::EvsFractionalEven: out.tes_spacing = 0x8E7C; break;  // GL_FRACTIONAL_EVEN
+            case glslang::EvsFractionalOdd: out.tes_spacing = 0x8E7B; break;   // GL_FRACTIONAL_ODD
+            default: out.tes_spacing = 0x0202; break;                           // GL_EQUAL
+        }
+        out.tes_order = eim.getVertexOrder() == glslang::EvoCw ? 0x0900 : 0x0901;  // GL_CW, GL_CCW (the default)
+        out.tes_point_mode = eim.getPointMode();
+        if (out.tes.empty()) {
+            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
+            return false;
+        }
+    }
     log = prog.getInfoLog();
     if (out.vs.empty() || out.fs.empty()) {
         log += "SPIR-V generation failed: " + spv_log.getAllMessages();
@@ -462,12 +542,12 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const StageSources&
     // 1D, 1D array and rectangle samplers read the 2D images Magma keeps
     // those textures in: the GL front end's lowering, Espryt's too. (The
     // reflection above keeps their GL types, which pick the texture units.)
-    for (std::vector<uint32_t>* m : {&out.vs, &out.fs, &out.gs})
+    for (std::vector<uint32_t>* m : {&out.vs, &out.fs, &out.gs, &out.tcs, &out.tes})
         if (!m->empty() && !gl::lower_desktop_textures(*m)) {
             log += "the desktop texture lowering met a malformed SPIR-V module";
             return false;
         }
-    if (!place_counters({&out.vs, &out.gs, &out.fs}, out, log)) return false;
+    if (!place_counters({&out.vs, &out.tcs, &out.tes, &out.gs, &out.fs}, out, log)) return false;
     return decorate_xfb(out.vs, xfb.names, xfb.interleaved, out.xfb, log);
 }
 

@@ -110,6 +110,19 @@ bool limit(const Device& d, const Context& c, GLenum pname, int64_t* v, int* n) 
     if (c.desktop() && gl::atomic_counter_limit(pname, counter_limits(d), v)) return true;
     // Image load/store (desktop contexts): the front end's figures.
     if (c.desktop() && gl::image_limit(pname, image_limits(d), v)) return true;
+    // GL 4.0's tessellation limits: the front end's table, from the device's figures.
+    if (c.desktop() && d.features.tessellationShader) {
+        gl::TessellationLimits tl;
+        tl.patch_vertices = int(std::min<uint32_t>(l.maxTessellationPatchSize, 32));
+        tl.gen_level = int(std::min<uint32_t>(l.maxTessellationGenerationLevel, 64));
+        tl.control_inputs = int(l.maxTessellationControlPerVertexInputComponents);
+        tl.control_outputs = int(l.maxTessellationControlPerVertexOutputComponents);
+        tl.control_total_outputs = int(l.maxTessellationControlTotalOutputComponents);
+        tl.patch_outputs = int(l.maxTessellationControlPerPatchOutputComponents);
+        tl.evaluation_inputs = int(l.maxTessellationEvaluationInputComponents);
+        tl.evaluation_outputs = int(l.maxTessellationEvaluationOutputComponents);
+        if (gl::tessellation_limit(pname, tl, v)) return true;
+    }
     // Desktop GL 3.2's geometry shader limits: glslang's built-in constants
     // (shaders.cc, resources()), within the device's.
     if (!c.desktop() || !d.features.geometryShader) return false;

@@ -148,6 +148,8 @@ const std::unordered_map<GLenum, int>& get_counts() {
         for (GLenum p : desktop_ones) t[p] = 1;
         t[0x0B22] = 2;  // SMOOTH_LINE_WIDTH_RANGE
         t[0x0B12] = 2;  // POINT_SIZE_RANGE
+        t[0x8E74] = 4;  // PATCH_DEFAULT_OUTER_LEVEL
+        t[0x8E73] = 2;  // PATCH_DEFAULT_INNER_LEVEL
         return t;
     }();
     return m;
@@ -236,6 +238,8 @@ int64_t cs_pname(const Context& ctx, Op op, GLenum pname) {
             return pname == 0x2201 /* GL_TEXTURE_ENV_COLOR */ ? 4 : 1;
         case Op::glPointParameterfv: case Op::glPointParameteriv:
             return pname == 0x8129 /* GL_POINT_DISTANCE_ATTENUATION */ ? 3 : 1;
+        case Op::glPatchParameterfv:
+            return pname == 0x8E74 /* GL_PATCH_DEFAULT_OUTER_LEVEL */ ? 4 : pname == 0x8E73 /* _INNER_LEVEL */ ? 2 : 1;
         default:
             if (is_texture_parameter_op(op)) return texture_parameter_count(pname);
             // Every other pname-sized query of GLES (glGetShaderiv, glGetBufferParameteriv,
