@@ -5,6 +5,7 @@
 #include <GLES2/gl2ext.h>
 
 #include "backend.h"
+#include "context/sized_format_bits.h"
 
 namespace mgl::magma {
 
@@ -26,6 +27,22 @@ void format_bits(VkFormat f, int bits[6]) {
         case VK_FORMAT_D32_SFLOAT_S8_UINT: bits[4] = 32, bits[5] = 8; break;
         default: break;
     }
+}
+// The sizes GL reports for an image of GL sized format `sized` (the front
+// end's table: an RGB8 image held as RGBA has no alpha bits), else from its
+// Vulkan format; `type`: GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE.
+void gl_bits(uint32_t sized, VkFormat vk, int bits[6], GLint* type) {
+    gl::FormatBits b;
+    if (sized && gl::sized_format_bits(sized, &b)) {
+        const int v[6] = {b.red, b.green, b.blue, b.alpha, b.depth, b.stencil};
+        for (int i = 0; i < 6; ++i) bits[i] = v[i];
+        *type = GLint(b.type ? b.type : b.depth_type ? b.depth_type : GL_UNSIGNED_NORMALIZED);
+        return;
+    }
+    format_bits(vk, bits);
+    *type = vk == VK_FORMAT_R16G16B16A16_SFLOAT || vk == VK_FORMAT_R32G32B32A32_SFLOAT || vk == VK_FORMAT_D32_SFLOAT
+                ? GL_FLOAT
+                : GL_UNSIGNED_NORMALIZED;
 }
 }  // namespace
 
@@ -96,7 +113,10 @@ void MagmaBackend::glGetFramebufferAttachmentParameteriv(GLenum target, GLenum a
     }
     if (!img) return refuse(gen::Op::glGetFramebufferAttachmentParameteriv, GL_INVALID_OPERATION, "no attachment");
     int bits[6];
-    format_bits(img->format, bits);
+    GLint type = 0;
+    const uint32_t sized = a && a->kind == GL_TEXTURE && a->tex ? a->tex->fmt.sized
+                         : a && a->kind == GL_RENDERBUFFER && a->rb ? a->rb->fmt.sized : 0;
+    gl_bits(sized, img->format, bits, &type);
     switch (pname) {
         case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: params.data[0] = bits[0]; break;
         case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: params.data[0] = bits[1]; break;
@@ -104,12 +124,7 @@ void MagmaBackend::glGetFramebufferAttachmentParameteriv(GLenum target, GLenum a
         case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: params.data[0] = bits[3]; break;
         case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: params.data[0] = bits[4]; break;
         case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: params.data[0] = bits[5]; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-            params.data[0] = img->format == VK_FORMAT_R16G16B16A16_SFLOAT || img->format == VK_FORMAT_R32G32B32A32_SFLOAT ||
-                                     img->format == VK_FORMAT_D32_SFLOAT
-                                 ? GL_FLOAT
-                                 : GL_UNSIGNED_NORMALIZED;
-            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE: params.data[0] = type; break;
         case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
             params.data[0] = img->format == VK_FORMAT_R8G8B8A8_SRGB ? GL_SRGB : GL_LINEAR;
             break;
@@ -122,7 +137,8 @@ void MagmaBackend::glGetRenderbufferParameteriv(GLenum target, GLenum pname, wir
     if (!cur_->renderbuffer) return refuse(gen::Op::glGetRenderbufferParameteriv, GL_INVALID_OPERATION, "no renderbuffer bound");
     const Renderbuffer& rb = *cur_->renderbuffer;
     int bits[6];
-    format_bits(rb.img.format, bits);
+    GLint type = 0;
+    gl_bits(rb.img.image ? rb.fmt.sized : 0, rb.img.format, bits, &type);
     switch (pname) {
         case GL_RENDERBUFFER_WIDTH: params.data[0] = GLint(rb.img.width); break;
         case GL_RENDERBUFFER_HEIGHT: params.data[0] = GLint(rb.img.height); break;

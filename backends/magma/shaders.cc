@@ -370,6 +370,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     int version = 310;
     EProfile profile = EEsProfile;
     bool gpu_shader4 = false;
+    bool texture_array = false;  // a 1.10/1.20 source enabling GL_EXT_texture_array
     std::string alpha_colour;  // the colour 0 GL's alpha test reads (alpha_test)
     if (api == Api::desktop) {
         if (!v.declared) v = {110, false, false, ""};  // desktop GLSL without #version is 1.10
@@ -377,9 +378,11 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
         // Tessellation stages (GLSL 4.00, or 1.50 with GL_ARB_tessellation_shader)
-        // compile as 4.10, where glslang takes their built-in block
-        // redeclarations (the front end's rule for every backend, glsl_lift.cc).
-        if (stage == Stage::tess_control || stage == Stage::tess_evaluation) version = std::max(version, 410);
+        // compile as 4.20: glslang takes their built-in block redeclarations
+        // from 4.10 (the front end's floor, glsl_lift.cc) and line
+        // continuations (which Mesa takes at every version, as in macros
+        // split over lines) from 4.20.
+        if (stage == Stage::tess_control || stage == Stage::tess_evaluation) version = std::max(version, 420);
         if (stage == Stage::vertex) {
             std::vector<std::string> one{src};
             if (gl::respell_instance_id_arb(one)) src = std::move(one[0]);
@@ -396,6 +399,16 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
                     gl::respell_gpu_shader4(one);
                     p->preamble += gl::gpu_shader4_lookups();
                 }
+                src = std::move(one[0]);
+            }
+        }
+        // GL_EXT_texture_array (GLSL 1.10/1.20): its array sampler types, which
+        // glslang's 1.40 has; the directive (unknown to glslang) is taken as
+        // the front end takes it, and the types are not renamed below.
+        {
+            std::vector<std::string> one{src};
+            if (gl::take_extension_directive(one, "GL_EXT_texture_array")) {
+                texture_array = v.number < 130;
                 src = std::move(one[0]);
             }
         }
@@ -521,6 +534,9 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     if (wrap_vertex || wrap_evaluation) p->preamble += kVertexWrapStart;
     if (stage == Stage::geometry) p->preamble += kGeometryEmitWrap;
     p->source = translate(src, v, api, stage, p->preamble, gpu_shader4);
+    if (texture_array)
+        for (const char* type : {"sampler1DArray", "sampler2DArray", "sampler1DArrayShadow", "sampler2DArrayShadow"})
+            p->source = gl::replace_word(p->source, std::string(kRenamePrefix) + type, type);
     p->strings[0] = p->source.c_str();
     const bool point_size = api == Api::desktop && !gl::mentions_word(src, "gl_PointSize");
     p->end = wrap_vertex       ? vertex_wrap_end(captured_builtins, point_size)

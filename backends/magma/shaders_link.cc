@@ -208,16 +208,28 @@ int matrix_stride(const glslang::TType& t) {
 struct StructArray {
     int size = 0, stride = 0;
 };
-std::map<std::string, StructArray> default_struct_arrays(const glslang::TObjectReflection& block) {
+// Each stage declares its own default block (the uniforms it uses): the
+// members of every stage's, from the linker objects of its tree.
+std::map<std::string, StructArray> default_struct_arrays(glslang::TProgram& prog) {
     std::map<std::string, StructArray> out;
-    const glslang::TType* t = block.getType();
-    if (!t || !t->isStruct()) return out;
-    for (const glslang::TTypeLoc& m : *t->getStruct()) {
-        const glslang::TType& mt = *m.type;
-        if (!mt.isArray() || !mt.isStruct() || !mt.isSizedArray()) continue;
-        int size = 0, stride = 0;
-        glslang::TIntermediate::getBaseAlignment(mt, size, stride, glslang::ElpStd140, false);
-        if (stride > 0) out[mt.getFieldName().c_str()] = {mt.getOuterArraySize(), stride};
+    for (int stage = 0; stage < EShLangCount; ++stage) {
+        const glslang::TIntermediate* im = prog.getIntermediate(EShLanguage(stage));
+        glslang::TIntermAggregate* root = im && im->getTreeRoot() ? im->getTreeRoot()->getAsAggregate() : nullptr;
+        if (!root || root->getSequence().empty()) continue;
+        glslang::TIntermAggregate* objects = root->getSequence().back()->getAsAggregate();
+        if (!objects || objects->getOp() != glslang::EOpLinkerObjects) continue;
+        for (auto* node : objects->getSequence()) {
+            const glslang::TIntermSymbol* sym = node->getAsSymbolNode();
+            // (getTypeName asserts on a type without a name: structures only.)
+            if (!sym || !sym->getType().isStruct() || sym->getType().getTypeName() != "gl_DefaultUniformBlock") continue;
+            for (const glslang::TTypeLoc& m : *sym->getType().getStruct()) {
+                const glslang::TType& mt = *m.type;
+                if (!mt.isArray() || !mt.isStruct() || !mt.isSizedArray()) continue;
+                int size = 0, stride = 0;
+                glslang::TIntermediate::getBaseAlignment(mt, size, stride, glslang::ElpStd140, false);
+                if (stride > 0) out[mt.getFieldName().c_str()] = {mt.getOuterArraySize(), stride};
+            }
+        }
     }
     return out;
 }
@@ -230,7 +242,7 @@ void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, Link
         const glslang::TObjectReflection& b = prog.getUniformBlock(i);
         if (b.name == "gl_DefaultUniformBlock") {
             default_block = i;
-            struct_arrays = default_struct_arrays(b);
+            struct_arrays = default_struct_arrays(prog);
             out.default_binding = b.getBinding() < 0 ? 0 : b.getBinding();
             out.default_size = b.size;
         } else {

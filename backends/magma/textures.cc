@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "backend.h"
+#include "context/sized_format_bits.h"
 #include "context/texel_convert.h"
 #include "etc2.h"
 
@@ -577,6 +578,17 @@ void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum p
             // Component sizes and types of the desktop formats the front end's table holds.
             int32_t bits = 0;
             if (cur_->desktop() && has && t->fmt.desktop && gl::desktop_level_parameter(t->fmt.sized, pname, &bits)) {
+                v = bits;
+                break;
+            }
+            // The sized formats GLES has: their own sizes and types (the
+            // front end's table), whatever image holds them; a level not
+            // defined has none (GL: 0).
+            gl::FormatBits fb;
+            if (!has) fb = {};
+            else if (!gl::sized_format_bits(t->fmt.sized, &fb)) fb = {};
+            if (gl::format_bits_parameter(fb, pname, &bits) && (cur_->desktop() || (pname != 0x8060 && pname != 0x8061 &&
+                                                                                    pname != 0x8C14 && pname != 0x8C15))) {
                 v = bits;
                 break;
             }

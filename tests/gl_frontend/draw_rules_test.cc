@@ -1,7 +1,8 @@
 // The GL front end's draw rules that a Vulkan device needs on the host:
 // primitive restart on list modes (desktop_state.h: restart_lists, GL 4.6
 // section 10.3.6) and indirect draws' sources and errors
-// (draw_indirect_rules.h, section 10.4).
+// (draw_indirect_rules.h, section 10.4), and tessellation's patch state and
+// GL_PATCHES rule (tessellation_rules.h, sections 10.1.15 and 11.2).
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest.h>
 
@@ -9,6 +10,7 @@
 
 #include "desktop_state.h"
 #include "draw_indirect_rules.h"
+#include "tessellation_rules.h"
 
 using namespace mgl::gl;
 
@@ -67,4 +69,46 @@ TEST_CASE("indirect draws: where the commands are and GL's errors") {
     none.client_bytes = 16;
     CHECK(!check_draw_indirect(none, 0, 1, 0, kDrawArraysCommandBytes, false, false));
     CHECK(check_draw_indirect(none, 0, 2, 0, kDrawArraysCommandBytes, false, false).error == kInvalidOperation);
+}
+
+TEST_CASE("patch state: GL_PATCH_VERTICES in 1..max, the default levels, their queries") {
+    PatchState p;
+    double v[4];
+    int n = 0;
+    REQUIRE(patch_get(p, kPatchVertices, v, &n));
+    CHECK((n == 1 && v[0] == 3));  // GL's initial patch size
+    CHECK(set_patch_vertices(p, kPatchVertices, 0, 32).error == kInvalidValue);
+    CHECK(set_patch_vertices(p, kPatchVertices, 33, 32).error == kInvalidValue);
+    CHECK(set_patch_vertices(p, kPatchDefaultOuter, 4, 32).error == kInvalidEnum);
+    CHECK_FALSE(set_patch_vertices(p, kPatchVertices, 32, 32));
+    CHECK(p.vertices == 32);
+    const float outer[4] = {2, 3, 4, 5}, inner[4] = {6, 7, 0, 0};
+    CHECK_FALSE(set_patch_levels(p, kPatchDefaultOuter, outer));
+    CHECK_FALSE(set_patch_levels(p, kPatchDefaultInner, inner));
+    CHECK(set_patch_levels(p, kPatchVertices, outer).error == kInvalidEnum);
+    REQUIRE(patch_get(p, kPatchDefaultOuter, v, &n));
+    CHECK((n == 4 && v[0] == 2 && v[3] == 5));
+    REQUIRE(patch_get(p, kPatchDefaultInner, v, &n));
+    CHECK((n == 2 && v[0] == 6 && v[1] == 7));
+    CHECK_FALSE(patch_get(p, 0x0B21 /* GL_LINE_WIDTH */, v, &n));
+}
+
+TEST_CASE("GL_PATCHES: required with an evaluation stage, refused without one") {
+    CHECK_FALSE(check_patch_mode(kPatches, true));
+    CHECK_FALSE(check_patch_mode(kTriangles, false));
+    CHECK(check_patch_mode(kTriangles, true).error == kInvalidOperation);
+    CHECK(check_patch_mode(kPatches, false).error == kInvalidOperation);
+}
+
+TEST_CASE("tessellation limits: the device's figures within GL's, GL's own constants") {
+    TessellationLimits l;
+    l.patch_vertices = 32;
+    l.gen_level = 64;
+    l.control_outputs = 512;
+    int64_t v = 0;
+    REQUIRE(tessellation_limit(kMaxPatchVertices, l, &v));
+    CHECK(v == 32);
+    REQUIRE(tessellation_limit(0x8E83 /* GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS */, l, &v));
+    CHECK(v == 128);
+    CHECK_FALSE(tessellation_limit(0x0D33 /* GL_MAX_TEXTURE_SIZE */, l, &v));
 }

@@ -57,7 +57,7 @@ desktop_groups=('glsl-1\.30' 'glsl-1\.50' 'glsl-3\.30' '!opengl 3\.0' '!opengl 3
     'arb_shader_texture_lod' 'arb_depth_buffer_float' 'arb_explicit_attrib_location'
     'arb_copy_image' 'arb_arrays_of_arrays' 'mesa_shader_integer_functions' 'ext_shader_integer_mix'
     'ext_packed_float' 'ext_texture_shared_exponent' 'ext_gpu_shader4' 'arb_uniform_buffer_object'
-    'arb_draw_indirect' 'arb_base_instance')
+    'arb_draw_indirect' 'arb_base_instance' 'arb_tessellation_shader')
 case ${PIGLIT_SUBSET:-gles} in
     gles) subset=(-p surfaceless_egl -t 'spec@!opengl es 2\.0' -t 'spec@!opengl es 3\.0' -t 'spec@glsl-es-'
               -t 'spec@egl' -t 'spec@oes_egl_image_external' -t 'spec@arb_buffer_storage@bufferstorage-persistent_gles3'
@@ -76,7 +76,8 @@ case ${PIGLIT_SUBSET:-gles} in
         # GLSL 1.10 explicit locations, storage/image unit routing), and 9 of
         # the two groups added in session 27 (GL_EXT_gpu_shader4's fetches and
         # sizes, uniform blocks of GLSL 1.10 and indexed binding queries), and 7
-        # of the two groups added in session 29 (indirect draws, base instance).
+        # of the two groups added in session 29 (indirect draws, base instance),
+        # and 9 of the tessellation group (session 30).
         [[ $PIGLIT_SUBSET == desktop-ci ]] && subset+=(--test-list "$(dirname "$0")/desktop-ci.txt") ;;
     compat | compat-ci)
         subset=(-p surfaceless_egl -t 'spec@!opengl 1\.[0-5]@' -t 'spec@!opengl 2\.1@' quick)
