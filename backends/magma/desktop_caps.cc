@@ -89,6 +89,8 @@ const char* const kAlways[] = {
     // GLSL extensions whose lookups and functions are the front end's
     // macros (glsl_lift.h: legacy_lookups, kTrinaryMinMax; shaders.cc).
     "GL_ARB_shader_texture_lod", "GL_AMD_shader_trinary_minmax", "GL_ARB_shading_language_packing",
+    // mix() of integers and booleans (GLSL 1.30+): glslang has the extension.
+    "GL_EXT_shader_integer_mix",
 };
 
 }  // namespace

@@ -378,11 +378,15 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
         // glslang's Vulkan rules start at 1.40; below it the source is lifted.
         version = std::max(v.number, 140);
         // Tessellation stages (GLSL 4.00, or 1.50 with GL_ARB_tessellation_shader)
-        // compile as 4.20: glslang takes their built-in block redeclarations
-        // from 4.10 (the front end's floor, glsl_lift.cc) and line
-        // continuations (which Mesa takes at every version, as in macros
-        // split over lines) from 4.20.
-        if (stage == Stage::tess_control || stage == Stage::tess_evaluation) version = std::max(version, 420);
+        // compile as 4.10, where glslang takes their built-in block
+        // redeclarations (the front end's floor, glsl_lift.cc), with 4.20's
+        // line continuations (which Mesa takes at every version, as in macros
+        // split over lines): glslang takes them with GL_ARB_shading_language_420pack
+        // (4.20 itself would drop gl_MaxVaryingFloats & co. from the core profile).
+        if (stage == Stage::tess_control || stage == Stage::tess_evaluation) {
+            if (std::max(version, 410) < 420) p->preamble += "#extension GL_ARB_shading_language_420pack : enable\n";
+            version = std::max(version, 410);
+        }
         if (stage == Stage::vertex) {
             std::vector<std::string> one{src};
             if (gl::respell_instance_id_arb(one)) src = std::move(one[0]);
@@ -431,6 +435,9 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 330;
         if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
             version = 150;
+        // GL_EXT_shader_integer_mix's mix() of integers and booleans: glslang
+        // declares them by version only (4.50's), not for the extension.
+        if (v.number >= 130 && version < 450 && gl::enables_extension(src, "GL_EXT_shader_integer_mix")) version = 450;
         // Compute shaders, storage blocks, atomic counters and images that an
         // extension brings to an older source compile as 4.30 (the front
         // end's rule, glsl_lift.h). Atomic counters: glslang's relaxed Vulkan
