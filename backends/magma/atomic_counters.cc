@@ -27,7 +27,11 @@ gl::AtomicCounterLimits counter_limits(const Device& d) {
     // default block some devices read as a storage buffer.
     const VkPhysicalDeviceLimits& l = d.props.limits;
     const uint32_t per_stage = std::min(l.maxPerStageDescriptorStorageBuffers, l.maxDescriptorSetStorageBuffers);
-    return gl::atomic_counter_limits(per_stage, 8);
+    gl::AtomicCounterLimits c = gl::atomic_counter_limits(per_stage, 8);
+    // Storage buffers are written from the tessellation stages as from the
+    // vertex stage (vertexPipelineStoresAndAtomics).
+    c.tessellation = c.bindings > 0 && d.features.tessellationShader;
+    return c;
 }
 
 void MagmaBackend::bind_counter_buffer(GLuint index, GLuint name, GLintptr offset, GLsizeiptr size) {

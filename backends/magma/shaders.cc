@@ -138,8 +138,12 @@ const TBuiltInResource& resources(Api api) {
         x.maxCombinedAtomicCounters = 4 * L::kCountersPerStage;
         x.maxVertexAtomicCounterBuffers = x.maxGeometryAtomicCounterBuffers = x.maxFragmentAtomicCounterBuffers =
             x.maxComputeAtomicCounterBuffers = x.maxCombinedAtomicCounterBuffers = L::kMaxBindings;
-        x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters = 0;
-        x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers = 0;
+        // Tessellation stages: as the others where the device tessellates
+        // (counter_limits' tessellation, which the queries answer from; on a
+        // device without tessellation no stage of these exists, though a
+        // GLSL 4.20 source could still read these two constants).
+        x.maxTessControlAtomicCounters = x.maxTessEvaluationAtomicCounters = L::kCountersPerStage;
+        x.maxTessControlAtomicCounterBuffers = x.maxTessEvaluationAtomicCounterBuffers = L::kMaxBindings;
         // Image load/store: the front end's figures (image_rules.h).
         using I = gl::ImageLimits;
         x.maxImageUnits = I::kUnits;

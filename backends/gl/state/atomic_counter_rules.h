@@ -27,6 +27,7 @@ struct AtomicCounterLimits {
     static constexpr uint32_t kCountersPerStage = 1024;
     static constexpr uint32_t kBufferSize = 16384;  // bytes: GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE
     uint32_t bindings = 0;                          // GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (0: not served)
+    bool tessellation = false;                      // the tessellation stages have counters too
 };
 
 // What a device that binds `per_stage_storage` storage buffers in a stage
@@ -39,8 +40,8 @@ inline AtomicCounterLimits atomic_counter_limits(uint32_t per_stage_storage, uin
     return l;
 }
 
-// The GL_MAX_*ATOMIC_COUNTER* queries (tessellation stages: 0, none is
-// served). false: not one of them.
+// The GL_MAX_*ATOMIC_COUNTER* queries (tessellation stages: 0 unless the
+// backend gives them counters). false: not one of them.
 inline bool atomic_counter_limit(uint32_t pname, const AtomicCounterLimits& l, int64_t* v) {
     const bool on = l.bindings > 0;
     switch (pname) {
@@ -64,9 +65,11 @@ inline bool atomic_counter_limit(uint32_t pname, const AtomicCounterLimits& l, i
             return true;
         case 0x92CD:  // GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS
         case 0x92CE:  // GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS
+            *v = l.tessellation ? l.bindings : 0;
+            return true;
         case 0x92D3:  // GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS
         case 0x92D4:  // GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS
-            *v = 0;
+            *v = on && l.tessellation ? AtomicCounterLimits::kCountersPerStage : 0;
             return true;
         default: return false;
     }
