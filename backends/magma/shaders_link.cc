@@ -198,9 +198,6 @@ int matrix_stride(const glslang::TType& t) {
     return q.layoutPacking == glslang::ElpStd430 ? vector : std::max(vector, 16);
 }
 
-// The program's uniform blocks, its default block and its uniforms (samplers
-// by binding, default-block members by offset; user blocks' members with
-// their layout), from glslang's reflection.
 // The default block's members that are arrays of structures, by name: their
 // element count and std140 stride. glslang's reflection names such a
 // member's fields once ("lights.position", the first element's offset);
@@ -234,6 +231,9 @@ std::map<std::string, StructArray> default_struct_arrays(glslang::TProgram& prog
     return out;
 }
 
+// The program's uniform blocks, its default block and its uniforms (samplers
+// by binding, default-block members by offset; user blocks' members with
+// their layout), from glslang's reflection.
 void reflect_uniforms(glslang::TProgram& prog, const SourceBindings& given, LinkedProgram& out) {
     int default_block = -1;
     std::map<std::string, StructArray> struct_arrays;
@@ -506,33 +506,28 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const TessSources& 
     glslang::GlslangToSpv(*prog.getIntermediate(EShLangFragment), out.fs, &spv_log, &opt);
     drop_relaxed_precision(out.vs);
     drop_relaxed_precision(out.fs);
+    // An optional stage's SPIR-V; false (and the log) when none came out.
+    auto optional_stage = [&](EShLanguage stage, std::vector<uint32_t>& spv) {
+        glslang::GlslangToSpv(*prog.getIntermediate(stage), spv, &spv_log, &opt);
+        drop_relaxed_precision(spv);
+        if (spv.empty()) log += "SPIR-V generation failed: " + spv_log.getAllMessages();
+        return !spv.empty();
+    };
     if (gs) {
-        glslang::TIntermediate& gim = *prog.getIntermediate(EShLangGeometry);
-        glslang::GlslangToSpv(gim, out.gs, &spv_log, &opt);
-        drop_relaxed_precision(out.gs);
+        if (!optional_stage(EShLangGeometry, out.gs)) return false;
+        const glslang::TIntermediate& gim = *prog.getIntermediate(EShLangGeometry);
         out.gs_vertices = gim.getVertices();
         out.gs_invocations = std::max(gim.getInvocations(), 1);
         out.gs_input = gl_primitive(gim.getInputPrimitive());
         out.gs_output = gl_primitive(gim.getOutputPrimitive());
-        if (out.gs.empty()) {
-            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
-            return false;
-        }
     }
     if (tcs) {
-        glslang::TIntermediate& tim = *prog.getIntermediate(EShLangTessControl);
-        glslang::GlslangToSpv(tim, out.tcs, &spv_log, &opt);
-        drop_relaxed_precision(out.tcs);
-        out.tcs_vertices = tim.getVertices();
-        if (out.tcs.empty()) {
-            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
-            return false;
-        }
+        if (!optional_stage(EShLangTessControl, out.tcs)) return false;
+        out.tcs_vertices = prog.getIntermediate(EShLangTessControl)->getVertices();
     }
     if (tes) {
-        glslang::TIntermediate& eim = *prog.getIntermediate(EShLangTessEvaluation);
-        glslang::GlslangToSpv(eim, out.tes, &spv_log, &opt);
-        drop_relaxed_precision(out.tes);
+        if (!optional_stage(EShLangTessEvaluation, out.tes)) return false;
+        const glslang::TIntermediate& eim = *prog.getIntermediate(EShLangTessEvaluation);
         out.tes_mode = gl_primitive(eim.getInputPrimitive());
         switch (eim.getVertexSpacing()) {
             case glslang::EvsFractionalEven: out.tes_spacing = 0x8E7C; break;  // GL_FRACTIONAL_EVEN
@@ -541,10 +536,6 @@ bool link_program_here(Api api, const StageSources& vs_srcs, const TessSources& 
         }
         out.tes_order = eim.getVertexOrder() == glslang::EvoCw ? 0x0900 : 0x0901;  // GL_CW, GL_CCW (the default)
         out.tes_point_mode = eim.getPointMode();
-        if (out.tes.empty()) {
-            log += "SPIR-V generation failed: " + spv_log.getAllMessages();
-            return false;
-        }
     }
     log = prog.getInfoLog();
     if (out.vs.empty() || out.fs.empty()) {

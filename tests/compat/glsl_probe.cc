@@ -447,6 +447,35 @@ int main() {
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     report("bgra-packed-vertex-arrays");
 
+    // 11. Arrays of structures among a program's uniforms, set element by
+    // element through their own locations (lights[i].colour): each quarter
+    // of the target shows one element's fields.
+    reset();
+    const GLuint sp = program("#version 130\nin vec4 pos; out vec2 at;\n"
+                              "void main() { gl_Position = pos; at = pos.xy; }\n",
+                              "#version 130\nstruct Light { vec3 colour; float gain; int pick; };\n"
+                              "uniform Light lights[4];\nin vec2 at; out vec4 c;\n"
+                              "void main() {\n"
+                              "  int i = (at.x < 0.0 ? 0 : 1) + (at.y < 0.0 ? 0 : 2);\n"
+                              "  c = vec4(lights[i].colour * lights[i].gain, float(lights[i].pick) / 4.0); }\n");
+    glBindAttribLocation(sp, 0, "pos");
+    glLinkProgram(sp);
+    glUseProgram(sp);
+    for (int i = 0; i < 4; ++i) {
+        const std::string base = "lights[" + std::to_string(i) + "].";
+        glUniform3f(glGetUniformLocation(sp, (base + "colour").c_str()), i == 1 ? 1.0f : 0.25f * float(i),
+                    i == 2 ? 1.0f : 0.5f, i == 3 ? 1.0f : 0.125f);
+        glUniform1f(glGetUniformLocation(sp, (base + "gain").c_str()), 0.5f + 0.125f * float(i));
+        glUniform1i(glGetUniformLocation(sp, (base + "pick").c_str()), i + 1);
+    }
+    const float corners[] = {-1, -1, 1, -1, 1, 1, -1, 1};
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, corners);
+    glEnableVertexAttribArray(0);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glDisableVertexAttribArray(0);
+    glUseProgram(0);
+    report("struct-array-uniforms");
+
     probe::release_context();
     return 0;
 }
