@@ -90,11 +90,10 @@ bool MagmaBackend::build_executable(Program& p, std::string& log_text) {
         log_text = "a program with a geometry or tessellation shader needs a vertex shader";
         return false;
     }
-    // A control stage without an evaluation stage has nothing to feed
-    // (GL 4.6 §7.3: such a program links and draws nothing it tessellated;
-    // Magma refuses it loudly). An evaluation stage alone takes its levels
-    // from glPatchParameterfv, which Vulkan cannot: a stand-in control stage
-    // is not written yet.
+    // Vulkan tessellates with both stages or neither. A control stage alone
+    // is refused loudly; an evaluation stage alone takes GL's default levels
+    // (glPatchParameterfv), which needs a stand-in control stage per patch
+    // size: not written yet.
     if (tcs && !tes) {
         log_text = "a tessellation control shader without an evaluation shader is not served by Magma yet";
         log().warn("magma: program not linked: {}", log_text);

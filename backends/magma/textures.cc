@@ -582,13 +582,13 @@ void MagmaBackend::glGetTexLevelParameteriv(GLenum target, GLint level, GLenum p
                 break;
             }
             // The sized formats GLES has: their own sizes and types (the
-            // front end's table), whatever image holds them; a level not
-            // defined has none (GL: 0).
+            // front end's table), whatever image holds them. A level not
+            // defined, or a format the table lacks (compressed), has none.
+            // Luminance and intensity sizes are desktop GL's pnames only.
             gl::FormatBits fb;
-            if (!has) fb = {};
-            else if (!gl::sized_format_bits(t->fmt.sized, &fb)) fb = {};
-            if (gl::format_bits_parameter(fb, pname, &bits) && (cur_->desktop() || (pname != 0x8060 && pname != 0x8061 &&
-                                                                                    pname != 0x8C14 && pname != 0x8C15))) {
+            if (has) gl::sized_format_bits(t->fmt.sized, &fb);
+            const bool desktop_only = pname == 0x8060 || pname == 0x8061 || pname == 0x8C14 || pname == 0x8C15;
+            if ((cur_->desktop() || !desktop_only) && gl::format_bits_parameter(fb, pname, &bits)) {
                 v = bits;
                 break;
             }

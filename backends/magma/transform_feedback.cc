@@ -259,19 +259,19 @@ bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsi
     // buffer and drops the rest, uncounted by GL_PRIMITIVES_WRITTEN (the
     // device stops at the end of the range it is given).
     const uint64_t vpp = vertices_per_primitive(x.mode);
-    uint64_t room[4] = {}, at[4] = {};
+    uint64_t at[4] = {};
     for (int i = 0; i < l.buffers; ++i) {
         const TransformFeedback::Binding& b = x.bindings[size_t(i)];
         const uint64_t room_end = b.size ? std::min(b.offset + b.size, b.buffer->size) : b.buffer->size;
         at[i] = b.offset + x.written[size_t(i)];
-        room[i] = at[i] > room_end ? 0 : room_end - at[i];
+        const uint64_t room = at[i] > room_end ? 0 : room_end - at[i];
         const uint64_t per_prim = vpp * uint64_t(l.strides[i]);
-        if (per_prim == 0 || prims * per_prim <= room[i]) continue;
+        if (per_prim == 0 || prims * per_prim <= room) continue;
         if (!c.desktop()) {
             refuse(verb, GL_INVALID_OPERATION, "the draw would overflow a transform feedback buffer");
             return false;
         }
-        prims = room[i] / per_prim;
+        prims = room / per_prim;
     }
     const uint64_t verts = prims * vpp;
     for (int i = 0; i < l.buffers; ++i) {
