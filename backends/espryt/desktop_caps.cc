@@ -56,6 +56,9 @@ const HostNeed kHostNeeds[] = {
     {"GL_ARB_vertex_array_object", 30, nullptr},
     {"GL_ARB_vertex_buffer_object", 20, nullptr},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 30, nullptr},
+    // GL_BGRA generic (and, through the client's lowering, colour) arrays:
+    // converted on the host (converted_arrays.cc).
+    {"GL_ARB_vertex_array_bgra", 30, nullptr},
     {"GL_EXT_framebuffer_object", 20, nullptr},
     // glBlitFramebufferEXT and glRenderbufferStorageMultisampleEXT are gl.xml
     // aliases of GLES 3.0's verbs.

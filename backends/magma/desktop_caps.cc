@@ -83,7 +83,8 @@ const char* const kAlways[] = {
     // Vulkan's firstInstance; gl_InstanceID subtracts the hidden base
     // instance uniform (shaders.cc).
     "GL_ARB_base_instance",
-    // GL_BGRA vertex sizes (core contexts) and the packed float vertex type
+    // GL_BGRA vertex sizes (glColorPointer's too: the client's lowering
+    // passes them on as glVertexAttribPointer's) and the packed float vertex type
     // (gl_to_vk.cc; where the device reads B10G11R11 vertices).
     "GL_ARB_vertex_array_bgra", "GL_ARB_vertex_type_10f_11f_11f_rev",
     // GLSL extensions whose lookups and functions are the front end's
@@ -100,9 +101,6 @@ std::vector<std::string> served_extensions(uint32_t api, uint32_t profile, const
     if (api != gl::kApiDesktop) return {std::begin(kEsExtensions), std::end(kEsExtensions)};
     return gl::desktop_extensions(profile, [&](std::string_view name) {
         if (name == "GL_ARB_buffer_storage") return in_process;
-        // Its glColorPointer / glSecondaryColorPointer(GL_BGRA) are not
-        // lowered yet: core contexts only, where only glVertexAttribPointer takes it.
-        if (name == "GL_ARB_vertex_array_bgra") return profile == gl::kProfileCore;
         for (const char* e : kAlways)
             if (name == e) return true;
         if (name == "GL_EXT_texture_filter_anisotropic") return bool(dev.features.samplerAnisotropy);

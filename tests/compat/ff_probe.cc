@@ -489,6 +489,35 @@ int main() {
     glDeleteTextures(3, dtex);
     report("depth-texture-modes-shadow");
 
+    // GL_BGRA colour arrays (GL_ARB_vertex_array_bgra, GL 3.2): bytes in
+    // B, G, R, A order, drawn as arrays and through glArrayElement.
+    reset();
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    const float bverts[] = {-0.9f, -0.9f, -0.1f, -0.9f, -0.1f, -0.1f, -0.9f, -0.2f};
+    const uint8_t bgra[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 40, 120, 200, 255};  // blue, green, red, ...
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_FLOAT, 0, bverts);
+    glColorPointer(GL_BGRA, GL_UNSIGNED_BYTE, 0, bgra);
+    glDrawArrays(GL_QUADS, 0, 4);
+    report("bgra-colour-arrays");
+    // glArrayElement of the same layout: llvmpipe reads its red and blue
+    // the other way round from glDrawArrays (the client follows GL 4.6
+    // §10.3.2, B first, docs/DESKTOP-GL.md), so these colours have red =
+    // blue and check the rest (size, green, alpha, the element's vertex).
+    const uint8_t bgra_sym[] = {200, 0, 200, 255, 30, 255, 30, 255, 90, 140, 90, 255, 40, 120, 40, 255};
+    glColorPointer(GL_BGRA, GL_UNSIGNED_BYTE, 0, bgra_sym);
+    glTranslatef(1.0f, 1.0f, 0);
+    glBegin(GL_TRIANGLES);
+    glArrayElement(0), glArrayElement(1), glArrayElement(3);
+    glEnd();
+    glLoadIdentity();
+    glDisableClientState(GL_COLOR_ARRAY);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    report("bgra-colour-array-element");
+
     probe::release_context();
     return 0;
 }

@@ -166,11 +166,13 @@ struct DisplayList {
 // (buffer 0) or an offset into a buffer object.
 struct ClientArray {
     bool enabled = false, normalized = false;
-    GLint size = 4;
+    GLint size = 4;        // or GL_BGRA (colour arrays, GL_ARB_vertex_array_bgra): 4 components, B first
     GLenum type = 0x1406;  // GL_FLOAT
     GLsizei stride = 0;
     const void* pointer = nullptr;
     uint32_t buffer = 0;
+    bool bgra() const { return size == 0x80E1; }
+    int components() const { return bgra() ? 4 : size; }
 };
 
 // Texture coordinate generation of one coordinate (s, t, r or q) of a unit.

@@ -39,8 +39,15 @@ void set_array(const char* verb, int attr, GLint size, GLenum type, GLsizei stri
         profile_error(*ctx, verb);
         return;
     }
-    if (stride < 0 || size < 1 || size > 4) {
+    // GL_ARB_vertex_array_bgra (GL 3.2): colour arrays take GL_BGRA as a
+    // size, of unsigned bytes or a packed 2_10_10_10 word (GL 4.6 §10.3.2).
+    const bool colour = (attr == kColor || attr == kColor2) && !ctx->es1;  // not in OpenGL ES 1.1
+    if (stride < 0 || (size == 0x80E1 ? !colour : size < 1 || size > 4)) {
         gl_error(*ctx, GL_INVALID_VALUE, verb);
+        return;
+    }
+    if (size == 0x80E1 && type != GL_UNSIGNED_BYTE && type != 0x8368 && type != 0x8D9F) {  // 2_10_10_10_REV
+        gl_error(*ctx, GL_INVALID_OPERATION, verb);
         return;
     }
     // GL_UNSIGNED_INT_10F_11F_11F_REV is for generic attributes only.
@@ -85,9 +92,10 @@ void point_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
                 const uint8_t* p = static_cast<const uint8_t*>(arr.pointer) + first * stride;
                 at = uint64_t(stream_upload(ctx, p, (count - 1) * stride + elem));
             }
+            // A GL_BGRA size goes as it is: each backend reads it as glVertexAttribPointer's.
             e.glVertexAttribPointer(GLuint(a), arr.size, arr.type, arr.normalized, GLsizei(stride),
                                     wire::OffsetOrBlob{at, nullptr, 0});
-            l->size[size_t(a)] = arr.size;
+            l->size[size_t(a)] = arr.components();
         }
         if (on != bool(f.imm_enabled & (1u << a))) {
             if (on) e.glEnableVertexAttribArray(GLuint(a));
@@ -229,9 +237,9 @@ bool fetch_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
     for (int a = 0; a < kAttrCount; ++a) {
         const ClientArray& arr = f.arrays[size_t(a)];
         if (!arr.enabled || (!arr.pointer && !arr.buffer)) continue;
-        l->size[size_t(a)] = arr.size;
+        l->size[size_t(a)] = arr.components();
         l->offset[size_t(a)] = floats * 4;
-        floats += arr.size;
+        floats += arr.components();
     }
     l->stride = floats * 4;
     data->assign(size_t(count) * size_t(l->stride), 0);
@@ -243,9 +251,11 @@ bool fetch_arrays(Context& ctx, FixedFunction& f, int64_t first, int64_t count, 
         int64_t stride = 0;
         if (csize <= 0 || !array_bytes(ctx, arr, first, count, elem, &src, &stride)) return false;
         for (int64_t v = 0; v < count; ++v)
-            for (int c = 0; c < arr.size; ++c) {
+            for (int c = 0; c < arr.components(); ++c) {
                 float x = 0;
-                if (!read_component(src.data() + v * stride + c * csize, arr.type, arr.normalized, &x)) return false;
+                // GL_BGRA: the bytes are B, G, R, A.
+                const int from = arr.bgra() && c < 3 ? 2 - c : c;
+                if (!read_component(src.data() + v * stride + from * csize, arr.type, arr.normalized, &x)) return false;
                 std::memcpy(data->data() + v * l->stride + l->offset[size_t(a)] + c * 4, &x, 4);
             }
     }

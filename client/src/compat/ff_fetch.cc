@@ -92,11 +92,12 @@ bool array_element(Context& ctx, int64_t i) {
         const ClientArray& arr = f.arrays[size_t(a)];
         if (!arr.enabled) return;
         const int tb = type_bytes(arr.type);
-        const int64_t stride = arr.stride ? arr.stride : int64_t(arr.size) * tb;
+        const int64_t stride = arr.stride ? arr.stride : int64_t(arr.components()) * tb;
         const uint8_t* p = array_base(ctx, arr) + i * stride;
         float v[4] = {0, 0, 0, 1};
-        for (int c = 0; c < arr.size; ++c) v[c] = component(p + c * tb, arr.type, arr.normalized);
-        imm_attr(ctx, a, arr.size, v[0], v[1], v[2], v[3]);
+        for (int c = 0; c < arr.components(); ++c)  // GL_BGRA: the bytes are B, G, R, A
+            v[c] = component(p + (arr.bgra() && c < 3 ? 2 - c : c) * tb, arr.type, arr.normalized);
+        imm_attr(ctx, a, arr.components(), v[0], v[1], v[2], v[3]);
     };
     for (int a = 1; a < kAttrCount; ++a) emit(a);
     emit(kPos);
