@@ -320,6 +320,7 @@ void MagmaBackend::attach_layer(gen::Op verb, GLenum target, GLenum attachment, 
         auto it = cur_->share->textures.find(texture);
         if (it == cur_->share->textures.end() || !it->second)
             return refuse(verb, GL_INVALID_OPERATION, "unknown texture");
+        if (layer < 0) return refuse(verb, GL_INVALID_VALUE, "negative layer");
         value.kind = GL_TEXTURE;
         value.tex = it->second;
         value.name = texture;
@@ -412,6 +413,10 @@ bool MagmaBackend::resolve_target(Target& t, bool draw_fb) {
         if (a.kind == GL_TEXTURE && a.tex && a.tex->img.image) {
             Texture& tex = *a.tex;
             if (uint32_t(a.level) >= tex.img.levels) return false;
+            // The layer (a 3D level's slice) the application named must be in the
+            // image before a view is made of it: GL's incomplete attachment.
+            const uint32_t layers = tex.img.type == VK_IMAGE_TYPE_3D ? std::max(tex.img.depth >> a.level, 1u) : tex.img.layers;
+            if (a.layer < 0 || uint32_t(a.layer) >= layers) return false;
             img = &tex.img;
             view = attachment_view(tex, a.level, a.layer);
             w = std::min(w, std::max(tex.img.width >> a.level, 1u));

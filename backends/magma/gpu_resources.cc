@@ -81,7 +81,10 @@ bool Gpu::create_image(Image& img, VkImageUsageFlags usage) {
         return false;
     }
     VkImageCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    ci.flags = img.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+    // A 3D image's slices are framebuffer attachments (glFramebufferTexture3D,
+    // glFramebufferTextureLayer): 2D views of them need 2D_ARRAY_COMPATIBLE (Vulkan 1.1).
+    ci.flags = img.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT
+             : img.type == VK_IMAGE_TYPE_3D ? VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT : 0;
     ci.imageType = img.type;
     ci.format = img.format;
     ci.extent = {img.width, img.height, img.depth};

@@ -271,39 +271,40 @@ void MagmaBackend::glGetProgramiv(GLuint program, GLenum pname, wire::Out<GLint>
         case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
             v = (lp ? lp->xfb.interleaved : p->xfb.interleaved) ? GL_INTERLEAVED_ATTRIBS : GL_SEPARATE_ATTRIBS;
             break;
-        // Desktop GL 3.2: the linked geometry shader's layout; INVALID_OPERATION without one.
+        // A linked stage's layout (desktop GL 3.2's geometry, 4.0's
+        // tessellation stages); INVALID_OPERATION without that stage.
         case GL_GEOMETRY_VERTICES_OUT:
         case GL_GEOMETRY_INPUT_TYPE:
         case GL_GEOMETRY_OUTPUT_TYPE:
         case GL_GEOMETRY_SHADER_INVOCATIONS:
-            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
-            if (!lp || lp->gs.empty())
-                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION, "the program has no linked geometry shader");
-            v = pname == GL_GEOMETRY_VERTICES_OUT ? lp->gs_vertices
-              : pname == GL_GEOMETRY_INPUT_TYPE ? GLint(lp->gs_input)
-              : pname == GL_GEOMETRY_OUTPUT_TYPE ? GLint(lp->gs_output) : lp->gs_invocations;
-            break;
-        // GL 4.0: the linked tessellation stages' layouts; INVALID_OPERATION without the stage.
         case GL_TESS_CONTROL_OUTPUT_VERTICES:
-            if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
-            if (!lp || lp->tcs.empty())
-                return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION,
-                              "the program has no linked tessellation control shader");
-            v = lp->tcs_vertices;
-            break;
         case GL_TESS_GEN_MODE:
         case GL_TESS_GEN_SPACING:
         case GL_TESS_GEN_VERTEX_ORDER:
-        case GL_TESS_GEN_POINT_MODE:
+        case GL_TESS_GEN_POINT_MODE: {
             if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");
-            if (!lp || lp->tes.empty())
+            const bool geometry = (pname >= GL_GEOMETRY_VERTICES_OUT && pname <= GL_GEOMETRY_OUTPUT_TYPE) ||
+                                  pname == GL_GEOMETRY_SHADER_INVOCATIONS;
+            const bool control = pname == GL_TESS_CONTROL_OUTPUT_VERTICES;
+            const std::vector<uint32_t>* stage = !lp ? nullptr : geometry ? &lp->gs : control ? &lp->tcs : &lp->tes;
+            if (!stage || stage->empty())
                 return refuse(gen::Op::glGetProgramiv, GL_INVALID_OPERATION,
-                              "the program has no linked tessellation evaluation shader");
-            v = pname == GL_TESS_GEN_MODE      ? GLint(lp->tes_mode)
-              : pname == GL_TESS_GEN_SPACING   ? GLint(lp->tes_spacing)
-              : pname == GL_TESS_GEN_VERTEX_ORDER ? GLint(lp->tes_order)
-                                                  : GLint(lp->tes_point_mode);
+                              geometry ? "the program has no linked geometry shader"
+                              : control ? "the program has no linked tessellation control shader"
+                                        : "the program has no linked tessellation evaluation shader");
+            switch (pname) {
+                case GL_GEOMETRY_VERTICES_OUT: v = lp->gs_vertices; break;
+                case GL_GEOMETRY_INPUT_TYPE: v = GLint(lp->gs_input); break;
+                case GL_GEOMETRY_OUTPUT_TYPE: v = GLint(lp->gs_output); break;
+                case GL_GEOMETRY_SHADER_INVOCATIONS: v = lp->gs_invocations; break;
+                case GL_TESS_CONTROL_OUTPUT_VERTICES: v = lp->tcs_vertices; break;
+                case GL_TESS_GEN_MODE: v = GLint(lp->tes_mode); break;
+                case GL_TESS_GEN_SPACING: v = GLint(lp->tes_spacing); break;
+                case GL_TESS_GEN_VERTEX_ORDER: v = GLint(lp->tes_order); break;
+                default: v = GLint(lp->tes_point_mode); break;
+            }
             break;
+        }
         // GL_ARB_compute_shader: the linked compute shader's local size; INVALID_OPERATION without one.
         case GL_COMPUTE_WORK_GROUP_SIZE:
             if (!cur_->desktop()) return refuse(gen::Op::glGetProgramiv, GL_INVALID_ENUM, "pname");

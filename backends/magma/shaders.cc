@@ -286,6 +286,9 @@ const char* kLegacyTextureNames =
     "#define texture3DLod textureLod\n#define shadow2DEXT texture\n#define shadow2DProjEXT textureProj\n"
     "#define GL_ES 1\n";
 const char* kVertexWrapStart = "#define main mgl_user_main\n";
+// GL's clip z in [-w, w] as Vulkan's [0, w], after the last stage before the
+// rasterizer (the vertex or evaluation stage's main, a geometry stage's EmitVertex).
+#define MGL_CLIP_Z_TO_VULKAN "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5;"
 // The prototype keeps a vertex shader without main compiling (ESSL compiles
 // shaders alone; the missing body fails the link, as on GLES). Built-ins that
 // transform feedback captures are copied to outputs of their own first, so
@@ -305,7 +308,7 @@ std::string vertex_wrap_end(const std::vector<std::string>& captured_builtins, b
         copy += xfb_builtin_copy(b) + " = " + b + "; ";
     }
     return "\n#undef main\nvoid mgl_user_main();\n" + decl + "void main() { mgl_user_main(); " + copy +
-           "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+           MGL_CLIP_Z_TO_VULKAN " }\n";
 }
 
 EShLanguage language(Stage stage) {
@@ -324,7 +327,7 @@ EShLanguage language(Stage stage) {
 // A do/while so that `if (c) EmitVertex(); else ...` stays one statement;
 // the preprocessor does not expand the inner EmitVertex again.
 const char* kGeometryEmitWrap =
-    "#define EmitVertex() do { gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; EmitVertex(); } while (false)\n";
+    "#define EmitVertex() do { " MGL_CLIP_Z_TO_VULKAN " EmitVertex(); } while (false)\n";
 
 gl::Stage gl_stage(Stage s) {
     switch (s) {
@@ -439,9 +442,6 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
             version = 330;
         if (version < 150 && src.find("GL_ARB_texture_multisample") != std::string::npos && std::regex_search(src, ms))
             version = 150;
-        // GL_EXT_shader_integer_mix's mix() of integers and booleans: glslang
-        // declares them by version only (4.50's), not for the extension.
-        if (v.number >= 130 && version < 450 && gl::enables_extension(src, "GL_EXT_shader_integer_mix")) version = 450;
         // Compute shaders, storage blocks, atomic counters and images that an
         // extension brings to an older source compile as 4.30 (the front
         // end's rule, glsl_lift.h). Atomic counters: glslang's relaxed Vulkan
@@ -552,7 +552,7 @@ std::unique_ptr<Parsed> parse(Stage stage, Api api, const std::string& app_src, 
     const bool point_size = api == Api::desktop && !gl::mentions_word(src, "gl_PointSize");
     p->end = wrap_vertex       ? vertex_wrap_end(captured_builtins, point_size)
              : wrap_evaluation ? "\n#undef main\nvoid mgl_user_main();\n"
-                                 "void main() { mgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n"
+                                 "void main() { mgl_user_main(); " MGL_CLIP_Z_TO_VULKAN " }\n"
                                : "\n";
     if (!alpha_colour.empty()) {
         // GL's alpha test after the stage's main (the front end's rule,

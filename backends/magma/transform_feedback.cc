@@ -254,10 +254,9 @@ bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsi
         }
     }
     prims *= uint64_t(instances);
-    // Room in each buffer. A draw that would overflow one is an error in ES
-    // 3.0; desktop GL (4.6 §13.3.3) records the primitives that fit in every
-    // buffer and drops the rest, uncounted by GL_PRIMITIVES_WRITTEN (the
-    // device stops at the end of the range it is given).
+    // Room in each buffer; an overflow is the front end's rule (xfb_fit:
+    // ES's error, or desktop GL's primitives that fit, the device stopping
+    // at the end of the range it is given).
     const uint64_t vpp = vertices_per_primitive(x.mode);
     uint64_t at[4] = {};
     for (int i = 0; i < l.buffers; ++i) {
@@ -265,13 +264,10 @@ bool MagmaBackend::xfb_draw_check(gen::Op verb, GLenum mode, GLsizei count, GLsi
         const uint64_t room_end = b.size ? std::min(b.offset + b.size, b.buffer->size) : b.buffer->size;
         at[i] = b.offset + x.written[size_t(i)];
         const uint64_t room = at[i] > room_end ? 0 : room_end - at[i];
-        const uint64_t per_prim = vpp * uint64_t(l.strides[i]);
-        if (per_prim == 0 || prims * per_prim <= room) continue;
-        if (!c.desktop()) {
+        if (!gl::xfb_fit(c.desktop(), room, vpp * uint64_t(l.strides[i]), &prims)) {
             refuse(verb, GL_INVALID_OPERATION, "the draw would overflow a transform feedback buffer");
             return false;
         }
-        prims = room / per_prim;
     }
     const uint64_t verts = prims * vpp;
     for (int i = 0; i < l.buffers; ++i) {

@@ -112,3 +112,16 @@ TEST_CASE("tessellation limits: the device's figures within GL's, GL's own const
     CHECK(v == 128);
     CHECK_FALSE(tessellation_limit(0x0D33 /* GL_MAX_TEXTURE_SIZE */, l, &v));
 }
+
+TEST_CASE("transform feedback overflow: ES refuses, desktop records the primitives that fit") {
+    uint64_t prims = 4;
+    CHECK(xfb_fit(true, 48, 12, &prims));  // exactly fits
+    CHECK(prims == 4);
+    CHECK_FALSE(xfb_fit(false, 40, 12, &prims));  // ES: an error, nothing changed
+    CHECK(prims == 4);
+    CHECK(xfb_fit(true, 40, 12, &prims));  // desktop: 3 whole primitives fit
+    CHECK(prims == 3);
+    prims = 2;
+    CHECK(xfb_fit(true, 0, 12, &prims));
+    CHECK(prims == 0);
+}

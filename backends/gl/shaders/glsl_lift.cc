@@ -355,6 +355,9 @@ int extension_version_floor(Stage stage, int number, const std::string& src) {
     // GLSL 4.00/4.20's pack/unpack functions: glslang declares them for this
     // extension from 3.30 (ESSL 3.00's, 4x8 and snorm included).
     if (number >= 130 && number < 330 && enables("GL_ARB_shading_language_packing")) return 330;
+    // GL_EXT_shader_integer_mix's mix() of integers and booleans: glslang
+    // declares them by version only (4.50's), not for the extension.
+    if (number >= 130 && number < 450 && enables("GL_EXT_shader_integer_mix")) return 450;
     return 0;
 }
 

@@ -67,7 +67,8 @@ bool respell_instance_id_arb(std::vector<std::string>& sources);
 // atomic-counter and image extensions (their layout(binding...), std430 and
 // built-ins: glslang has them from 4.20/4.30 only) enabled in GLSL
 // 1.30-4.20, or 4.20's atomic_uint: 430; GL_ARB_shading_language_packing's
-// functions in 1.30-1.50: 330. 0: nothing raises the version. A
+// functions in 1.30-1.50: 330; GL_EXT_shader_integer_mix's mix() in 1.30-4.40:
+// 450. 0: nothing raises the version. A
 // source that uses those features without enabling the extension is not
 // raised and fails as GL says. One rule for every backend's compile.
 int extension_version_floor(Stage stage, int number, const std::string& joined);

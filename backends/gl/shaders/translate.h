@@ -15,7 +15,7 @@ class ShaderCache;
 
 // Bumped whenever a change here changes what is emitted for some source:
 // it is part of every cache key, so old entries stop matching.
-inline constexpr uint32_t kTranslatorVersion = 52;
+inline constexpr uint32_t kTranslatorVersion = 53;
 
 // Both run glslang and SPIRV-Cross in the compiler process
 // (compiler_process.h), so that a shader they crash on fails alone.

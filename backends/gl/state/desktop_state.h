@@ -175,4 +175,16 @@ std::vector<size_t> restart_runs(const void* ids, uint32_t index_size, size_t n,
 // GL_INVALID_OPERATION (ES 3.2 lifts that with geometry shaders).
 inline bool xfb_captures_indexed_draws(bool desktop) { return desktop; }
 
+// A captured draw of `prims` primitives of `per_primitive` bytes each into a
+// buffer with `room` bytes left: ES 3.0 (2.15.2) makes an overflow
+// GL_INVALID_OPERATION (false); desktop GL (4.6 §13.3.3) records the
+// primitives that fit and drops the rest, uncounted by
+// GL_PRIMITIVES_WRITTEN (`prims` lowered to them).
+inline bool xfb_fit(bool desktop, uint64_t room, uint64_t per_primitive, uint64_t* prims) {
+    if (per_primitive == 0 || *prims * per_primitive <= room) return true;
+    if (!desktop) return false;
+    *prims = room / per_primitive;
+    return true;
+}
+
 }  // namespace mgl::gl
